@@ -1,0 +1,34 @@
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_SITE_URL, logoOrigin } from './src/config/site.ts';
+
+const gaId = process.env.PUBLIC_GA_MEASUREMENT_ID;
+const gaHosts = gaId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+
+export default defineConfig({
+  site: process.env.SITE_URL || DEFAULT_SITE_URL,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  compressHTML: true,
+  integrations: [react(), mdx()],
+  vite: { plugins: [tailwindcss()] },
+  // Astro hashes every script and style it emits into a per-page CSP <meta>; the lead server adds
+  // the directives a <meta> cannot carry (frame-ancestors) as a header.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data: ${logoOrigin()} ${gaHosts.join(' ')}`.trim(),
+        `connect-src 'self' ${gaHosts.join(' ')}`.trim(),
+        "font-src 'self'",
+        "form-action 'self'",
+        "base-uri 'self'",
+        "object-src 'none'",
+      ],
+      scriptDirective: { resources: ["'self'", ...gaHosts.slice(0, 1)] },
+    },
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * Checks content files against the collection schemas without running Astro:
+ *   node scripts/validate-content.ts [file ...]   (default: every content file)
+ * Prints each error with its path in the entry, and the word count of MDX bodies; exits 1 on any error.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, basename } from 'node:path';
+import { parse } from 'yaml';
+import type { z } from 'zod';
+import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from '../src/lib/content-schemas.ts';
+import { fillTokensDeep } from '../src/lib/tokens.ts';
+import { countWords, splitFrontmatter } from '../src/lib/words.ts';
+
+const root = new URL('../src/content/', import.meta.url).pathname;
+const schemas: Record<string, z.ZodType> = { pages: pageSchema, products: productSchema, cities: citySchema, blog: blogSchema, guides: guideSchema };
+
+function allFiles(): string[] {
+  return Object.keys(schemas).flatMap((dir) => {
+    try {
+      return readdirSync(join(root, dir)).map((f) => join(root, dir, f));
+    } catch {
+      return [];
+    }
+  });
+}
+
+export function validateFile(file: string): { errors: string[]; words?: number } {
+  const dir = basename(join(file, '..'));
+  const schema = schemas[dir];
+  if (!schema) return { errors: [`${file}: not in a known collection folder`] };
+  const text = readFileSync(file, 'utf8');
+  let data: unknown;
+  let words: number | undefined;
+  if (file.endsWith('.mdx')) {
+    const { frontmatter, body } = splitFrontmatter(text);
+    data = parse(frontmatter);
+    words = countWords(body);
+  } else {
+    data = parse(text);
+  }
+  const result = schema.safeParse(data);
+  const errors = result.success ? [] : result.error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'}: ${i.message}`);
+  if (result.success) {
+    const filled = fillTokensDeep(result.data) as { title?: string; description?: string };
+    if (filled.title && filled.title.length > 70) errors.push(`${file}: title: ${filled.title.length} characters after tokens (max 70)`);
+    if (filled.description && filled.description.length > 160) errors.push(`${file}: description: over 160 characters after tokens`);
+  }
+  return { errors, words };
+}
+
+if (import.meta.main) {
+  const files = process.argv.slice(2).length ? process.argv.slice(2) : allFiles();
+  let failed = 0;
+  for (const file of files) {
+    const { errors, words } = validateFile(file);
+    if (errors.length) failed++;
+    for (const e of errors) console.error(e);
+    console.log(`${errors.length ? 'FAIL' : 'ok  '} ${file}${words !== undefined ? ` (${words} words)` : ''}`);
+  }
+  process.exit(failed ? 1 : 0);
+}

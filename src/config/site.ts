@@ -1,0 +1,176 @@
+/**
+ * Every business fact the site states, in one typed module (BRIEF §1).
+ * Pages, components, JSON-LD and the lead server read these values; no page repeats one as a literal.
+ */
+
+export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
+
+export const business = {
+  name: 'Commercial Refrigeration NZ',
+  product: 'commercial refrigeration',
+  email: 'quotes@commercialrefrigeration.nz',
+  emergencyLine: {
+    /** What people read: a freephone number followed by a word. */
+    display: '0800 FRIDGE',
+    /** What the phone dials (0800 374 343). */
+    dial: '+64800374343',
+    digits: '0800 374 343',
+  },
+  copyrightYear: 2025,
+  /** Dates the legal pages were last updated (ISO). */
+  legalUpdated: '2025-01-23',
+  /** The date shown on the guides' 'Last updated' line (ISO). */
+  guidesUpdated: '2025-01-23',
+  guidesUpdatedNote: 'Information verified monthly',
+  promises: {
+    quoteWithin: '24 hours',
+    emailReplyWithin: '2 hours in business hours',
+  },
+  hours: [
+    { days: 'Monday to Friday', short: 'Mon-Fri', opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
+    { days: 'Saturday', short: 'Sat', opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
+    { days: 'Sunday', short: 'Sun', opens: null, closes: null, label: 'Emergency call-outs only' },
+  ],
+  /** Priced as a mid-range service business in LocalBusiness data. */
+  priceRange: '$$',
+} as const;
+
+export const cityKeys = ['auckland', 'christchurch', 'wellington', 'hamilton', 'tauranga', 'dunedin'] as const;
+export type CityKey = (typeof cityKeys)[number];
+
+export interface City {
+  key: CityKey;
+  name: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+  /** Route of the city's page. */
+  href: `/${CityKey}`;
+  /** Emergency response target in the CBD, as the spec's city pages claim it (hours); Tauranga's page makes no CBD claim. */
+  cbdResponseHours: number | null;
+  /** City pre-filled in the page's quote form; the spec has Tauranga pass none. */
+  prefillForm: boolean;
+}
+
+export const cities: Record<CityKey, City> = {
+  auckland: { key: 'auckland', name: 'Auckland', region: 'Auckland', latitude: -36.8485, longitude: 174.7633, href: '/auckland', cbdResponseHours: 2, prefillForm: true },
+  christchurch: { key: 'christchurch', name: 'Christchurch', region: 'Canterbury', latitude: -43.5321, longitude: 172.6362, href: '/christchurch', cbdResponseHours: 2, prefillForm: true },
+  wellington: { key: 'wellington', name: 'Wellington', region: 'Wellington', latitude: -41.2866, longitude: 174.7756, href: '/wellington', cbdResponseHours: 2, prefillForm: true },
+  hamilton: { key: 'hamilton', name: 'Hamilton', region: 'Waikato', latitude: -37.787, longitude: 175.2793, href: '/hamilton', cbdResponseHours: 4, prefillForm: true },
+  tauranga: { key: 'tauranga', name: 'Tauranga', region: 'Bay of Plenty', latitude: -37.6878, longitude: 176.1651, href: '/tauranga', cbdResponseHours: null, prefillForm: false },
+  dunedin: { key: 'dunedin', name: 'Dunedin', region: 'Otago', latitude: -45.8788, longitude: 170.5028, href: '/dunedin', cbdResponseHours: 6, prefillForm: true },
+};
+
+/** The two makes the comparison guide sets side by side. */
+export const comparedMakes = {
+  a: { name: 'Skope', domain: 'skope.com' },
+  b: { name: 'Williams', domain: 'williamsrefrigeration.com.au' },
+  route: '/skope-vs-williams-refrigeration',
+} as const;
+
+/** Six supplier makes shown in the home page's trust strip and on product pages. */
+export const suppliers = [
+  { name: 'Skope', domain: 'skope.com' },
+  { name: 'Williams', domain: 'williamsrefrigeration.com.au' },
+  { name: 'Bromic', domain: 'bromic.com' },
+  { name: 'Hoshizaki', domain: 'hoshizaki.com' },
+  { name: 'True', domain: 'truemfg.com' },
+  { name: 'Turbo Air', domain: 'turboairinc.com' },
+] as const;
+
+/** Logo service URL template; `{domain}` is replaced by the supplier's domain. Overridable at build with PUBLIC_LOGO_URL_TEMPLATE. */
+export const logoUrlTemplate: string =
+  import.meta.env?.PUBLIC_LOGO_URL_TEMPLATE || 'https://www.google.com/s2/favicons?domain={domain}&sz=128';
+
+export function logoUrl(domain: string): string {
+  return logoUrlTemplate.replace('{domain}', encodeURIComponent(domain));
+}
+
+/** Origin of the logo service, for the Content Security Policy's img-src. */
+export function logoOrigin(): string {
+  return new URL(logoUrl('example.com')).origin;
+}
+
+export const routes = {
+  home: '/',
+  contact: '/contact',
+  thankYou: '/thank-you/',
+  repairs: '/repairs',
+  blog: '/blog',
+  coolRooms: '/cool-rooms',
+  installation: '/installation',
+  maintenance: '/preventative-maintenance',
+  emergency: '/emergency-repairs',
+  privacy: '/privacy',
+  terms: '/terms',
+  priceGuide: '/commercial-fridge-prices-nz',
+  restaurantGuide: '/restaurant-refrigeration-nz',
+  brandGuide: comparedMakes.route,
+} as const;
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export const productLinks: NavLink[] = [
+  { label: 'Commercial Fridges', href: '/commercial-fridge' },
+  { label: 'Commercial Freezers', href: '/commercial-freezer' },
+  { label: 'Display Fridges', href: '/display-fridge' },
+  { label: 'Display Freezers', href: '/display-freezer' },
+  { label: 'Commercial Refrigerators', href: '/commercial-refrigerator' },
+  { label: 'Cool Rooms & Walk-in Freezers', href: '/cool-rooms' },
+];
+
+export const locationLinks: NavLink[] = cityKeys.map((key) => ({ label: cities[key].name, href: cities[key].href }));
+
+export const industryLinks: NavLink[] = [
+  { label: 'Hospitality', href: '/hospitality-refrigeration' },
+  { label: 'Medical & Laboratory', href: '/medical-refrigeration' },
+  { label: 'Supermarket & Retail', href: '/supermarket-refrigeration' },
+];
+
+export const serviceLinks: NavLink[] = [
+  { label: 'Installation', href: routes.installation },
+  { label: 'Preventative Maintenance', href: routes.maintenance },
+  { label: 'Emergency Repairs', href: routes.emergency },
+  { label: 'Repairs & Maintenance', href: routes.repairs },
+];
+
+export const guideLinks: NavLink[] = [
+  { label: 'Commercial Fridge Prices NZ', href: routes.priceGuide },
+  { label: 'Restaurant Refrigeration Guide', href: routes.restaurantGuide },
+  { label: `${comparedMakes.a.name} vs ${comparedMakes.b.name}`, href: routes.brandGuide },
+];
+
+/** The header's navigation, in the spec's order: home, products, locations, repairs, resources, then the quote button. */
+export const mainNav = {
+  home: { label: 'Home', href: routes.home },
+  menus: [
+    { id: 'products', label: 'Products', links: productLinks },
+    { id: 'locations', label: 'Locations', links: locationLinks },
+  ],
+  links: [
+    { label: 'Repairs & Maintenance', href: routes.repairs },
+    { label: 'Resources', href: routes.blog },
+  ],
+  cta: { label: 'Get Quote', href: routes.contact },
+} as const;
+
+export const footerNav: { heading: string; links: NavLink[] }[] = [
+  { heading: 'Products', links: productLinks },
+  { heading: 'Services', links: serviceLinks },
+  { heading: 'Industries', links: industryLinks },
+  { heading: 'Locations', links: locationLinks },
+  {
+    heading: 'Company',
+    links: [
+      { label: 'Home', href: routes.home },
+      { label: 'Resources', href: routes.blog },
+      ...guideLinks,
+      { label: 'Contact & Quotes', href: routes.contact },
+      { label: 'Privacy Policy', href: routes.privacy },
+      { label: 'Terms of Service', href: routes.terms },
+    ],
+  },
+];

@@ -1,0 +1,241 @@
+/**
+ * Zod schemas for every piece of copy the site renders. `src/content.config.ts` binds them to
+ * collections; components take their inferred types as props, so a copy edit never touches a component.
+ */
+import { z } from 'zod';
+import { iconNames } from './icon-names.ts';
+import { serviceTypes, leadCities } from './lead.ts';
+import { cityKeys } from '../config/site.ts';
+
+/** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */
+const href = z
+  .string()
+  .regex(/^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+|tel:\+?[0-9]+|mailto:\S+@\S+)$/, 'Use an internal path, #anchor, tel: or mailto: link')
+  .describe('Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link');
+
+export const seoSchema = z.object({
+  title: z.string().min(15).max(65).describe('The <title> and search-result headline; the business name is not added, so include it where it helps'),
+  description: z.string().min(70).max(160).describe('Meta description shown under the title in search results (70-160 characters)'),
+  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only where the spec asks for them'),
+  noindex: z.boolean().default(false).describe('True keeps the page out of search engines and the sitemap'),
+});
+
+export const actionSchema = z.object({
+  label: z.string().min(2).max(40).describe('Button text, exactly as the spec quotes it where it does'),
+  href,
+  variant: z.enum(['primary', 'secondary', 'emergency']).default('primary').describe('primary = solid brand colour, secondary = outlined, emergency = red call-to-action'),
+});
+
+export const faqItemSchema = z.object({
+  question: z.string().min(10).max(160).describe('The question, as a visitor would ask it'),
+  answer: z.string().min(40).max(900).describe('A plain-text answer (no markup); also emitted as FAQPage structured data'),
+});
+
+export const formSettingsSchema = z.object({
+  serviceType: z.enum(serviceTypes).optional().describe('Service type pre-selected in the form'),
+  city: z.enum(leadCities).optional().describe('City pre-selected in the form'),
+  title: z.string().max(80).optional().describe("Form heading; defaults to 'Get Your Free Quote Today'"),
+  subtitle: z.string().max(200).optional().describe('Line under the heading; defaults to the spec text'),
+});
+
+const cardSchema = z.object({
+  title: z.string().min(2).max(80),
+  body: z.string().min(10).max(600).describe('One or two sentences of plain text'),
+  icon: z.enum(iconNames).optional().describe('Decorative icon name from src/lib/icon-names.ts'),
+  points: z.array(z.string().min(2).max(160)).max(8).optional().describe('Short bullet points under the body'),
+  href: href.optional().describe('Makes the card a link'),
+  linkLabel: z.string().max(40).optional().describe('Visible text of the card link; defaults to "Learn more"'),
+  badge: z.string().max(30).optional().describe('Small label such as "Most Popular"'),
+});
+
+const heading = z.string().min(3).max(100).describe('Section heading (h2)');
+const intro = z.string().max(600).optional().describe('Paragraph under the heading');
+const anchor = z.string().regex(/^[a-z0-9-]+$/).optional().describe('id for in-page links');
+
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hero'),
+    eyebrow: z.string().max(60).optional().describe('Short line above the heading'),
+    heading: z.string().min(5).max(90).describe('The page h1'),
+    lead: z.string().min(20).max(400).describe('Paragraph under the h1'),
+    actions: z.array(actionSchema).max(3).default([]),
+    highlights: z.array(z.string().max(80)).max(4).optional().describe('Short ticked points under the actions'),
+    form: formSettingsSchema.optional().describe('Shows a copy of the quote form in the hero on small screens (home page)'),
+  }),
+  z.object({
+    type: z.literal('cards'),
+    id: anchor,
+    heading,
+    intro,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    items: z.array(cardSchema).min(1).max(12),
+  }),
+  z.object({
+    type: z.literal('table'),
+    id: anchor,
+    heading,
+    intro,
+    caption: z.string().min(5).max(160).describe('Table caption, read by screen readers and shown above the table'),
+    columns: z.array(z.string().max(40)).min(2).max(6),
+    rows: z.array(z.array(z.string().max(120)).min(2).max(6)).min(1).max(20),
+    note: z.string().max(300).optional().describe('Small print under the table'),
+  }),
+  z.object({
+    type: z.literal('steps'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.object({ title: z.string().max(60), body: z.string().max(400) })).min(2).max(8),
+  }),
+  z.object({
+    type: z.literal('prose'),
+    id: anchor,
+    heading: heading.optional(),
+    paragraphs: z.array(z.string().min(20).max(1200)).min(1).max(10),
+    points: z.array(z.string().max(200)).max(12).optional().describe('A bulleted list after the paragraphs'),
+  }),
+  z.object({
+    type: z.literal('faq'),
+    heading: heading.default('Frequently Asked Questions'),
+    items: z.array(faqItemSchema).min(2).max(20),
+  }),
+  z.object({
+    type: z.literal('plans'),
+    id: anchor,
+    heading,
+    intro,
+    items: z
+      .array(
+        z.object({
+          name: z.string().max(40),
+          badge: z.string().max(30).optional(),
+          summary: z.string().max(200).optional(),
+          features: z.array(z.string().max(120)).min(2).max(10),
+          action: actionSchema,
+        }),
+      )
+      .min(1)
+      .max(4),
+  }),
+  z.object({
+    type: z.literal('stats'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.object({ value: z.string().max(20), label: z.string().max(120) })).min(2).max(6),
+    note: z.string().max(300).optional(),
+  }),
+  z.object({
+    type: z.literal('links'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.object({ label: z.string().max(60), href, description: z.string().max(200).optional() })).min(1).max(12),
+  }),
+  z.object({
+    type: z.literal('list'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.string().max(80)).min(2).max(40),
+  }),
+  z.object({
+    type: z.literal('logos'),
+    heading,
+    intro,
+    fallback: z.enum(['hide', 'name']).describe("When a logo fails to load: 'hide' it (home) or show the make's name (product pages)"),
+  }),
+  z.object({
+    type: z.literal('contact'),
+    heading,
+    intro,
+  }),
+  z.object({
+    type: z.literal('cta'),
+    id: anchor,
+    heading,
+    body: z.string().max(400).optional(),
+    actions: z.array(actionSchema).max(3).default([]),
+    tone: z.enum(['brand', 'dark', 'emergency']).default('brand').describe('Background colour of the block'),
+    form: formSettingsSchema.optional().describe('Embeds the quote form in this block'),
+  }),
+  z.object({
+    type: z.literal('quoteForm'),
+    id: anchor,
+    form: formSettingsSchema.default({}),
+  }),
+]);
+export type Block = z.infer<typeof blockSchema>;
+export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
+export type Action = z.infer<typeof actionSchema>;
+export type FaqItem = z.infer<typeof faqItemSchema>;
+export type FormSettings = z.infer<typeof formSettingsSchema>;
+
+/** A one-off page (home, cool rooms, repairs, contact, legal, industry pages...): SEO fields plus blocks. Its file name is its route. */
+export const pageSchema = seoSchema.extend({
+  canonical: z.boolean().default(true).describe('Emit a canonical link (every indexable page does)'),
+  updated: z.coerce.date().optional().describe("Shows a 'Last updated' line (legal pages)"),
+  blocks: z.array(blockSchema).min(1),
+});
+
+const productSlugs = ['commercial-fridge', 'commercial-freezer', 'display-fridge', 'display-freezer', 'commercial-refrigerator'] as const;
+
+/** A product landing page; the product template adds the spec's buttons, makes, related cards, FAQ and closing form. */
+export const productSchema = seoSchema.extend({
+  name: z.string().max(40).describe('Plural product name used on cards, e.g. "Commercial Fridges"'),
+  cardText: z.string().min(40).max(200).describe('One sentence shown on related-product cards'),
+  icon: z.enum(iconNames),
+  hero: z.object({
+    heading: z.string().min(5).max(90),
+    lead: z.string().min(20).max(400),
+    highlights: z.array(z.string().max(80)).max(4).optional(),
+  }),
+  repairsLabel: z
+    .enum(['Repair Services', 'Emergency Repairs', 'Maintenance Services', 'Service & Repairs', 'Service Support'])
+    .describe("Label of the hero's secondary button to /repairs, as the spec gives it for this product"),
+  blocks: z.array(blockSchema).min(3).describe('Types, industry applications, energy efficiency or maintenance, with reference tables'),
+  related: z.array(z.enum(productSlugs)).min(2).max(4).describe('Sibling product pages shown as cards'),
+  faq: z.array(faqItemSchema).length(4).describe('Exactly four questions (spec)'),
+  closing: z.object({ heading, body: z.string().max(400) }),
+});
+
+const cityServiceHrefs = ['/commercial-fridge', '/commercial-freezer', '/cool-rooms', '/display-fridge', '/repairs'] as const;
+
+/** A city page; the template adds the CBD response claim, LocalBusiness data and the form pre-filled per the config. */
+export const citySchema = seoSchema.extend({
+  city: z.enum(cityKeys).describe('Key of the city in src/config/site.ts'),
+  hero: z.object({ heading: z.string().min(5).max(90), lead: z.string().min(20).max(400) }),
+  areas: z.array(z.string().max(60)).min(8).max(30).describe('Real suburbs and nearby towns served'),
+  services: z
+    .array(z.object({ href: z.enum(cityServiceHrefs), title: z.string().max(60), body: z.string().min(30).max(300), icon: z.enum(iconNames) }))
+    .length(5)
+    .refine((s) => new Set(s.map((x) => x.href)).size === 5, 'One card for each of the five service pages'),
+  whyChoose: z.array(cardSchema).min(3).max(6),
+  local: z.object({ heading, paragraphs: z.array(z.string().min(80).max(1200)).min(3).max(6) }),
+  industries: z.array(cardSchema).min(3).max(6).describe("The city's own industries we serve"),
+  extraLinks: z.array(z.object({ label: z.string().max(60), href, description: z.string().max(200) })).max(4).default([]),
+});
+
+export const blogCategories = ['Buying Guides', 'Energy Efficiency', 'Maintenance', 'Compliance', 'Finance', 'Troubleshooting'] as const;
+
+export const blogSchema = seoSchema.extend({
+  excerpt: z.string().min(60).max(260).describe('Summary shown on the blog index'),
+  date: z.coerce.date().describe('Publication date (ISO)'),
+  author: z.string().max(60).describe('A role label such as "Senior Refrigeration Technician", never an invented person'),
+  category: z.enum(blogCategories),
+  serviceType: z.enum(serviceTypes).describe('Service type pre-selected in the article’s quote form'),
+  heroLead: z.string().min(40).max(300).describe('Paragraph under the article title'),
+  readingMinutes: z.number().int().min(1).max(30).optional().describe('Fixed reading time where the spec gives one; otherwise computed from the word count'),
+  related: z.array(z.string()).length(3).describe('Slugs of three related articles'),
+});
+
+export const guideSchema = seoSchema.extend({
+  keywords: z.array(z.string().min(2).max(60)).min(3).max(12),
+  heading: z.string().min(5).max(90).describe('The page h1'),
+  heroLead: z.string().min(40).max(400),
+  updated: z.coerce.date().optional().describe("Date on the 'Last updated' line; defaults to the config's guides date"),
+  updatedNote: z.string().max(80).optional().describe("Note after the date; defaults to 'Information verified monthly'"),
+  quickAnswer: z.string().min(80).max(700).describe('The Quick Answer box: the short answer to the page’s main question'),
+  faq: z.array(faqItemSchema).length(15).describe('Exactly 15 questions (spec), also emitted as FAQPage data'),
+  serviceType: z.enum(serviceTypes).default('Installation'),
+});
