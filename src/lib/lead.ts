@@ -5,6 +5,7 @@
  * erasable TypeScript and relative imports with extensions.
  */
 import { z } from 'zod';
+import { business } from '../config/site.ts';
 
 export const FORM_NAME = 'commercialLead';
 export const HONEYPOT_FIELD = 'bot-field';
@@ -151,3 +152,15 @@ export function fieldLabel(name: string): string {
 export function deviceFromUserAgent(ua: string | null | undefined): 'mobile' | 'desktop' {
   return /Mobi|Android|iPhone|iPod|iPad|Windows Phone|webOS|BlackBerry|Opera Mini|IEMobile/i.test(ua ?? '') ? 'mobile' : 'desktop';
 }
+
+/** The form's fixed copy (spec §3, §4, §8). */
+export const quoteFormCopy = {
+  title: 'Get Your Free Quote Today',
+  subtitle: 'Expert advice and competitive pricing on all commercial refrigeration solutions',
+  submit: 'Get Commercial Quotes',
+  submitting: 'Submitting...',
+  failure: 'Submission failed. Please try again.',
+  privacy: `${business.name} collects these details only to prepare your quote and reply to you. By submitting, you agree to be contacted about your enquiry. We never sell your details.`,
+  privacyLink: 'Read our privacy policy',
+  required: 'required',
+} as const;

@@ -1,0 +1,67 @@
+/**
+ * Configuration from the environment, validated at start: a bad value is one clear line and exit 1.
+ * `.env.example` and the README document every variable.
+ */
+import { z } from 'zod';
+import { business } from '../src/config/site.ts';
+
+const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
+
+/** "600000", "30s", "10 minutes", "1h" → milliseconds. */
+export function parseDuration(value: string): number {
+  const m = DURATION.exec(value.trim());
+  if (!m) throw new Error(`not a duration: ${value}`);
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'ms').toLowerCase();
+  if (unit === 'ms') return n;
+  if (unit.startsWith('s')) return n * 1000;
+  if (unit.startsWith('m')) return n * 60_000;
+  return n * 3_600_000;
+}
+
+const duration = z.string().refine((v) => DURATION.test(v.trim()), 'must be a duration such as 600000, 30s, 10 minutes or 1h').transform(parseDuration);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), `must be a URL (${protocols.join(' or ')})`);
+const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+
+export const configSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+    DIST_DIR: z.string().default('dist'),
+    DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    LEAD_NOTIFY_TO: email.default(business.email),
+    LEAD_NOTIFY_FROM: email.default(`website@${business.email.split('@')[1]}`),
+    WEBHOOK_URL: optionalUrl(['http:', 'https:']),
+    WEBHOOK_SECRET: z.string().optional().transform((v) => v || undefined),
+    LEADS_EXPORT_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_WINDOW: duration.default(600_000),
+    OUTBOX_POLL_INTERVAL: duration.default(2_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment; throws one readable line naming the variable on a bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new Error(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`);
+}

@@ -1,0 +1,23 @@
+/** Picks the store from DATABASE_URL: postgres:// or postgresql:// for PostgreSQL, otherwise a SQLite file path or file: URL. */
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { SqliteLeadStore } from './sqlite.ts';
+import { PostgresLeadStore } from './postgres.ts';
+import type { LeadStore } from './types.ts';
+
+export const DEFAULT_SQLITE_FILE = './data/leads.sqlite';
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function sqlitePath(url: string): string {
+  if (url === ':memory:') return url;
+  if (url.startsWith('file:')) return fileURLToPath(new URL(url, `file://${process.cwd()}/`));
+  return resolve(url);
+}
+
+export function createStore(databaseUrl: string | undefined, onError?: (error: Error) => void): LeadStore {
+  const url = databaseUrl || DEFAULT_SQLITE_FILE;
+  return isPostgresUrl(url) ? new PostgresLeadStore(url, { onError }) : new SqliteLeadStore(sqlitePath(url));
+}

@@ -1,0 +1,16 @@
+import { business } from '../config/site.ts';
+
+/** The business name, for MDX copy. */
+export function BusinessName() {
+  return <>{business.name}</>;
+}
+
+/** The quotes e-mail as a mailto link, for MDX copy. */
+export function EmailLink() {
+  return <a href={`mailto:${business.email}`}>{business.email}</a>;
+}
+
+/** The 24/7 emergency line as a tel: link, for MDX copy. */
+export function EmergencyLineLink() {
+  return <a href={`tel:${business.emergencyLine.dial}`}>{business.emergencyLine.display}</a>;
+}

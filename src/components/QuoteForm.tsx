@@ -1,0 +1,154 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { FORM_NAME, HONEYPOT_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../lib/lead.ts';
+import { trackingValues } from '../lib/tracking.ts';
+import { routes } from '../config/site.ts';
+
+export interface QuoteFormProps {
+  /** Unique on the page: prefixes every id in the form, so several forms never share one. */
+  id: string;
+  serviceType?: ServiceType | undefined;
+  city?: LeadCity | undefined;
+  title?: string | undefined;
+  subtitle?: string | undefined;
+  className?: string | undefined;
+}
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/**
+ * The quote request form. Server-rendered as a plain HTML form that posts to `/` (and that
+ * Netlify can detect); once hydrated it submits with fetch, adds the tracking fields, reports
+ * `generate_lead` and moves to the thank-you page, or shows the spec's alert and stays usable.
+ */
+export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, subtitle = quoteFormCopy.subtitle, className = '' }: QuoteFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const tracking = trackingValues(window.location.href, document.referrer, navigator.userAgent, window.sessionStorage);
+    for (const [key, value] of Object.entries(tracking)) data.set(key, value);
+    try {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(data as unknown as Record<string, string>).toString(),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (typeof window.gtag === 'function') {
+        window.gtag('event', 'generate_lead', {
+          form_name: FORM_NAME,
+          service_type: String(data.get('service_type') ?? ''),
+          city: String(data.get('city') ?? ''),
+        });
+      }
+      window.location.assign(routes.thankYou);
+    } catch {
+      window.alert(quoteFormCopy.failure);
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const fid = (name: string) => `${id}-${name}`;
+  const defaults: Record<string, string | undefined> = { service_type: serviceType, city };
+
+  return (
+    <form
+      id={id}
+      name={FORM_NAME}
+      method="post"
+      action="/"
+      data-netlify="true"
+      netlify-honeypot={HONEYPOT_FIELD}
+      aria-labelledby={fid('title')}
+      onSubmit={onSubmit}
+      className={`rounded-2xl border border-slate-200 bg-white p-5 text-slate-800 shadow-lg sm:p-7 ${className}`}
+    >
+      <h2 id={fid('title')} className="text-2xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-slate-700">{subtitle}</p>
+      <input type="hidden" name="form-name" value={FORM_NAME} />
+      <div hidden>
+        <label htmlFor={fid(HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input id={fid(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        {leadFields.map((field) => {
+          const required = 'required' in field && field.required;
+          const label = (
+            <label htmlFor={fid(field.name)} className="field-label">
+              {field.label}
+              {required ? (
+                <span className="font-normal text-slate-600">
+                  {' '}
+                  ({quoteFormCopy.required})
+                </span>
+              ) : null}
+            </label>
+          );
+          if (field.kind === 'select') {
+            return (
+              <div key={field.name}>
+                {label}
+                <select id={fid(field.name)} name={field.name} className="field-input" defaultValue={defaults[field.name] ?? ''}>
+                  <option value="">{field.emptyOption}</option>
+                  {field.options.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          }
+          if (field.kind === 'textarea') {
+            return (
+              <div key={field.name} className="sm:col-span-2">
+                {label}
+                <textarea id={fid(field.name)} name={field.name} rows={3} maxLength={field.maxLength} className="field-input" />
+              </div>
+            );
+          }
+          return (
+            <div key={field.name}>
+              {label}
+              <input
+                id={fid(field.name)}
+                name={field.name}
+                type={field.kind}
+                required={required}
+                maxLength={field.maxLength}
+                autoComplete={field.autoComplete}
+                className="field-input"
+              />
+            </div>
+          );
+        })}
+      </div>
+      {trackingFields.map((field) => (
+        <input key={field.name} type="hidden" name={field.name} defaultValue="" />
+      ))}
+      <p className="mt-4 text-sm text-slate-700">
+        {quoteFormCopy.privacy}{' '}
+        <a href={routes.privacy} className="font-medium text-brand-700 underline">
+          {quoteFormCopy.privacyLink}
+        </a>
+        .
+      </p>
+      <button type="submit" className="btn-primary mt-5 w-full text-lg disabled:cursor-wait disabled:opacity-75" disabled={submitting}>
+        {submitting ? quoteFormCopy.submitting : quoteFormCopy.submit}
+      </button>
+    </form>
+  );
+}

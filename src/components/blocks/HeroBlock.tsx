@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Check } from 'lucide-react';
+import type { Action } from '../../lib/content-schemas.ts';
+import { ActionRow } from '../ActionLink.tsx';
+import { HeroArt } from '../HeroArt.tsx';
+
+export interface HeroNote {
+  before?: string;
+  /** A date, shown as `label` and marked up with a machine-readable dateTime. */
+  time?: { dateTime: string; label: string };
+  after?: string;
+}
+
+export interface HeroBlockProps {
+  eyebrow?: string | undefined;
+  heading: string;
+  lead: string;
+  actions: Action[];
+  highlights?: string[] | undefined;
+  /** A line under the lead: a city's response claim, an article's date and author, a guide's 'Last updated'. */
+  note?: HeroNote | undefined;
+  /** Shown beside the copy: on small screens below it (the home page's quote form). */
+  children?: ReactNode;
+  /** Whether `children` shows on large screens too; otherwise large screens see the artwork. */
+  asideOnDesktop?: boolean;
+}
+
+/** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
+export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false }: HeroBlockProps) {
+  return (
+    <section className="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" aria-labelledby="page-title">
+      <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[3fr_2fr]">
+        <div>
+          {eyebrow ? <p className="mb-3 font-semibold tracking-wide text-sky-200 uppercase">{eyebrow}</p> : null}
+          <h1 id="page-title" className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+            {heading}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl">{lead}</p>
+          {note ? (
+            <p className="mt-4 font-medium text-slate-100" data-testid="hero-note">
+              {note.before}
+              {note.time ? <time dateTime={note.time.dateTime}>{note.time.label}</time> : null}
+              {note.after}
+            </p>
+          ) : null}
+          <ActionRow actions={actions} onDark />
+          {highlights && highlights.length > 0 ? (
+            <ul className="mt-6 grid gap-2 sm:grid-cols-2">
+              {highlights.map((h) => (
+                <li key={h} className="flex items-start gap-2 text-slate-100">
+                  <Check className="mt-0.5 size-5 shrink-0 text-sky-300" aria-hidden="true" />
+                  {h}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {children ? (
+          <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div>
+        ) : null}
+        {!asideOnDesktop || !children ? (
+          <div className="hidden lg:block">
+            <HeroArt />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/** Fixed interface labels the templates use; the spec quotes most of them exactly. */
+export const labels = {
+  getQuote: 'Get Quote',
+  getFreeQuote: 'Get Free Quote',
+  contactUs: 'Contact Us',
+  readMore: 'Read More',
+  expertConsultation: 'Get Expert Consultation',
+  relatedGuides: 'Related Guides',
+  quickAnswer: 'Quick Answer',
+  lastUpdated: 'Last updated',
+  faq: 'Frequently Asked Questions',
+  makes: 'Makes we supply, install and service',
+  makesIntro: 'We work with the commercial refrigeration makes New Zealand businesses rely on.',
+  relatedProducts: 'Related products',
+  relatedArticles: 'Related articles',
+  areasServed: (city: string) => `Areas we serve in and around ${city}`,
+  citySevices: (city: string) => `Refrigeration services in ${city}`,
+  cityWhy: (city: string) => `Why ${city} businesses choose us`,
+  cityIndustries: (city: string) => `${city} industries we work with`,
+  cityMore: 'More services',
+  cityQuote: (city: string) => `Get a free quote in ${city}`,
+  cityQuoteBody: 'Tell us what you need. We reply within 2 hours in business hours and send your free quote within 24 hours.',
+  cbdResponse: (city: string, hours: number) => `Emergency response in the ${city} CBD: ${hours} hours, 24/7.`,
+  callEmergency: (display: string) => `Call ${display}`,
+  articleCta: 'Need expert advice on your refrigeration?',
+  articleCtaBody: 'Get a free, no-obligation quote within 24 hours, or talk to our team about your site.',
+  guideCta: 'Get expert pricing for your business',
+  guideCtaBody: 'Tell us about your site and we will send a free, itemised quote within 24 hours.',
+  minRead: (n: number) => `${n} min read`,
+  blogCategories: 'Browse by category',
+} as const;
+
+/** Dates in long New Zealand format, e.g. "23 January 2025". */
+export function formatLongDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,35 @@
+/**
+ * Reads content entries with their business-fact tokens filled in (see src/lib/tokens.ts).
+ * Templates use these instead of astro:content directly.
+ */
+import { getCollection, getEntry, type CollectionEntry, type DataCollectionKey } from 'astro:content';
+import { fillTokensDeep } from './tokens.ts';
+import { countWords, readingMinutes } from './words.ts';
+
+type Key = 'pages' | 'products' | 'cities' | 'blog' | 'guides';
+
+function filled<C extends Key>(entry: CollectionEntry<C>): CollectionEntry<C> {
+  return { ...entry, data: fillTokensDeep(entry.data) };
+}
+
+export async function entries<C extends Key>(collection: C): Promise<CollectionEntry<C>[]> {
+  const all = (await getCollection(collection)) as CollectionEntry<C>[];
+  return all.map((e) => filled(e));
+}
+
+export async function entry<C extends Key>(collection: C, id: string): Promise<CollectionEntry<C>> {
+  const found = (await getEntry(collection as DataCollectionKey, id)) as CollectionEntry<C> | undefined;
+  if (!found) throw new Error(`Missing content: ${collection}/${id}`);
+  return filled(found);
+}
+
+/** Word count and reading time of an MDX entry (blog and guides). */
+export function readingStats(body: string | undefined, fixedMinutes?: number): { words: number; minutes: number } {
+  const words = countWords(body ?? '');
+  return { words, minutes: fixedMinutes ?? readingMinutes(words) };
+}
+
+/** Blog articles, newest first. */
+export async function articles(): Promise<CollectionEntry<'blog'>[]> {
+  return (await entries('blog')).sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
+}
