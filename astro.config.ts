@@ -2,7 +2,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
-import { DEFAULT_SITE_URL, logoOrigin } from './src/config/site.ts';
+import { DEFAULT_SITE_URL, logoImageSources } from './src/config/site.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const gaId = process.env.PUBLIC_GA_MEASUREMENT_ID;
 const gaHosts = gaId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
@@ -13,7 +14,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), precompress()],
   vite: { plugins: [tailwindcss()] },
   // Astro hashes every script and style it emits into a per-page CSP <meta>; the lead server adds
   // the directives a <meta> cannot carry (frame-ancestors) as a header.
@@ -21,7 +22,7 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        `img-src 'self' data: ${logoOrigin()} ${gaHosts.join(' ')}`.trim(),
+        `img-src 'self' data: ${logoImageSources().join(' ')} ${gaHosts.join(' ')}`.trim(),
         `connect-src 'self' ${gaHosts.join(' ')}`.trim(),
         "font-src 'self'",
         "form-action 'self'",

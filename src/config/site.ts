@@ -86,9 +86,10 @@ export function logoUrl(domain: string): string {
   return logoUrlTemplate.replace('{domain}', encodeURIComponent(domain));
 }
 
-/** Origin of the logo service, for the Content Security Policy's img-src. */
-export function logoOrigin(): string {
-  return new URL(logoUrl('example.com')).origin;
+/** Where logo images may come from, for the Content Security Policy's img-src (Google's service redirects to gstatic). */
+export function logoImageSources(): string[] {
+  const origin = new URL(logoUrl('example.com')).origin;
+  return origin === 'https://www.google.com' ? [origin, 'https://*.gstatic.com'] : [origin];
 }
 
 export const routes = {

@@ -1,0 +1,79 @@
+/**
+ * `npm start`: validates the configuration, builds the site if needed, opens the lead store
+ * (SQLite by default, PostgreSQL when DATABASE_URL says so), starts the outbox worker and serves.
+ */
+import { resolve } from 'node:path';
+import pino from 'pino';
+import { loadConfig, type Config } from './config.ts';
+import { buildApp, LOG_REDACT } from './app.ts';
+import { createStore } from './storage/index.ts';
+import { OutboxWorker } from './outbox.ts';
+import { createEmailSender, type Sender } from './notify/email.ts';
+import { createWebhookSender } from './notify/webhook.ts';
+import { buildIsStale, buildSite } from './build-site.ts';
+import type { Channel } from './storage/types.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const log = pino({ level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+const distDir = resolve(root, config.DIST_DIR);
+
+if (buildIsStale(root, distDir)) {
+  log.info('building the site (dist/ is missing or older than its sources)');
+  buildSite(root);
+}
+
+const store = createStore(config.DATABASE_URL, (error) => log.warn({ err: error }, 'database connection error'));
+try {
+  await store.migrate();
+} catch (error) {
+  log.fatal({ err: error }, 'cannot open the lead database');
+  process.exit(1);
+}
+
+const senders: Partial<Record<Channel, Sender>> = {};
+if (config.SMTP_URL) {
+  senders.email = createEmailSender({ smtpUrl: config.SMTP_URL, to: config.LEAD_NOTIFY_TO, from: config.LEAD_NOTIFY_FROM, messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]! });
+} else {
+  log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
+}
+if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) senders.webhook = createWebhookSender({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET });
+
+const worker = new OutboxWorker({ store, senders, log, pollIntervalMs: config.OUTBOX_POLL_INTERVAL, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
+const app = await buildApp({
+  store,
+  distDir,
+  channels: Object.keys(senders) as Channel[],
+  rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
+  exportToken: config.LEADS_EXPORT_TOKEN,
+  trustProxy: config.TRUST_PROXY,
+  logger: log,
+  onLeadStored: () => worker.nudge(),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  await worker.stop();
+  await store.close();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+worker.start();
+log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: Object.keys(senders) }, 'lead server ready');

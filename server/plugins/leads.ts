@@ -1,0 +1,115 @@
+/**
+ * POST / — the quote form's endpoint (BRIEF §3). Parses the urlencoded body strictly, validates it
+ * with the lead schema, stores the lead with its notification jobs, and only then answers success.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FORM_NAME, HONEYPOT_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
+import { routes, business } from '../../src/config/site.ts';
+import type { Channel, LeadStore } from '../storage/types.ts';
+import { RateLimiter } from '../rate-limit.ts';
+import { sendFailure, wantsJson } from '../responses.ts';
+
+export interface LeadsOptions {
+  store: LeadStore;
+  channels: Channel[];
+  rateLimit: { max: number; windowMs: number };
+  /** Largest accepted body in bytes. */
+  bodyLimit?: number;
+  /** Called after a lead is stored (the outbox worker's nudge). */
+  onStored?: () => void;
+}
+
+interface FormBody {
+  fields: Record<string, string>;
+  repeated: string[];
+}
+
+class BadRequest extends Error {
+  statusCode = 400;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Strict urlencoded parsing: valid UTF-8 only, and each field's first value with repeats noted. */
+export function parseFormBody(raw: Buffer): FormBody {
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new BadRequest('The form data is not valid UTF-8 text.');
+  }
+  const fields: Record<string, string> = Object.create(null);
+  const repeated = new Set<string>();
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (key in fields) repeated.add(key);
+    else fields[key] = value;
+  }
+  return { fields, repeated: [...repeated] };
+}
+
+/** Fills what a post without the page's script leaves empty: device from the user agent, page from the Referer. */
+function withServerTracking(fields: Record<string, string>, request: FastifyRequest): Record<string, string> {
+  const filled = { ...fields };
+  if (!filled.device) filled.device = deviceFromUserAgent(request.headers['user-agent']);
+  const referer = request.headers.referer;
+  if (referer && URL.canParse(referer)) {
+    const url = new URL(referer);
+    if (!filled.page_url) filled.page_url = referer;
+    if (!filled.path) filled.path = url.pathname;
+  }
+  return filled;
+}
+
+export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
+  const { store, channels, onStored } = options;
+  const bodyLimit = options.bodyLimit ?? 32 * 1024;
+  const limiter = new RateLimiter(options.rateLimit.max, options.rateLimit.windowMs);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+    try {
+      done(null, parseFormBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.post('/', { bodyLimit }, async (request, reply) => {
+    const limit = limiter.hit(request.ip);
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfterSeconds));
+      return sendFailure(request, reply, 429, `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`);
+    }
+    const body = request.body as FormBody | undefined;
+    if (!body || typeof body !== 'object' || !('fields' in body)) {
+      return sendFailure(request, reply, 415, 'Send the quote form as application/x-www-form-urlencoded.');
+    }
+    if (body.fields['form-name'] !== FORM_NAME) {
+      return sendFailure(request, reply, 400, `Unknown form: expected form-name=${FORM_NAME}.`);
+    }
+    if (body.repeated.length > 0) {
+      return sendFailure(request, reply, 400, 'Some fields were sent more than once.', Object.fromEntries(body.repeated.map((f) => [f, 'Sent more than once.'])));
+    }
+    const spam = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
+    const parsed = parseLead(withServerTracking(body.fields, request));
+    if (!parsed.ok || !parsed.lead) {
+      // A bot gets the same answer as a person who succeeded, and nothing is stored.
+      if (spam) return success();
+      return sendFailure(request, reply, 400, 'Some details need fixing before we can send your request.', parsed.errors);
+    }
+    try {
+      const stored = await store.insertLead(parsed.lead, { spam, channels: spam ? [] : channels });
+      request.log.info({ leadId: stored.id, spam }, 'lead stored');
+    } catch (error) {
+      request.log.error({ err: error }, 'lead could not be stored');
+      return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);
+    }
+    if (!spam) onStored?.();
+    return success();
+
+    function success() {
+      reply.header('Cache-Control', 'no-store');
+      if (wantsJson(request)) return reply.code(200).send({ ok: true });
+      return reply.code(303).header('Location', routes.thankYou).send();
+    }
+  });
+};
