@@ -11,7 +11,7 @@ const variantClass: Record<Action['variant'], string> = {
 export function ActionLink({ label, href, variant, onDark = false }: Action & { onDark?: boolean }) {
   const className = onDark && variant !== 'emergency' ? (variant === 'primary' ? 'btn-light' : 'btn-on-dark') : variantClass[variant];
   return (
-    <a href={href} className={className}>
+    <a href={href} className={href.startsWith('tel:') ? `${className} whitespace-nowrap` : className}>
       {href.startsWith('tel:') ? <Phone className="size-5" aria-hidden="true" /> : null}
       {label}
     </a>

@@ -15,7 +15,7 @@ export function Footer() {
           </p>
           <ul className="mt-4 space-y-2">
             <li>
-              <a href={`tel:${business.emergencyLine.dial}`} className="inline-flex items-center gap-2 font-semibold text-white hover:underline">
+              <a href={`tel:${business.emergencyLine.dial}`} className="inline-flex items-center gap-2 font-semibold whitespace-nowrap text-white hover:underline">
                 <Phone className="size-4" aria-hidden="true" />
                 24/7 emergency line: {business.emergencyLine.display}
               </a>

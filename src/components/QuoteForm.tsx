@@ -81,7 +81,7 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
       <input type="hidden" name="form-name" value={FORM_NAME} />
       <div hidden>
         <label htmlFor={fid(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input id={fid(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        <input id={fid(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {leadFields.map((field) => {

@@ -10,11 +10,11 @@ export const business = {
   product: 'commercial refrigeration',
   email: 'quotes@commercialrefrigeration.nz',
   emergencyLine: {
-    /** What people read: a freephone number followed by a word. */
-    display: '0800 FRIDGE',
+    /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
+    display: '0800\u00a0FRIDGE',
     /** What the phone dials (0800 374 343). */
     dial: '+64800374343',
-    digits: '0800 374 343',
+    digits: '0800\u00a0374\u00a0343',
   },
   copyrightYear: 2025,
   /** Dates the legal pages were last updated (ISO). */

@@ -30,7 +30,10 @@ export function InfoCard({ title, body, icon, points, href, linkLabel, badge }: 
         </ul>
       ) : null}
       {href ? (
-        <a href={href} className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700 underline hover:text-brand-900">
+        <a
+          href={href}
+          className={`mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700 underline hover:text-brand-900 ${href.startsWith('tel:') ? 'whitespace-nowrap' : ''}`}
+        >
           {linkLabel ?? 'Learn more'}
           <span className="sr-only">: {title}</span>
           <ArrowRight className="size-4" aria-hidden="true" />

@@ -9,7 +9,10 @@ export function LinksBlock({ sectionId, heading, intro, items, tone }: BlockOf<'
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.href} className="card">
-            <a href={item.href} className="inline-flex items-center gap-1 text-lg font-semibold text-brand-700 underline hover:text-brand-900">
+            <a
+              href={item.href}
+              className={`inline-flex items-center gap-1 text-lg font-semibold text-brand-700 underline hover:text-brand-900 ${item.href.startsWith('tel:') ? 'whitespace-nowrap' : ''}`}
+            >
               {item.label}
               <ArrowRight className="size-4" aria-hidden="true" />
             </a>

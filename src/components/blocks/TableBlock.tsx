@@ -5,7 +5,8 @@ import { Section } from '../Section.tsx';
 export function TableBlock({ sectionId, heading, intro, caption, columns, rows, note, tone }: BlockOf<'table'> & { sectionId: string; tone?: 'white' | 'tint' }) {
   return (
     <Section id={sectionId} heading={heading} intro={intro} tone={tone}>
-      <div className="table-wrap mt-8 bg-white" role="region" aria-label={caption} tabIndex={0}>
+      {/* Focusable so keyboard users can scroll a wide table on a small screen. */}
+      <section className="table-wrap mt-8 bg-white" aria-label={caption} tabIndex={0}>
         <table className="data-table">
           <caption>{caption}</caption>
           <thead>
@@ -33,7 +34,7 @@ export function TableBlock({ sectionId, heading, intro, caption, columns, rows, 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {note ? <p className="mt-3 text-sm text-slate-600">{note}</p> : null}
     </Section>
   );

@@ -1,0 +1,27 @@
+/** The route table of spec §2, with the brief's placeholder values, as the tests expect it. */
+export const specRoutes = [
+  '/',
+  '/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator',
+  '/cool-rooms',
+  '/repairs',
+  '/auckland', '/christchurch', '/wellington', '/hamilton', '/tauranga', '/dunedin',
+  '/hospitality-refrigeration', '/medical-refrigeration', '/supermarket-refrigeration',
+  '/blog',
+  '/blog/choose-right-commercial-fridge', '/blog/energy-saving-tips', '/blog/commercial-vs-residential',
+  '/blog/display-fridge-maintenance', '/blog/extend-freezer-life', '/blog/nz-compliance-standards',
+  '/blog/lease-vs-buy', '/blog/common-problems',
+  '/contact',
+  '/thank-you',
+  '/privacy', '/terms',
+  '/installation', '/preventative-maintenance', '/emergency-repairs',
+  '/skope-vs-williams-refrigeration',
+  '/commercial-fridge-prices-nz',
+  '/restaurant-refrigeration-nz',
+] as const;
+
+export const noindexRoutes = ['/thank-you'] as const;
+export const productRoutes = ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator'] as const;
+export const cityRoutes = ['/auckland', '/christchurch', '/wellington', '/hamilton', '/tauranga', '/dunedin'] as const;
+export const guideRoutes = ['/skope-vs-williams-refrigeration', '/commercial-fridge-prices-nz', '/restaurant-refrigeration-nz'] as const;
+/** Pages the spec says set keywords. */
+export const keywordRoutes = ['/commercial-fridge', ...guideRoutes] as const;

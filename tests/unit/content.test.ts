@@ -1,0 +1,59 @@
+/** The content collections' schemas: every real entry passes, and malformed entries are rejected. */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { validateFile } from '../../scripts/validate-content.ts';
+import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from '../../src/lib/content-schemas.ts';
+import { splitFrontmatter } from '../../src/lib/words.ts';
+
+const root = new URL('../../src/content/', import.meta.url).pathname;
+const files = ['pages', 'products', 'cities', 'blog', 'guides'].flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
+const yaml = (file: string) => parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>;
+const front = (file: string) => parse(splitFrontmatter(readFileSync(join(root, file), 'utf8')).frontmatter) as Record<string, unknown>;
+
+describe('content files', () => {
+  it.each(files.map((f) => [f.slice(root.length)]))('%s matches its schema', (file) => {
+    expect(validateFile(join(root, file)).errors).toEqual([]);
+  });
+});
+
+describe('schemas reject malformed entries', () => {
+  it('a product with three FAQ items or an unknown repairs label', () => {
+    const product = yaml('products/commercial-fridge.yaml');
+    expect(productSchema.safeParse(product).success).toBe(true);
+    expect(productSchema.safeParse({ ...product, faq: (product.faq as unknown[]).slice(0, 3) }).success).toBe(false);
+    expect(productSchema.safeParse({ ...product, repairsLabel: 'Fix It' }).success).toBe(false);
+  });
+
+  it('a guide without exactly 15 questions', () => {
+    const guide = front('guides/commercial-fridge-prices-nz.mdx');
+    expect(guideSchema.safeParse(guide).success).toBe(true);
+    expect(guideSchema.safeParse({ ...guide, faq: (guide.faq as unknown[]).slice(0, 14) }).success).toBe(false);
+  });
+
+  it('an article with a bad date, an SEO title too long or two related articles', () => {
+    const post = front('blog/lease-vs-buy.mdx');
+    expect(blogSchema.safeParse(post).success).toBe(true);
+    expect(blogSchema.safeParse({ ...post, date: 'last Tuesday' }).success).toBe(false);
+    expect(blogSchema.safeParse({ ...post, title: 'x'.repeat(80) }).success).toBe(false);
+    expect(blogSchema.safeParse({ ...post, related: ['a', 'b'] }).success).toBe(false);
+  });
+
+  it('a city with a missing service card or an unknown city', () => {
+    const city = yaml('cities/tauranga.yaml');
+    expect(citySchema.safeParse(city).success).toBe(true);
+    expect(citySchema.safeParse({ ...city, services: (city.services as unknown[]).slice(0, 4) }).success).toBe(false);
+    expect(citySchema.safeParse({ ...city, city: 'gotham' }).success).toBe(false);
+  });
+
+  it('a page block of an unknown type, an external link or an unknown icon', () => {
+    const page = yaml('pages/repairs.yaml');
+    expect(pageSchema.safeParse(page).success).toBe(true);
+    expect(pageSchema.safeParse({ ...page, blocks: [{ type: 'carousel' }] }).success).toBe(false);
+    const hero = { type: 'hero', heading: 'A heading', lead: 'A lead long enough to pass.', actions: [{ label: 'Go', href: 'https://evil.example' }] };
+    expect(pageSchema.safeParse({ ...page, blocks: [hero] }).success).toBe(false);
+    const cards = { type: 'cards', heading: 'Cards', items: [{ title: 'T', body: 'Body text here', icon: 'unicorn' }] };
+    expect(pageSchema.safeParse({ ...page, blocks: [cards] }).success).toBe(false);
+  });
+});

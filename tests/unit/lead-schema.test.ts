@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { budgetRanges, deviceFromUserAgent, leadColumns, leadFields, parseLead, serviceTypes, timeframes, unitCounts } from '../../src/lib/lead.ts';
+
+const valid = { contact_name: 'Aroha Smith', work_email: 'aroha@cafe.co.nz' };
+
+describe('lead schema', () => {
+  it('accepts the two required fields alone and fills every other column with ""', () => {
+    const result = parseLead(valid);
+    expect(result.ok).toBe(true);
+    expect(Object.keys(result.lead!).sort()).toEqual([...leadColumns].sort());
+    expect(result.lead!.phone).toBe('');
+  });
+
+  it('keeps the spec’s choice values exactly, dashes included', () => {
+    expect(serviceTypes).toEqual(['Installation', 'Repair', 'Maintenance', 'Cool Room / Walk-in Freezer']);
+    expect(unitCounts).toEqual(['1', '2–3', '4–10', '10+']);
+    expect(timeframes).toEqual(['Urgent (24–72h)', '1–2 weeks', '30–60 days', 'Planning stage']);
+    expect(budgetRanges).toEqual(['$0–$2k', '$2k–$10k', '$10k–$50k', '$50k+']);
+    expect(parseLead({ ...valid, num_units: '2–3', timeframe: 'Urgent (24–72h)', service_type: 'Cool Room / Walk-in Freezer' }).ok).toBe(true);
+  });
+
+  it('requires contact_name and work_email', () => {
+    const result = parseLead({});
+    expect(result.ok).toBe(false);
+    expect(Object.keys(result.errors).sort()).toEqual(['contact_name', 'work_email']);
+    expect(parseLead({ ...valid, contact_name: '   ' }).errors.contact_name).toMatch(/required/);
+  });
+
+  it.each(['not-an-email', 'a@b', 'a @b.co', 'a@b.c', '<a@b.co>'])('rejects the malformed e-mail %s', (email) => {
+    expect(parseLead({ ...valid, work_email: email }).errors.work_email).toBeDefined();
+  });
+
+  it('rejects a choice outside its list', () => {
+    expect(parseLead({ ...valid, city: 'Gotham' }).errors.city).toMatch(/one of/);
+    expect(parseLead({ ...valid, num_units: '2-3' }).errors.num_units).toBeDefined(); // hyphen, not the spec's en dash
+  });
+
+  it('bounds every field', () => {
+    for (const field of leadFields.filter((f) => f.kind !== 'select' && f.kind !== 'email')) {
+      const result = parseLead({ ...valid, [field.name]: 'x'.repeat(field.maxLength + 1) });
+      expect(result.errors[field.name], field.name).toMatch(/at most/);
+    }
+    expect(parseLead({ ...valid, utm_source: 'x'.repeat(201) }).errors.utm_source).toBeDefined();
+  });
+
+  it('removes CR, LF and control characters from one-line fields, keeps line breaks in notes', () => {
+    const result = parseLead({ ...valid, contact_name: 'Evil\r\nBcc: x@y.z', company_name: 'A\u0000B', notes: 'line 1\r\nline 2\u0007' });
+    expect(result.lead!.contact_name).toBe('Evil Bcc: x@y.z');
+    expect(result.lead!.company_name).toBe('A B');
+    expect(result.lead!.notes).toBe('line 1\nline 2');
+  });
+
+  it('rejects non-text values', () => {
+    expect(parseLead({ ...valid, phone: 42 as unknown as string }).ok).toBe(false);
+  });
+
+  it('accepts only mobile or desktop as device', () => {
+    expect(parseLead({ ...valid, device: 'tablet' }).errors.device).toBeDefined();
+    expect(parseLead({ ...valid, device: 'mobile' }).lead!.device).toBe('mobile');
+  });
+});
+
+describe('device detection', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 15; Pixel 8) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36', 'mobile'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36', 'desktop'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15', 'desktop'],
+    ['', 'desktop'],
+  ])('%s → %s', (ua, device) => {
+    expect(deviceFromUserAgent(ua)).toBe(device);
+  });
+});
