@@ -1,0 +1,143 @@
+/** Every row of BRIEF §3's wire contract, through `inject`, against SQLite and PostgreSQL. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { createTestStore, formBody, FORM, HTML_ACCEPT, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+
+describe.each(storeKinds)('POST / on %s', (kind) => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  let stored = 0;
+
+  beforeEach(async () => {
+    t = await createTestStore(kind);
+    stored = 0;
+    app = await buildApp({ store: t.store, channels: ['email', 'webhook'], rateLimit: { max: 5, windowMs: 60_000 }, onLeadStored: () => stored++ });
+  });
+  afterEach(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  it('stores a valid script post with its outbox jobs, then answers 200 {ok:true}', async () => {
+    const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const [lead] = await t.store.listLeads();
+    expect(lead).toMatchObject({ contact_name: 'Mere Tane', city: 'Hamilton', num_units: '2–3', gclid: 'gclid-123', device: 'mobile', path: '/hamilton', spam: false });
+    expect(lead!.notes).toBe('Two under-counter fridges running warm.\nBoth about six years old.');
+    const jobs = await t.store.listJobs(lead!.id);
+    expect(jobs.map((j) => [j.channel, j.status])).toEqual([['email', 'pending'], ['webhook', 'pending']]);
+    expect(stored).toBe(1);
+  });
+
+  it('answers a plain form post with 303 to /thank-you/ and fills device and path from the request', async () => {
+    const body = formBody({ device: '', path: '', page_url: '' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { ...HTML_ACCEPT, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', referer: 'http://localhost/contact' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/thank-you/');
+    const [lead] = await t.store.listLeads();
+    expect(lead).toMatchObject({ device: 'mobile', path: '/contact', page_url: 'http://localhost/contact' });
+  });
+
+  it('answers a filled honeypot exactly like success, stores it as spam and queues nothing', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
+    const bot = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'bot-field': 'http://spam.example' }) });
+    expect(bot.statusCode).toBe(ok.statusCode);
+    expect(bot.body).toBe(ok.body);
+    const all = await t.store.listLeads({ includeSpam: true });
+    expect(all.map((l) => l.spam)).toEqual([false, true]);
+    expect(await t.store.listLeads()).toHaveLength(1);
+    expect(await t.store.listJobs(all[1]!.id)).toEqual([]);
+    expect(stored).toBe(1);
+  });
+
+  it.each([
+    [{ contact_name: '' }, 'contact_name'],
+    [{ work_email: '' }, 'work_email'],
+    [{ work_email: 'mere@' }, 'work_email'],
+    [{ city: 'Sydney' }, 'city'],
+    [{ service_type: 'Demolition' }, 'service_type'],
+    [{ notes: 'x'.repeat(4001) }, 'notes'],
+  ])('rejects %j with 400 and a field error, storing nothing', async (override, field) => {
+    const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(override) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(field);
+    expect(await t.store.listLeads({ includeSpam: true })).toEqual([]);
+  });
+
+  it('shows a plain post an HTML error page with the field errors and a way back', async () => {
+    const res = await app.inject({ method: 'POST', url: '/', headers: { ...HTML_ACCEPT, host: 'localhost', referer: 'http://localhost/auckland' }, payload: formBody({ work_email: 'nope' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Work email');
+    expect(res.body).toContain('href="/auckland"');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('rejects an unknown form name (400), a wrong content type (415) and an oversized body (413)', async () => {
+    const unknown = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'form-name': 'other' }) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatch(/Unknown form/);
+    const json = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json', accept: 'application/json' }, payload: '{"contact_name":"x"}' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error).toMatch(/urlencoded/);
+    const big = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ notes: 'x'.repeat(40_000) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toMatch(/too large/);
+    expect(await t.store.listLeads({ includeSpam: true })).toEqual([]);
+  });
+
+  it('rejects repeated fields and bytes that are not UTF-8', async () => {
+    const repeated = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: `${formBody()}&work_email=other%40x.co` });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().errors).toHaveProperty('work_email');
+    const latin1 = Buffer.concat([Buffer.from(formBody({ contact_name: '' })), Buffer.from('&contact_name=Ren'), Buffer.from([0xe9])]);
+    const bad = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: latin1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/UTF-8/);
+    expect(await t.store.listLeads({ includeSpam: true })).toEqual([]);
+  });
+
+  it('limits posts per client address with 429 and Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() })).statusCode).toBe(200);
+    const limited = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/Too many/);
+    expect(await t.store.listLeads()).toHaveLength(5);
+  });
+
+  it('answers 503, never a false success, when the database fails', async () => {
+    await t.store.close();
+    const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().ok).toBe(false);
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+  });
+
+  it('reports health 200 with the database kind', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: kind });
+  });
+});
+
+describe('lead storage is durable across reopen', () => {
+  it.each(storeKinds)('%s: a stored lead is there after the store is closed and opened again', async (kind) => {
+    const t = await createTestStore(kind);
+    const app = await buildApp({ store: t.store, channels: [] });
+    await app.inject({ method: 'POST', url: '/', headers: FORM, payload: formBody() });
+    await app.close();
+    await t.store.close();
+    const again = t.reopen();
+    expect((await again.listLeads()).map((l) => l.contact_name)).toEqual(['Mere Tane']);
+    await t.cleanup();
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Notifications through the outbox, with real peers: an SMTP server receives the e-mail, an HTTP
+ * receiver verifies the webhook's signature; with SMTP down the lead is stored and the e-mail arrives
+ * once SMTP is back, also after a restart. Run on SQLite and PostgreSQL.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { buildApp } from '../../server/app.ts';
+import { OutboxWorker } from '../../server/outbox.ts';
+import { createEmailSender } from '../../server/notify/email.ts';
+import { createWebhookSender, SIGNATURE_HEADER } from '../../server/notify/webhook.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { startSmtp, startWebhookReceiver, waitFor } from '../support/peers.ts';
+
+const SECRET = 'webhook-secret-for-tests';
+const silent = pino({ level: 'silent' });
+
+function emailSender(url: string) {
+  return createEmailSender({ smtpUrl: url, to: 'quotes@example.nz', from: 'website@example.nz', messageIdDomain: 'example.nz' });
+}
+
+function worker(store: LeadStore, senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'], maxAttempts = 5) {
+  return new OutboxWorker({ store, senders, log: silent, pollIntervalMs: 50, maxAttempts, backoff: { baseMs: 20, maxMs: 100 } });
+}
+
+async function postLead(store: LeadStore, overrides: Record<string, string> = {}, channels: ('email' | 'webhook')[] = ['email']) {
+  const app = await buildApp({ store, channels });
+  const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(overrides) });
+  await app.close();
+  expect(res.statusCode).toBe(200);
+  return (await store.listLeads()).at(-1)!;
+}
+
+/** Decodes a quoted-printable body enough to search it. */
+function qp(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+describe.each(storeKinds)('notifications on %s', (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await createTestStore(kind);
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('e-mails the business every field and the tracking data, escaped, with Reply-To the visitor', async () => {
+    const smtp = await startSmtp();
+    const lead = await postLead(t.store, { company_name: '<script>alert(1)</script> & Co', contact_name: 'Mere Tane' });
+    const w = worker(t.store, { email: emailSender(smtp.url) });
+    await w.runOnce();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    const decoded = qp(mail.raw);
+    expect(mail.to).toEqual(['quotes@example.nz']);
+    expect(decoded).toMatch(/^Subject: New quote request: Repair, Hamilton \(Mere Tane\)/m);
+    expect(decoded).toMatch(/^Reply-To: "?Mere Tane"? <mere@kaicafe\.co\.nz>/m);
+    expect(decoded).toContain(`Message-ID: <lead-${lead.id}@example.nz>`);
+    for (const value of ['021 555 0101', 'Two under-counter fridges', 'gclid-123', 'waikato', '/hamilton', 'mobile', '2–3', 'Urgent (24–72h)']) expect(decoded, value).toContain(value);
+    expect(decoded).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
+    expect(decoded).not.toContain('<script>alert(1)</script> &amp;');
+    expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'done', attempts: 1 });
+    await smtp.close();
+  });
+
+  it('signs the webhook with HMAC-SHA256 and sends the lead id as idempotency key', async () => {
+    const hook = await startWebhookReceiver();
+    const lead = await postLead(t.store, {}, ['webhook']);
+    await worker(t.store, { webhook: createWebhookSender({ url: hook.url, secret: SECRET }) }).runOnce();
+    expect(hook.requests).toHaveLength(1);
+    const { headers, body } = hook.requests[0]!;
+    const expected = Buffer.from(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
+    expect(timingSafeEqual(Buffer.from(String(headers[SIGNATURE_HEADER])), expected)).toBe(true);
+    expect(headers['idempotency-key']).toBe(lead.id);
+    expect(JSON.parse(body)).toMatchObject({ event: 'lead.created', lead: { id: lead.id, city: 'Hamilton', gclid: 'gclid-123' } });
+    await hook.close();
+  });
+
+  it('with SMTP down stores the lead, retries with backoff, and delivers exactly once when SMTP is back after a restart', async () => {
+    const smtp = await startSmtp();
+    const port = smtp.port;
+    await smtp.close(); // SMTP is down
+    const lead = await postLead(t.store);
+    const first = worker(t.store, { email: emailSender(`smtp://127.0.0.1:${port}`) });
+    await first.runOnce();
+    const [job] = await t.store.listJobs(lead.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job!.last_error).toBeTruthy();
+    await first.stop();
+    await t.store.close(); // the server stops
+
+    const back = await startSmtp(port); // SMTP comes back on the same address
+    const store = t.reopen(); // the server restarts
+    const second = worker(store, { email: emailSender(back.url) });
+    second.start();
+    await waitFor(async () => (await store.listJobs(lead.id))[0]!.status === 'done');
+    await new Promise((r) => setTimeout(r, 300)); // a few more polls: nothing is sent twice
+    await second.stop();
+    expect(back.messages).toHaveLength(1);
+    expect(back.messages[0]!.raw).toContain(lead.id);
+    await back.close();
+  });
+
+  it('marks a job dead after the last attempt, and retry-dead queues it again', async () => {
+    const hook = await startWebhookReceiver(500);
+    const lead = await postLead(t.store, {}, ['webhook']);
+    const w = worker(t.store, { webhook: createWebhookSender({ url: hook.url, secret: SECRET }) }, 3);
+    w.start();
+    await waitFor(async () => (await t.store.listJobs(lead.id))[0]!.status === 'dead');
+    await w.stop();
+    expect(hook.requests).toHaveLength(3);
+    expect(await t.store.retryDead(Date.now())).toBe(1);
+    expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    await hook.close();
+  });
+
+  it('does not notify for spam', async () => {
+    const smtp = await startSmtp();
+    const app = await buildApp({ store: t.store, channels: ['email'] });
+    await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'bot-field': 'filled' }) });
+    await app.close();
+    await worker(t.store, { email: emailSender(smtp.url) }).runOnce();
+    expect(smtp.messages).toHaveLength(0);
+    await smtp.close();
+  });
+});

@@ -1,0 +1,76 @@
+/** Real network peers for notification tests: an SMTP server (smtp-server) and an HTTP webhook receiver. */
+import { SMTPServer } from 'smtp-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpPeer {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+export async function startSmtp(port = 0): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actual = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${actual}`,
+    port: actual,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface HookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export async function startWebhookReceiver(status = 200): Promise<{ url: string; requests: HookRequest[]; server: Server; close(): Promise<void> }> {
+  const requests: HookRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, requests, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export async function waitFor<T>(fn: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for condition');
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Real stores for the shared server suite: a SQLite file in a temp dir, and PostgreSQL on
+ * TEST_DATABASE_URL (default: the local server, postgres://postgres@127.0.0.1:5432/test), each test
+ * store in its own schema so test files can run side by side.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
+import { PostgresLeadStore } from '../../server/storage/postgres.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export type StoreKind = 'sqlite' | 'postgres';
+export const storeKinds: StoreKind[] = ['sqlite', 'postgres'];
+
+export interface TestStore {
+  store: LeadStore;
+  /** A DATABASE_URL that opens the same data (for child processes and restarts). */
+  url: string;
+  reopen(): LeadStore;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestStore(kind: StoreKind): Promise<TestStore> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'crnz-'));
+    const file = join(dir, 'leads.sqlite');
+    const store = new SqliteLeadStore(file);
+    await store.migrate();
+    const opened: LeadStore[] = [store];
+    return {
+      store,
+      url: file,
+      reopen: () => {
+        const s = new SqliteLeadStore(file);
+        opened.push(s);
+        return s;
+      },
+      cleanup: async () => {
+        for (const s of opened) await s.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = `${TEST_DATABASE_URL}${TEST_DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const store = new PostgresLeadStore(url);
+  await store.migrate();
+  const opened: LeadStore[] = [store];
+  return {
+    store,
+    url,
+    reopen: () => {
+      const s = new PostgresLeadStore(url);
+      opened.push(s);
+      return s;
+    },
+    cleanup: async () => {
+      for (const s of opened) await s.close().catch(() => undefined);
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** A valid urlencoded quote request, with overrides. */
+export function formBody(overrides: Record<string, string> = {}): string {
+  return new URLSearchParams({
+    'form-name': 'commercialLead',
+    'bot-field': '',
+    contact_name: 'Mere Tane',
+    work_email: 'mere@kaicafe.co.nz',
+    phone: '021 555 0101',
+    company_name: 'Kai Cafe Ltd',
+    industry: 'Hospitality',
+    city: 'Hamilton',
+    service_type: 'Repair',
+    num_units: '2–3',
+    site_type: 'Repair call-out',
+    timeframe: 'Urgent (24–72h)',
+    budget_range: '$2k–$10k',
+    notes: 'Two under-counter fridges running warm.\nBoth about six years old.',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'waikato',
+    utm_term: '',
+    utm_content: '',
+    gclid: 'gclid-123',
+    referrer: 'https://www.google.com/',
+    page_url: 'https://www.commercialrefrigeration.nz/hamilton',
+    device: 'mobile',
+    path: '/hamilton',
+    ...overrides,
+  }).toString();
+}
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
+export const JSON_ACCEPT = { ...FORM, accept: 'application/json' } as const;
+export const HTML_ACCEPT = { ...FORM, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } as const;
