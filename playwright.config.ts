@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4599);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+// One database per run, shared by the server and the test workers (they inherit this environment).
+mkdirSync('test-results', { recursive: true });
+process.env.E2E_DATABASE ??= `test-results/e2e-${Date.now()}.sqlite`;
+process.env.E2E_EXPORT_TOKEN ??= 'e2e-export-token-0123456789';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['line']] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node server/main.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: process.env.E2E_DATABASE,
+      LEADS_EXPORT_TOKEN: process.env.E2E_EXPORT_TOKEN,
+      RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * npm run leads -- list [--since DATE] [--include-spam]
+ * npm run leads -- export --format csv|json [--since DATE] [--include-spam]
+ * npm run leads -- retry-dead
+ * npm run leads -- purge --older-than DAYS
+ * Uses the same DATABASE_URL as the server.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createStore } from './storage/index.ts';
+import { toCsv, toRecord } from './csv.ts';
+
+const USAGE = `Usage:
+  npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
+  npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--include-spam]
+  npm run leads -- retry-dead
+  npm run leads -- purge --older-than DAYS`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    since: { type: 'string' },
+    'include-spam': { type: 'boolean', default: false },
+    format: { type: 'string', default: 'csv' },
+    'older-than': { type: 'string' },
+  },
+});
+
+const command = positionals[0];
+if (!command || !['list', 'export', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const since = values.since ? new Date(values.since) : undefined;
+if (since && Number.isNaN(since.getTime())) fail(`--since must be a date such as 2025-01-31, not "${values.since}"`);
+
+const store = createStore(config.DATABASE_URL);
+try {
+  await store.migrate();
+  if (command === 'list') {
+    const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
+    for (const l of leads) {
+      console.log([l.created_at, l.id, l.spam ? 'SPAM' : '', l.contact_name, l.work_email, l.service_type || '-', l.city || '-'].filter((x, i) => i !== 2 || x).join('  '));
+    }
+    console.error(`${leads.length} lead(s)`);
+  } else if (command === 'export') {
+    if (values.format !== 'csv' && values.format !== 'json') fail('--format must be csv or json');
+    const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
+    process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
+  } else if (command === 'retry-dead') {
+    console.log(`${await store.retryDead(Date.now())} dead notification(s) queued again`);
+  } else {
+    const days = Number(values['older-than']);
+    if (!Number.isInteger(days) || days < 1) fail('--older-than must be a whole number of days (1 or more)');
+    const removed = await store.purgeBefore(new Date(Date.now() - days * 86_400_000));
+    console.log(`${removed} lead(s) older than ${days} days deleted, with their notifications`);
+  }
+} finally {
+  await store.close();
+}

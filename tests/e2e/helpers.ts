@@ -1,0 +1,41 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** Reads leads straight from the server's SQLite file (WAL lets a second reader in). */
+export function storedLeads(where: string, ...params: string[]): Record<string, unknown>[] {
+  const db = new DatabaseSync(process.env.E2E_DATABASE!, { readOnly: true });
+  try {
+    return db.prepare(`SELECT * FROM leads WHERE ${where}`).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Blocks every request that leaves this machine, so pages behave the same on any network; logos then fail. */
+export async function offline(context: BrowserContext, logos: 'fail' | 'succeed' = 'fail') {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    if (logos === 'succeed' && route.request().url().includes('favicons')) {
+      return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0b5ea8"/></svg>' });
+    }
+    return route.abort('internetdisconnected');
+  });
+}
+
+/** A gtag stub that records its calls in sessionStorage, so they survive navigation. */
+export async function stubGtag(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { gtag: (...args: unknown[]) => void }).gtag = (...args: unknown[]) => {
+      const calls = JSON.parse(sessionStorage.getItem('gtag-calls') ?? '[]') as unknown[];
+      calls.push(args);
+      sessionStorage.setItem('gtag-calls', JSON.stringify(calls));
+    };
+  });
+}
+
+export async function gtagCalls(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('gtag-calls') ?? '[]') as unknown[][]);
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
