@@ -45,7 +45,7 @@ export function validateFile(file: string): { errors: string[]; words?: number }
     if (filled.title && filled.title.length > 70) errors.push(`${file}: title: ${filled.title.length} characters after tokens (max 70)`);
     if (filled.description && filled.description.length > 160) errors.push(`${file}: description: over 160 characters after tokens`);
   }
-  return { errors, words };
+  return words === undefined ? { errors } : { errors, words };
 }
 
 if (import.meta.main) {

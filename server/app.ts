@@ -32,7 +32,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: options.trustProxy ?? false,
     // The longest URL and header sizes Node accepts are its defaults; past them it answers 431/414 itself.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
   });
 

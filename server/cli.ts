@@ -50,7 +50,11 @@ try {
   if (command === 'list') {
     const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
     for (const l of leads) {
-      console.log([l.created_at, l.id, l.spam ? 'SPAM' : '', l.contact_name, l.work_email, l.service_type || '-', l.city || '-'].filter((x, i) => i !== 2 || x).join('  '));
+      console.log(
+        [l.created_at, l.id, l.spam ? 'SPAM' : '', l.contact_name, l.work_email, l.service_type || '-', l.city || '-']
+          .filter((x, i) => i !== 2 || x)
+          .join('  '),
+      );
     }
     console.error(`${leads.length} lead(s)`);
   } else if (command === 'export') {

@@ -19,7 +19,10 @@ export function parseDuration(value: string): number {
   return n * 3_600_000;
 }
 
-const duration = z.string().refine((v) => DURATION.test(v.trim()), 'must be a duration such as 600000, 30s, 10 minutes or 1h').transform(parseDuration);
+const duration = z
+  .string()
+  .refine((v) => DURATION.test(v.trim()), 'must be a duration such as 600000, 30s, 10 minutes or 1h')
+  .transform(parseDuration);
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -33,12 +36,18 @@ export const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     DIST_DIR: z.string().default('dist'),
-    DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     LEAD_NOTIFY_TO: email.default(business.email),
     LEAD_NOTIFY_FROM: email.default(`website@${business.email.split('@')[1]}`),
     WEBHOOK_URL: optionalUrl(['http:', 'https:']),
-    WEBHOOK_SECRET: z.string().optional().transform((v) => v || undefined),
+    WEBHOOK_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     LEADS_EXPORT_TOKEN: z
       .string()
       .optional()

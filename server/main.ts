@@ -41,7 +41,12 @@ try {
 
 const senders: Partial<Record<Channel, Sender>> = {};
 if (config.SMTP_URL) {
-  senders.email = createEmailSender({ smtpUrl: config.SMTP_URL, to: config.LEAD_NOTIFY_TO, from: config.LEAD_NOTIFY_FROM, messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]! });
+  senders.email = createEmailSender({
+    smtpUrl: config.SMTP_URL,
+    to: config.LEAD_NOTIFY_TO,
+    from: config.LEAD_NOTIFY_FROM,
+    messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]!,
+  });
 } else {
   log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 }

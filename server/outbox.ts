@@ -33,7 +33,7 @@ export interface WorkerOptions {
 export class OutboxWorker {
   readonly #o: Required<Omit<WorkerOptions, 'backoff'>> & { backoff: BackoffOptions };
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  #running: Promise<unknown> | undefined;
   #stopped = true;
 
   constructor(options: WorkerOptions) {

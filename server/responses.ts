@@ -38,5 +38,8 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, status
   reply.code(status).header('Cache-Control', 'no-store');
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send({ ok: false, error: message, errors });
   const title = status === 429 ? 'Too many requests' : status >= 500 ? 'We could not save your request' : 'Please check your quote request';
-  return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).type('text/html; charset=utf-8').send(errorPage(title, message, errors, backLink(request)));
+  return reply
+    .header('Content-Security-Policy', SERVER_PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(errorPage(title, message, errors, backLink(request)));
 }

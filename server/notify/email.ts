@@ -14,7 +14,7 @@ export interface EmailOptions {
 export type Sender = (lead: StoredLead) => Promise<void>;
 
 export function createEmailSender({ smtpUrl, to, from, messageIdDomain }: EmailOptions): Sender {
-  const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return async (lead) => {
     await transport.sendMail({
       from,

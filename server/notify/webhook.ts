@@ -1,6 +1,5 @@
 /** The optional webhook: the lead as JSON, signed with HMAC-SHA256, the lead id as idempotency key. */
 import { createHmac } from 'node:crypto';
-import type { StoredLead } from '../storage/types.ts';
 import type { Sender } from './email.ts';
 
 export const SIGNATURE_HEADER = 'x-signature-256';

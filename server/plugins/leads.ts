@@ -16,7 +16,7 @@ export interface LeadsOptions {
   /** Largest accepted body in bytes. */
   bodyLimit?: number;
   /** Called after a lead is stored (the outbox worker's nudge). */
-  onStored?: () => void;
+  onStored?: (() => void) | undefined;
 }
 
 interface FormBody {
@@ -77,7 +77,12 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const limit = limiter.hit(request.ip);
     if (!limit.allowed) {
       reply.header('Retry-After', String(limit.retryAfterSeconds));
-      return sendFailure(request, reply, 429, `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`);
+      return sendFailure(
+        request,
+        reply,
+        429,
+        `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`,
+      );
     }
     const body = request.body as FormBody | undefined;
     if (!body || typeof body !== 'object' || !('fields' in body)) {
@@ -87,7 +92,13 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       return sendFailure(request, reply, 400, `Unknown form: expected form-name=${FORM_NAME}.`);
     }
     if (body.repeated.length > 0) {
-      return sendFailure(request, reply, 400, 'Some fields were sent more than once.', Object.fromEntries(body.repeated.map((f) => [f, 'Sent more than once.'])));
+      return sendFailure(
+        request,
+        reply,
+        400,
+        'Some fields were sent more than once.',
+        Object.fromEntries(body.repeated.map((f) => [f, 'Sent more than once.'])),
+      );
     }
     const spam = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
     const parsed = parseLead(withServerTracking(body.fields, request));

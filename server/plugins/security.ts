@@ -20,6 +20,5 @@ export const securityHeaders: FastifyPluginAsync = async (app) => {
   });
 };
 
-
 // Applies to the whole app, not only inside this plugin's encapsulation context.
 (securityHeaders as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

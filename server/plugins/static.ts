@@ -124,6 +124,5 @@ declare module 'fastify' {
   }
 }
 
-
 // Applies to the whole app, not only inside this plugin's encapsulation context.
 (staticSite as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -19,5 +19,5 @@ export function sqlitePath(url: string): string {
 
 export function createStore(databaseUrl: string | undefined, onError?: (error: Error) => void): LeadStore {
   const url = databaseUrl || DEFAULT_SQLITE_FILE;
-  return isPostgresUrl(url) ? new PostgresLeadStore(url, { onError }) : new SqliteLeadStore(sqlitePath(url));
+  return isPostgresUrl(url) ? new PostgresLeadStore(url, onError ? { onError } : {}) : new SqliteLeadStore(sqlitePath(url));
 }

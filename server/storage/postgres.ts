@@ -93,10 +93,9 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async listLeads({ since, includeSpam = false }: ListOptions = {}): Promise<StoredLead[]> {
-    const { rows } = await this.#pool.query(
-      `SELECT * FROM leads WHERE created_at >= $1 ${includeSpam ? '' : 'AND NOT spam'} ORDER BY created_at, id`,
-      [since ?? new Date(0)],
-    );
+    const { rows } = await this.#pool.query(`SELECT * FROM leads WHERE created_at >= $1 ${includeSpam ? '' : 'AND NOT spam'} ORDER BY created_at, id`, [
+      since ?? new Date(0),
+    ]);
     return rows.map(toLead);
   }
 
@@ -115,7 +114,10 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async completeJob(id: string, now: number): Promise<void> {
-    await this.#pool.query("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = $1, locked_until = 0, last_error = NULL WHERE id = $2", [now, id]);
+    await this.#pool.query("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = $1, locked_until = 0, last_error = NULL WHERE id = $2", [
+      now,
+      id,
+    ]);
   }
 
   async failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void> {
@@ -133,7 +135,9 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async retryDead(now: number): Promise<number> {
-    const result = await this.#pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, locked_until = 0 WHERE status = 'dead'", [now]);
+    const result = await this.#pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, locked_until = 0 WHERE status = 'dead'", [
+      now,
+    ]);
     return result.rowCount ?? 0;
   }
 

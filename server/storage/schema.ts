@@ -5,7 +5,7 @@ export { leadColumns };
 
 /** Migrations by version; each is a list of statements for the dialect. */
 export function migrations(dialect: 'sqlite' | 'postgres'): string[][] {
-  const createdAt = dialect === 'sqlite' ? "created_at TEXT NOT NULL" : 'created_at TIMESTAMPTZ NOT NULL';
+  const createdAt = dialect === 'sqlite' ? 'created_at TEXT NOT NULL' : 'created_at TIMESTAMPTZ NOT NULL';
   const bool = dialect === 'sqlite' ? 'INTEGER NOT NULL DEFAULT 0' : 'BOOLEAN NOT NULL DEFAULT FALSE';
   const bigint = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
   const columns = leadColumns.map((c) => `${c} TEXT NOT NULL DEFAULT ''`).join(',\n  ');

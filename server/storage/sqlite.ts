@@ -109,19 +109,25 @@ export class SqliteLeadStore implements LeadStore {
   }
 
   async completeJob(id: string, now: number): Promise<void> {
-    this.#db.prepare("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ?, locked_until = 0, last_error = NULL WHERE id = ?").run(now, id);
+    this.#db
+      .prepare("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ?, locked_until = 0, last_error = NULL WHERE id = ?")
+      .run(now, id);
   }
 
   async failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void> {
     this.#db
-      .prepare('UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at), locked_until = 0, last_error = ? WHERE id = ?')
+      .prepare(
+        'UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at), locked_until = 0, last_error = ? WHERE id = ?',
+      )
       .run(nextAttemptAt === null ? 'dead' : 'pending', nextAttemptAt, error.slice(0, 1000), id);
   }
 
   async listJobs(leadId?: string): Promise<OutboxJob[]> {
-    const rows = (leadId
-      ? this.#db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel').all(leadId)
-      : this.#db.prepare('SELECT * FROM outbox ORDER BY lead_id, channel').all()) as Row[];
+    const rows = (
+      leadId
+        ? this.#db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel').all(leadId)
+        : this.#db.prepare('SELECT * FROM outbox ORDER BY lead_id, channel').all()
+    ) as Row[];
     return rows.map(toJob);
   }
 

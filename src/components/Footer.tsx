@@ -10,12 +10,15 @@ export function Footer() {
         <div>
           <Logo onDark />
           <p className="mt-4 text-slate-200">
-            Supply, installation, repairs and maintenance of commercial refrigeration, with nationwide service across New Zealand, from Auckland to
-            Dunedin and the regions between.
+            Supply, installation, repairs and maintenance of commercial refrigeration, with nationwide service across New Zealand, from Auckland to Dunedin and
+            the regions between.
           </p>
           <ul className="mt-4 space-y-2">
             <li>
-              <a href={`tel:${business.emergencyLine.dial}`} className="inline-flex items-center gap-2 font-semibold whitespace-nowrap text-white hover:underline">
+              <a
+                href={`tel:${business.emergencyLine.dial}`}
+                className="inline-flex items-center gap-2 font-semibold whitespace-nowrap text-white hover:underline"
+              >
                 <Phone className="size-4" aria-hidden="true" />
                 24/7 emergency line: {business.emergencyLine.display}
               </a>

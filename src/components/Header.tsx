@@ -31,8 +31,8 @@ export function Header({ currentPath }: HeaderProps) {
           <span className="hidden font-semibold text-sky-200 md:inline">24/7 Emergency Repairs Available</span>
         </div>
       </div>
-      <div className="container-page flex items-center justify-between gap-4 py-3">
-        <a href="/" className="no-underline" aria-label={`${business.name}, home`}>
+      <div className="container-page flex items-center justify-between gap-2 py-3 sm:gap-4">
+        <a href="/" className="min-w-0 no-underline" aria-label={`${business.name}, home`}>
           <Logo />
         </a>
         <nav aria-label="Main" className="hidden lg:block">
@@ -81,19 +81,20 @@ export function Header({ currentPath }: HeaderProps) {
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-2 lg:hidden">
-          <a href={mainNav.cta.href} className="btn-primary px-4">
+        <div className="flex shrink-0 items-center gap-2 lg:hidden">
+          <a href={mainNav.cta.href} className="btn-primary px-3 text-sm whitespace-nowrap sm:px-4 sm:text-base">
             {mainNav.cta.label}
           </a>
           <button
             type="button"
-            className="btn-secondary px-3"
+            className="btn-secondary px-2.5 text-sm sm:px-3 sm:text-base"
             popoverTarget="mobile-menu"
             aria-controls="mobile-menu"
             data-nav-toggle=""
           >
             <Menu className="size-5" aria-hidden="true" />
-            <span>Menu</span>
+            {/* Icon only on the narrowest phones, so the logo and 'Get Quote' keep their room. */}
+            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
           </button>
         </div>
       </div>

@@ -89,12 +89,7 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
           const label = (
             <label htmlFor={fid(field.name)} className="field-label">
               {field.label}
-              {required ? (
-                <span className="font-normal text-slate-600">
-                  {' '}
-                  ({quoteFormCopy.required})
-                </span>
-              ) : null}
+              {required ? <span className="font-normal text-slate-600"> ({quoteFormCopy.required})</span> : null}
             </label>
           );
           if (field.kind === 'select') {

@@ -5,7 +5,7 @@ interface SectionProps {
   id: string;
   heading?: string | undefined;
   intro?: string | undefined;
-  tone?: 'white' | 'tint';
+  tone?: 'white' | 'tint' | undefined;
   children: ReactNode;
 }
 

@@ -1,4 +1,5 @@
-/** Components MDX bodies may use without importing them: business facts from the config. */
+/** Components MDX bodies may use without importing them (business facts from the config), and the element that wraps Markdown tables. */
 import { BusinessName, EmailLink, EmergencyLineLink } from './BusinessFacts.tsx';
+import ScrollableTable from './ScrollableTable.astro';
 
-export const mdxComponents = { Business: BusinessName, Email: EmailLink, EmergencyLine: EmergencyLineLink };
+export const mdxComponents = { Business: BusinessName, Email: EmailLink, EmergencyLine: EmergencyLineLink, table: ScrollableTable };

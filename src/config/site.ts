@@ -53,12 +53,66 @@ export interface City {
 }
 
 export const cities: Record<CityKey, City> = {
-  auckland: { key: 'auckland', name: 'Auckland', region: 'Auckland', latitude: -36.8485, longitude: 174.7633, href: '/auckland', cbdResponseHours: 2, prefillForm: true },
-  christchurch: { key: 'christchurch', name: 'Christchurch', region: 'Canterbury', latitude: -43.5321, longitude: 172.6362, href: '/christchurch', cbdResponseHours: 2, prefillForm: true },
-  wellington: { key: 'wellington', name: 'Wellington', region: 'Wellington', latitude: -41.2866, longitude: 174.7756, href: '/wellington', cbdResponseHours: 2, prefillForm: true },
-  hamilton: { key: 'hamilton', name: 'Hamilton', region: 'Waikato', latitude: -37.787, longitude: 175.2793, href: '/hamilton', cbdResponseHours: 4, prefillForm: true },
-  tauranga: { key: 'tauranga', name: 'Tauranga', region: 'Bay of Plenty', latitude: -37.6878, longitude: 176.1651, href: '/tauranga', cbdResponseHours: null, prefillForm: false },
-  dunedin: { key: 'dunedin', name: 'Dunedin', region: 'Otago', latitude: -45.8788, longitude: 170.5028, href: '/dunedin', cbdResponseHours: 6, prefillForm: true },
+  auckland: {
+    key: 'auckland',
+    name: 'Auckland',
+    region: 'Auckland',
+    latitude: -36.8485,
+    longitude: 174.7633,
+    href: '/auckland',
+    cbdResponseHours: 2,
+    prefillForm: true,
+  },
+  christchurch: {
+    key: 'christchurch',
+    name: 'Christchurch',
+    region: 'Canterbury',
+    latitude: -43.5321,
+    longitude: 172.6362,
+    href: '/christchurch',
+    cbdResponseHours: 2,
+    prefillForm: true,
+  },
+  wellington: {
+    key: 'wellington',
+    name: 'Wellington',
+    region: 'Wellington',
+    latitude: -41.2866,
+    longitude: 174.7756,
+    href: '/wellington',
+    cbdResponseHours: 2,
+    prefillForm: true,
+  },
+  hamilton: {
+    key: 'hamilton',
+    name: 'Hamilton',
+    region: 'Waikato',
+    latitude: -37.787,
+    longitude: 175.2793,
+    href: '/hamilton',
+    cbdResponseHours: 4,
+    prefillForm: true,
+  },
+  tauranga: {
+    key: 'tauranga',
+    name: 'Tauranga',
+    region: 'Bay of Plenty',
+    latitude: -37.6878,
+    longitude: 176.1651,
+    href: '/tauranga',
+    cbdResponseHours: null,
+    prefillForm: false,
+  },
+  dunedin: {
+    key: 'dunedin',
+    name: 'Dunedin',
+    region: 'Otago',
+    latitude: -45.8788,
+    longitude: 170.5028,
+    href: '/dunedin',
+    cbdResponseHours: 6,
+    prefillForm: true,
+  },
 };
 
 /** The two makes the comparison guide sets side by side. */
@@ -79,8 +133,7 @@ export const suppliers = [
 ] as const;
 
 /** Logo service URL template; `{domain}` is replaced by the supplier's domain. Overridable at build with PUBLIC_LOGO_URL_TEMPLATE. */
-export const logoUrlTemplate: string =
-  import.meta.env?.PUBLIC_LOGO_URL_TEMPLATE || 'https://www.google.com/s2/favicons?domain={domain}&sz=128';
+export const logoUrlTemplate: string = import.meta.env?.PUBLIC_LOGO_URL_TEMPLATE || 'https://www.google.com/s2/favicons?domain={domain}&sz=128';
 
 export function logoUrl(domain: string): string {
   return logoUrlTemplate.replace('{domain}', encodeURIComponent(domain));

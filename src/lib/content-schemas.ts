@@ -23,7 +23,10 @@ export const seoSchema = z.object({
 export const actionSchema = z.object({
   label: z.string().min(2).max(40).describe('Button text, exactly as the spec quotes it where it does'),
   href,
-  variant: z.enum(['primary', 'secondary', 'emergency']).default('primary').describe('primary = solid brand colour, secondary = outlined, emergency = red call-to-action'),
+  variant: z
+    .enum(['primary', 'secondary', 'emergency'])
+    .default('primary')
+    .describe('primary = solid brand colour, secondary = outlined, emergency = red call-to-action'),
 });
 
 export const faqItemSchema = z.object({
@@ -50,7 +53,11 @@ const cardSchema = z.object({
 
 const heading = z.string().min(3).max(100).describe('Section heading (h2)');
 const intro = z.string().max(600).optional().describe('Paragraph under the heading');
-const anchor = z.string().regex(/^[a-z0-9-]+$/).optional().describe('id for in-page links');
+const anchor = z
+  .string()
+  .regex(/^[a-z0-9-]+$/)
+  .optional()
+  .describe('id for in-page links');
 
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({
@@ -77,7 +84,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     intro,
     caption: z.string().min(5).max(160).describe('Table caption, read by screen readers and shown above the table'),
     columns: z.array(z.string().max(40)).min(2).max(6),
-    rows: z.array(z.array(z.string().max(120)).min(2).max(6)).min(1).max(20),
+    rows: z
+      .array(z.array(z.string().max(120)).min(2).max(6))
+      .min(1)
+      .max(20),
     note: z.string().max(300).optional().describe('Small print under the table'),
   }),
   z.object({
@@ -85,7 +95,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     id: anchor,
     heading,
     intro,
-    items: z.array(z.object({ title: z.string().max(60), body: z.string().max(400) })).min(2).max(8),
+    items: z
+      .array(z.object({ title: z.string().max(60), body: z.string().max(400) }))
+      .min(2)
+      .max(8),
   }),
   z.object({
     type: z.literal('prose'),
@@ -122,7 +135,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     id: anchor,
     heading,
     intro,
-    items: z.array(z.object({ value: z.string().max(20), label: z.string().max(120) })).min(2).max(6),
+    items: z
+      .array(z.object({ value: z.string().max(20), label: z.string().max(120) }))
+      .min(2)
+      .max(6),
     note: z.string().max(300).optional(),
   }),
   z.object({
@@ -130,7 +146,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     id: anchor,
     heading,
     intro,
-    items: z.array(z.object({ label: z.string().max(60), href, description: z.string().max(200).optional() })).min(1).max(12),
+    items: z
+      .array(z.object({ label: z.string().max(60), href, description: z.string().max(200).optional() }))
+      .min(1)
+      .max(12),
   }),
   z.object({
     type: z.literal('list'),
@@ -213,7 +232,10 @@ export const citySchema = seoSchema.extend({
   whyChoose: z.array(cardSchema).min(3).max(6),
   local: z.object({ heading, paragraphs: z.array(z.string().min(80).max(1200)).min(3).max(6) }),
   industries: z.array(cardSchema).min(3).max(6).describe("The city's own industries we serve"),
-  extraLinks: z.array(z.object({ label: z.string().max(60), href, description: z.string().max(200) })).max(4).default([]),
+  extraLinks: z
+    .array(z.object({ label: z.string().max(60), href, description: z.string().max(200) }))
+    .max(4)
+    .default([]),
 });
 
 export const blogCategories = ['Buying Guides', 'Energy Efficiency', 'Maintenance', 'Compliance', 'Finance', 'Troubleshooting'] as const;

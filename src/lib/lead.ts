@@ -103,7 +103,7 @@ function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
       .pipe(z.string().max(f.maxLength, `Must be at most ${f.maxLength} characters.`))
       .default('');
   }
-  let s = oneLine(f.maxLength);
+  let s: z.ZodType<string, unknown> = oneLine(f.maxLength);
   if (f.kind === 'email') {
     s = s.pipe(z.string().min(1, `${f.label} is required.`).regex(EMAIL, 'Enter an e-mail address like name@business.co.nz.'));
   } else if (f.required) {

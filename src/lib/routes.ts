@@ -2,7 +2,13 @@
 import { entries } from './content.ts';
 
 export async function indexableRoutes(): Promise<string[]> {
-  const [pages, products, cities, guides, blog] = await Promise.all([entries('pages'), entries('products'), entries('cities'), entries('guides'), entries('blog')]);
+  const [pages, products, cities, guides, blog] = await Promise.all([
+    entries('pages'),
+    entries('products'),
+    entries('cities'),
+    entries('guides'),
+    entries('blog'),
+  ]);
   const pageRoutes = pages.filter((p) => !p.data.noindex).map((p) => (p.id === 'index' ? '/' : `/${p.id}`));
   return [
     ...pageRoutes,

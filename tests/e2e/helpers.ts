@@ -15,7 +15,10 @@ export function storedLeads(where: string, ...params: string[]): Record<string, 
 export async function offline(context: BrowserContext, logos: 'fail' | 'succeed' = 'fail') {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
     if (logos === 'succeed' && route.request().url().includes('favicons')) {
-      return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0b5ea8"/></svg>' });
+      return route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0b5ea8"/></svg>',
+      });
     }
     return route.abort('internetdisconnected');
   });

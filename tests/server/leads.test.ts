@@ -24,10 +24,21 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const [lead] = await t.store.listLeads();
-    expect(lead).toMatchObject({ contact_name: 'Mere Tane', city: 'Hamilton', num_units: '2–3', gclid: 'gclid-123', device: 'mobile', path: '/hamilton', spam: false });
+    expect(lead).toMatchObject({
+      contact_name: 'Mere Tane',
+      city: 'Hamilton',
+      num_units: '2–3',
+      gclid: 'gclid-123',
+      device: 'mobile',
+      path: '/hamilton',
+      spam: false,
+    });
     expect(lead!.notes).toBe('Two under-counter fridges running warm.\nBoth about six years old.');
     const jobs = await t.store.listJobs(lead!.id);
-    expect(jobs.map((j) => [j.channel, j.status])).toEqual([['email', 'pending'], ['webhook', 'pending']]);
+    expect(jobs.map((j) => [j.channel, j.status])).toEqual([
+      ['email', 'pending'],
+      ['webhook', 'pending'],
+    ]);
     expect(stored).toBe(1);
   });
 
@@ -72,7 +83,12 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
   });
 
   it('shows a plain post an HTML error page with the field errors and a way back', async () => {
-    const res = await app.inject({ method: 'POST', url: '/', headers: { ...HTML_ACCEPT, host: 'localhost', referer: 'http://localhost/auckland' }, payload: formBody({ work_email: 'nope' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { ...HTML_ACCEPT, host: 'localhost', referer: 'http://localhost/auckland' },
+      payload: formBody({ work_email: 'nope' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Work email');
@@ -84,7 +100,12 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     const unknown = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'form-name': 'other' }) });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/Unknown form/);
-    const json = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json', accept: 'application/json' }, payload: '{"contact_name":"x"}' });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      payload: '{"contact_name":"x"}',
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toMatch(/urlencoded/);
     const big = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ notes: 'x'.repeat(40_000) }) });

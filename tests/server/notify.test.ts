@@ -67,7 +67,8 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     expect(decoded).toMatch(/^Subject: New quote request: Repair, Hamilton \(Mere Tane\)/m);
     expect(decoded).toMatch(/^Reply-To: "?Mere Tane"? <mere@kaicafe\.co\.nz>/m);
     expect(decoded).toContain(`Message-ID: <lead-${lead.id}@example.nz>`);
-    for (const value of ['021 555 0101', 'Two under-counter fridges', 'gclid-123', 'waikato', '/hamilton', 'mobile', '2–3', 'Urgent (24–72h)']) expect(decoded, value).toContain(value);
+    for (const value of ['021 555 0101', 'Two under-counter fridges', 'gclid-123', 'waikato', '/hamilton', 'mobile', '2–3', 'Urgent (24–72h)'])
+      expect(decoded, value).toContain(value);
     expect(decoded).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
     expect(decoded).not.toContain('<script>alert(1)</script> &amp;');
     expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'done', attempts: 1 });

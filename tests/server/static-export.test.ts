@@ -20,10 +20,13 @@ describe('static site and headers', () => {
     await t.cleanup();
   });
 
-  it.each(['/', '/contact', '/contact/', '/thank-you', '/thank-you/', '/blog/lease-vs-buy', '/sitemap.xml', '/robots.txt'])('serves %s with 200', async (url) => {
-    const res = await app.inject({ url });
-    expect(res.statusCode).toBe(200);
-  });
+  it.each(['/', '/contact', '/contact/', '/thank-you', '/thank-you/', '/blog/lease-vs-buy', '/sitemap.xml', '/robots.txt'])(
+    'serves %s with 200',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+    },
+  );
 
   it('serves the 404 page with status 404 for an unknown path', async () => {
     const res = await app.inject({ url: '/no-such-page' });

@@ -19,7 +19,12 @@ describe('CSV escaping', () => {
   });
 
   it('writes a header of the form field names plus id, created_at and spam', () => {
-    const lead = { ...parseLead({ contact_name: 'A', work_email: 'a@b.co' }).lead!, id: '1', created_at: '2025-01-23T00:00:00.000Z', spam: false } as StoredLead;
+    const lead = {
+      ...parseLead({ contact_name: 'A', work_email: 'a@b.co' }).lead!,
+      id: '1',
+      created_at: '2025-01-23T00:00:00.000Z',
+      spam: false,
+    } as StoredLead;
     const [header, row] = toCsv([lead]).trim().split('\r\n');
     expect(header).toBe(exportColumns.join(','));
     expect(header!.startsWith('id,created_at,spam,contact_name,work_email')).toBe(true);

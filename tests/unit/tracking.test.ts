@@ -9,8 +9,20 @@ function memoryStorage() {
 describe('first-touch tracking', () => {
   it('captures UTM values, gclid and the referrer of the landing page', () => {
     const storage = memoryStorage();
-    const touch = captureFirstTouch('https://site.nz/auckland?utm_source=google&utm_medium=cpc&utm_campaign=akl&utm_term=fridge&utm_content=ad1&gclid=abc', 'https://www.google.com/', storage);
-    expect(touch).toEqual({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'akl', utm_term: 'fridge', utm_content: 'ad1', gclid: 'abc', referrer: 'https://www.google.com/' });
+    const touch = captureFirstTouch(
+      'https://site.nz/auckland?utm_source=google&utm_medium=cpc&utm_campaign=akl&utm_term=fridge&utm_content=ad1&gclid=abc',
+      'https://www.google.com/',
+      storage,
+    );
+    expect(touch).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'akl',
+      utm_term: 'fridge',
+      utm_content: 'ad1',
+      gclid: 'abc',
+      referrer: 'https://www.google.com/',
+    });
     expect(JSON.parse(storage.data.get(FIRST_TOUCH_KEY)!)).toEqual(touch);
   });
 
@@ -23,7 +35,14 @@ describe('first-touch tracking', () => {
   });
 
   it('still works when storage throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(captureFirstTouch('https://site.nz/?gclid=xyz', '', broken).gclid).toBe('xyz');
   });
 
@@ -31,6 +50,12 @@ describe('first-touch tracking', () => {
     const storage = memoryStorage();
     captureFirstTouch('https://site.nz/hamilton?utm_campaign=waikato', 'https://bing.com/', storage);
     const values = trackingValues('https://site.nz/contact', 'https://site.nz/hamilton', 'Mozilla/5.0 (iPhone) Mobile', storage);
-    expect(values).toMatchObject({ utm_campaign: 'waikato', referrer: 'https://bing.com/', page_url: 'https://site.nz/contact', path: '/contact', device: 'mobile' });
+    expect(values).toMatchObject({
+      utm_campaign: 'waikato',
+      referrer: 'https://bing.com/',
+      page_url: 'https://site.nz/contact',
+      path: '/contact',
+      device: 'mobile',
+    });
   });
 });

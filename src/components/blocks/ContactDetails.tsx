@@ -35,7 +35,9 @@ export function ContactDetails({ sectionId, heading, intro }: ContactDetailsProp
               {business.email}
             </a>
           </p>
-          <p className="mt-2 text-slate-700">Answered within {business.promises.emailReplyWithin}; quotes within {business.promises.quoteWithin}.</p>
+          <p className="mt-2 text-slate-700">
+            Answered within {business.promises.emailReplyWithin}; quotes within {business.promises.quoteWithin}.
+          </p>
         </div>
         <div className="card">
           <h3 className="flex items-center gap-2 text-lg font-semibold text-brand-900">

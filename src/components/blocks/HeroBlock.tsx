@@ -55,9 +55,7 @@ export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, c
             </ul>
           ) : null}
         </div>
-        {children ? (
-          <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div>
-        ) : null}
+        {children ? <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div> : null}
         {!asideOnDesktop || !children ? (
           <div className="hidden lg:block">
             <HeroArt />

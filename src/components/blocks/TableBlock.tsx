@@ -2,11 +2,20 @@ import type { BlockOf } from '../../lib/content-schemas.ts';
 import { Section } from '../Section.tsx';
 
 /** A reference table with a caption and a header row; scrolls sideways on narrow screens. */
-export function TableBlock({ sectionId, heading, intro, caption, columns, rows, note, tone }: BlockOf<'table'> & { sectionId: string; tone?: 'white' | 'tint' }) {
+export function TableBlock({
+  sectionId,
+  heading,
+  intro,
+  caption,
+  columns,
+  rows,
+  note,
+  tone,
+}: BlockOf<'table'> & { sectionId: string; tone?: 'white' | 'tint' }) {
   return (
     <Section id={sectionId} heading={heading} intro={intro} tone={tone}>
       {/* Focusable so keyboard users can scroll a wide table on a small screen. */}
-      <section className="table-wrap mt-8 bg-white" aria-label={caption} tabIndex={0}>
+      <div className="table-wrap mt-8 bg-white" role="group" aria-label={caption} tabIndex={0}>
         <table className="data-table">
           <caption>{caption}</caption>
           <thead>
@@ -34,7 +43,7 @@ export function TableBlock({ sectionId, heading, intro, caption, columns, rows, 
             ))}
           </tbody>
         </table>
-      </section>
+      </div>
       {note ? <p className="mt-3 text-sm text-slate-600">{note}</p> : null}
     </Section>
   );
