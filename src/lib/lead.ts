@@ -1,76 +1,14 @@
 /**
  * The quote lead: one schema for the form's fields and options, the server's validation,
- * the storage columns, the notification e-mail and the export (BRIEF §2).
+ * the storage columns, the notification e-mail and the export (BRIEF §2). The field list and
+ * choices are in `lead-fields.ts` (zod-free, for the browser); this module adds validation.
  * Imported by the site (Vite) and by the lead server (Node type stripping), so it uses only
  * erasable TypeScript and relative imports with extensions.
  */
 import { z } from 'zod';
-import { business } from '../config/site.ts';
+import { leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './lead-fields.ts';
 
-export const FORM_NAME = 'commercialLead';
-export const HONEYPOT_FIELD = 'bot-field';
-
-export const industries = ['Hospitality', 'Supermarket/Retail', 'Medical/Laboratory', 'Food Processing', 'Other'] as const;
-export const leadCities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'] as const;
-export const serviceTypes = ['Installation', 'Repair', 'Maintenance', 'Cool Room / Walk-in Freezer'] as const;
-export const unitCounts = ['1', '2–3', '4–10', '10+'] as const;
-export const siteTypes = ['New build', 'Refit/Upgrade', 'Repair call-out'] as const;
-export const timeframes = ['Urgent (24–72h)', '1–2 weeks', '30–60 days', 'Planning stage'] as const;
-export const budgetRanges = ['$0–$2k', '$2k–$10k', '$10k–$50k', '$50k+'] as const;
-
-export type ServiceType = (typeof serviceTypes)[number];
-export type LeadCity = (typeof leadCities)[number];
-
-type FieldKind = 'text' | 'email' | 'tel' | 'select' | 'textarea';
-
-export interface LeadFieldSpec {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  maxLength: number;
-  required?: boolean;
-  options?: readonly string[];
-  autoComplete?: string;
-  /** Placeholder of a select's empty choice. */
-  emptyOption?: string;
-}
-
-/** The visible fields, in the order the form shows them. */
-export const leadFields = [
-  { name: 'contact_name', label: 'Contact name', kind: 'text', maxLength: 120, required: true, autoComplete: 'name' },
-  { name: 'work_email', label: 'Work email', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', kind: 'tel', maxLength: 40, autoComplete: 'tel' },
-  { name: 'company_name', label: 'Company name', kind: 'text', maxLength: 160, autoComplete: 'organization' },
-  { name: 'industry', label: 'Industry', kind: 'select', maxLength: 40, options: industries, emptyOption: 'Select industry' },
-  { name: 'city', label: 'City', kind: 'select', maxLength: 40, options: leadCities, emptyOption: 'Select city' },
-  { name: 'service_type', label: 'Service type', kind: 'select', maxLength: 40, options: serviceTypes, emptyOption: 'Select service' },
-  { name: 'num_units', label: 'Number of units', kind: 'select', maxLength: 10, options: unitCounts, emptyOption: 'Select number' },
-  { name: 'site_type', label: 'Site type', kind: 'select', maxLength: 40, options: siteTypes, emptyOption: 'Select site type' },
-  { name: 'timeframe', label: 'Timeframe', kind: 'select', maxLength: 40, options: timeframes, emptyOption: 'Select timeframe' },
-  { name: 'budget_range', label: 'Budget range', kind: 'select', maxLength: 20, options: budgetRanges, emptyOption: 'Select budget' },
-  { name: 'notes', label: 'Project details', kind: 'textarea', maxLength: 4000 },
-] as const satisfies readonly LeadFieldSpec[];
-
-/** Hidden tracking fields the form carries (BRIEF §3). */
-export const trackingFields = [
-  { name: 'utm_source', maxLength: 200 },
-  { name: 'utm_medium', maxLength: 200 },
-  { name: 'utm_campaign', maxLength: 200 },
-  { name: 'utm_term', maxLength: 200 },
-  { name: 'utm_content', maxLength: 200 },
-  { name: 'gclid', maxLength: 300 },
-  { name: 'referrer', maxLength: 2000 },
-  { name: 'page_url', maxLength: 2000 },
-  { name: 'device', maxLength: 10 },
-  { name: 'path', maxLength: 500 },
-] as const;
-
-export type LeadFieldName = (typeof leadFields)[number]['name'];
-export type TrackingFieldName = (typeof trackingFields)[number]['name'];
-export type LeadColumn = LeadFieldName | TrackingFieldName;
-
-/** Every stored column of a lead, in order: the form's fields then the tracking fields. */
-export const leadColumns: LeadColumn[] = [...leadFields.map((f) => f.name), ...trackingFields.map((f) => f.name)];
+export * from './lead-fields.ts';
 
 // One-line values never carry CR or LF (they end up in e-mail headers and CSV cells); C0 controls go too.
 // eslint-disable-next-line no-control-regex
@@ -147,20 +85,3 @@ export function parseLead(input: Record<string, unknown>): LeadParseResult {
 export function fieldLabel(name: string): string {
   return leadFields.find((f) => f.name === name)?.label ?? name;
 }
-
-/** `mobile` or `desktop`, decided from a user-agent string. */
-export function deviceFromUserAgent(ua: string | null | undefined): 'mobile' | 'desktop' {
-  return /Mobi|Android|iPhone|iPod|iPad|Windows Phone|webOS|BlackBerry|Opera Mini|IEMobile/i.test(ua ?? '') ? 'mobile' : 'desktop';
-}
-
-/** The form's fixed copy (spec §3, §4, §8). */
-export const quoteFormCopy = {
-  title: 'Get Your Free Quote Today',
-  subtitle: 'Expert advice and competitive pricing on all commercial refrigeration solutions',
-  submit: 'Get Commercial Quotes',
-  submitting: 'Submitting...',
-  failure: 'Submission failed. Please try again.',
-  privacy: `${business.name} collects these details only to prepare your quote and reply to you. By submitting, you agree to be contacted about your enquiry. We never sell your details.`,
-  privacyLink: 'Read our privacy policy',
-  required: 'required',
-} as const;
