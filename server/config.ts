@@ -56,7 +56,9 @@ export const configSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW: duration.default(600_000),
     OUTBOX_POLL_INTERVAL: duration.default(2_000),
-    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(24),
+    OUTBOX_RETRY_BASE: duration.default(5_000),
+    OUTBOX_LEASE: duration.default(60_000),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')

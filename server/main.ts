@@ -52,7 +52,15 @@ if (config.SMTP_URL) {
 }
 if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) senders.webhook = createWebhookSender({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET });
 
-const worker = new OutboxWorker({ store, senders, log, pollIntervalMs: config.OUTBOX_POLL_INTERVAL, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
+const worker = new OutboxWorker({
+  store,
+  senders,
+  log,
+  pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
+  maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+  backoff: { baseMs: config.OUTBOX_RETRY_BASE },
+  leaseMs: config.OUTBOX_LEASE,
+});
 const app = await buildApp({
   store,
   distDir,

@@ -35,25 +35,33 @@ function toJob(row: Row): OutboxJob {
 export class PostgresLeadStore implements LeadStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
+  readonly #onError: (error: Error) => void;
 
   constructor(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}) {
     this.#pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+    this.#onError = options.onError ?? (() => undefined);
     // A dropped connection must not crash the process: the pool replaces it and the next query reconnects.
-    this.#pool.on('error', (error) => options.onError?.(error));
+    this.#pool.on('error', this.#onError);
   }
 
   async #tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
+    // The pool only listens for errors on idle clients; a connection that dies while checked out
+    // would otherwise emit an unhandled 'error' and take the process down.
+    client.on('error', this.#onError);
+    let broken = false;
     try {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => (broken = true));
       throw error;
     } finally {
-      client.release();
+      client.off('error', this.#onError);
+      // A connection that cannot even roll back is discarded, not handed to the next request.
+      client.release(broken);
     }
   }
 

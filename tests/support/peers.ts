@@ -50,7 +50,7 @@ export interface HookRequest {
   body: string;
 }
 
-export async function startWebhookReceiver(status = 200): Promise<{ url: string; requests: HookRequest[]; server: Server; close(): Promise<void> }> {
+export async function startWebhookReceiver(status = 200, port = 0): Promise<{ url: string; requests: HookRequest[]; server: Server; close(): Promise<void> }> {
   const requests: HookRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -60,9 +60,9 @@ export async function startWebhookReceiver(status = 200): Promise<{ url: string;
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, requests, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actual = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${actual}/hook`, requests, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 export async function waitFor<T>(fn: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
