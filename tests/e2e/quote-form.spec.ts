@@ -2,12 +2,12 @@
  * The quote form end to end (spec §3, §4, §7, §8; BRIEF §3): a real browser submits to the real
  * lead server, and the test reads the lead back from the server's SQLite file.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gtagCalls, offline, storedLeads, stubGtag, uniqueName } from './helpers.ts';
 
 const FAILURE = 'Submission failed. Please try again.';
 
-async function fillRequired(page: Page, form: ReturnType<Page['locator']>, name: string) {
+async function fillRequired(form: Locator, name: string) {
   await form.getByLabel('Contact name').fill(name);
   await form.getByLabel('Work email').fill('owner@example.co.nz');
 }
@@ -39,7 +39,7 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
   await expect(form.getByLabel('City')).toHaveValue('Auckland');
 
   const name = uniqueName('Aroha Ngata');
-  await fillRequired(page, form, name);
+  await fillRequired(form, name);
   await form.getByLabel('Phone').fill('021 555 0101');
   await form.getByLabel('Company name').fill('Ngata Kai Ltd');
   await form.getByLabel('Industry').selectOption('Hospitality');
@@ -124,7 +124,7 @@ test('first touch: campaign values from the landing page go with a quote sent la
   await form.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   const name = uniqueName('Sione Tupou');
-  await fillRequired(page, form, name);
+  await fillRequired(form, name);
   await form.getByRole('button', { name: 'Get Commercial Quotes' }).tap();
   await page.waitForURL('**/thank-you/');
 
@@ -141,7 +141,7 @@ for (const failure of ['a 503 answer', 'a network failure'] as const) {
     await form.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     const name = uniqueName('Failure Case');
-    await fillRequired(page, form, name);
+    await fillRequired(form, name);
     await form.getByLabel('Project details').fill('Keep this text');
     await page.route('/', (route) =>
       route.request().method() !== 'POST'
@@ -178,7 +178,7 @@ test('a lead the server rejects (400) is never reported as success', async ({ pa
   await form.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   const name = uniqueName('Invalid Choice');
-  await fillRequired(page, form, name);
+  await fillRequired(form, name);
   // A choice outside the list (as a tampered page would send) is rejected by the server.
   await form.getByLabel('Budget range').evaluate((select: HTMLSelectElement) => {
     select.add(new Option('$1m', '$1m'));
@@ -236,7 +236,7 @@ test.describe('JavaScript off', () => {
     const form = page.locator('form[name="commercialLead"]');
     await expect(form.getByLabel('City')).toHaveValue('Wellington');
     const name = uniqueName('No Script');
-    await fillRequired(page, form, name);
+    await fillRequired(form, name);
     await form.getByLabel('Service type').selectOption('Maintenance');
     await form.getByRole('button', { name: 'Get Commercial Quotes' }).click();
     await page.waitForURL('**/thank-you/');
