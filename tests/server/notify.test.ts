@@ -12,7 +12,7 @@ import { createEmailSender } from '../../server/notify/email.ts';
 import { createWebhookSender, SIGNATURE_HEADER } from '../../server/notify/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
-import { startSmtp, startWebhookReceiver, waitFor } from '../support/peers.ts';
+import { qp, startSmtp, startWebhookReceiver, waitFor } from '../support/peers.ts';
 
 const SECRET = 'webhook-secret-for-tests';
 const silent = pino({ level: 'silent' });
@@ -31,19 +31,6 @@ async function postLead(store: LeadStore, overrides: Record<string, string> = {}
   await app.close();
   expect(res.statusCode).toBe(200);
   return (await store.listLeads()).at(-1)!;
-}
-
-/** Decodes a quoted-printable body enough to search it. */
-function qp(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
 }
 
 describe.each(storeKinds)('notifications on %s', (kind) => {

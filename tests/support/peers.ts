@@ -74,3 +74,53 @@ export async function waitFor<T>(fn: () => T | Promise<T>, { timeoutMs = 10_000,
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** Decodes a quoted-printable body enough to search it. */
+export function qp(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+export interface MailPart {
+  headers: string;
+  contentType: string;
+  body: string;
+}
+
+/** The top-level header block (unfolded lines) and the decoded leaf parts of a MIME message. */
+export function parseMail(raw: string): { headerLines: string[]; parts: MailPart[] } {
+  const split = (message: string) => {
+    const at = message.indexOf('\r\n\r\n');
+    return at < 0 ? [message, ''] : [message.slice(0, at), message.slice(at + 4)];
+  };
+  const unfold = (headers: string) => headers.replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+  const header = (lines: string[], name: string) =>
+    lines
+      .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
+  const leaves = (message: string): MailPart[] => {
+    const [head, body] = split(message) as [string, string];
+    const lines = unfold(head);
+    const contentType = header(lines, 'Content-Type');
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (boundary && /^multipart\//i.test(contentType)) {
+      return body
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((p) => !p.startsWith('--'))
+        .flatMap((p) => leaves(p.replace(/^\r\n/, '')));
+    }
+    const encoding = header(lines, 'Content-Transfer-Encoding').toLowerCase();
+    const decoded = encoding === 'quoted-printable' ? qp(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+    return [{ headers: head, contentType, body: decoded }];
+  };
+  return { headerLines: unfold(split(raw)[0]!), parts: leaves(raw) };
+}
