@@ -1,7 +1,7 @@
 /**
  * Content files name business facts by token instead of repeating them, so a change of e-mail
- * or phone number is one edit in src/config/site.ts. `{business}`, `{email}`, `{emergencyLine}`
- * and `{emergencyDigits}` are replaced wherever they appear in a content string.
+ * or phone number is one edit in src/config/site.ts. `{business}`, `{email}`, `{emergencyLine}`,
+ * `{emergencyDigits}` and `{emergencyTel}` (the call link's href) are replaced wherever they appear in a content string.
  */
 import { business } from '../config/site.ts';
 
@@ -10,9 +10,10 @@ export const tokens: Record<string, string> = {
   email: business.email,
   emergencyLine: business.emergencyLine.display,
   emergencyDigits: business.emergencyLine.digits,
+  emergencyTel: `tel:${business.emergencyLine.dial}`,
 };
 
-const TOKEN = /\{(business|email|emergencyLine|emergencyDigits)\}/g;
+const TOKEN = /\{(business|email|emergencyLine|emergencyDigits|emergencyTel)\}/g;
 
 export function fillTokens(text: string): string {
   return text.replace(TOKEN, (_, name: string) => tokens[name] ?? _);
