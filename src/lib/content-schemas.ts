@@ -11,7 +11,9 @@ import { cityKeys } from '../config/site.ts';
 const href = z
   .string()
   .regex(/^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+|tel:\+?[0-9]+|\{emergencyTel\}|mailto:\S+@\S+)$/, 'Use an internal path, #anchor, tel: or mailto: link')
-  .describe('Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link ({emergencyTel} is the emergency line)');
+  .describe(
+    'Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link ({emergencyTel} is the emergency line)',
+  );
 
 export const seoSchema = z.object({
   title: z.string().min(15).max(65).describe('The <title> and search-result headline; the business name is not added, so include it where it helps'),
