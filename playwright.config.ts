@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4599);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -19,18 +20,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   webServer: {
     command: 'node server/main.ts',

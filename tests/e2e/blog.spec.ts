@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { offline } from './helpers.ts';
+import { jsonLd, offline } from './helpers.ts';
 
 const slugs = [
   'choose-right-commercial-fridge',
@@ -51,16 +51,6 @@ interface Frontmatter {
 function frontmatter(slug: string): Frontmatter {
   const source = readFileSync(new URL(`../../src/content/blog/${slug}.mdx`, import.meta.url), 'utf8');
   return parse(/^---\n([\s\S]*?)\n---/.exec(source)![1]!) as Frontmatter;
-}
-
-type JsonLdNode = Record<string, unknown>;
-
-async function jsonLd(page: Page): Promise<JsonLdNode[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.flatMap((text) => {
-    const data = JSON.parse(text) as JsonLdNode | JsonLdNode[];
-    return (Array.isArray(data) ? data : [data]).flatMap((node) => (node['@graph'] as JsonLdNode[] | undefined) ?? [node]);
-  });
 }
 
 function main(page: Page): Locator {

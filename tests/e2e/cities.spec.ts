@@ -3,7 +3,7 @@
  * the city pre-filled in the quote form (none on Tauranga), Tauranga's extra links and local copy.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { offline } from './helpers.ts';
+import { jsonLd, offline } from './helpers.ts';
 
 const cities = [
   { route: '/auckland', name: 'Auckland', region: 'Auckland', latitude: -36.8485, longitude: 174.7633, prefilled: true },
@@ -16,16 +16,6 @@ const cities = [
 
 const serviceRoutes = ['/commercial-fridge', '/commercial-freezer', '/cool-rooms', '/display-fridge', '/repairs'];
 const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-type JsonLdNode = Record<string, unknown>;
-
-async function jsonLd(page: Page): Promise<JsonLdNode[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.flatMap((text) => {
-    const data = JSON.parse(text) as JsonLdNode | JsonLdNode[];
-    return (Array.isArray(data) ? data : [data]).flatMap((node) => (node['@graph'] as JsonLdNode[] | undefined) ?? [node]);
-  });
-}
 
 function citySelect(page: Page): Locator {
   return page.getByRole('main').locator('form select[name="city"]');

@@ -42,3 +42,14 @@ export async function gtagCalls(page: Page): Promise<unknown[][]> {
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+export type JsonLdNode = Record<string, unknown>;
+
+/** Every JSON-LD node on the page (arrays and @graph flattened). */
+export async function jsonLd(page: Page): Promise<JsonLdNode[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.flatMap((text) => {
+    const data = JSON.parse(text) as JsonLdNode | JsonLdNode[];
+    return (Array.isArray(data) ? data : [data]).flatMap((node) => (node['@graph'] as JsonLdNode[] | undefined) ?? [node]);
+  });
+}

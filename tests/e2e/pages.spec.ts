@@ -3,23 +3,12 @@
  * Labels in quotes are the spec's exact wording; hrefs are the spec's routes (BRIEF §1 for the emergency line).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { offline } from './helpers.ts';
+import { jsonLd, offline } from './helpers.ts';
 
 const EMERGENCY_TEL = 'tel:+64800374343';
 const EMERGENCY_CALL = /^Call 0800\s+FRIDGE$/;
 const EMAIL = 'quotes@commercialrefrigeration.nz';
 const productRoutes = ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator'];
-
-type JsonLdNode = Record<string, unknown>;
-
-/** Every JSON-LD node on the page (arrays and @graph flattened). */
-async function jsonLd(page: Page): Promise<JsonLdNode[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.flatMap((text) => {
-    const data = JSON.parse(text) as JsonLdNode | JsonLdNode[];
-    return (Array.isArray(data) ? data : [data]).flatMap((node) => (node['@graph'] as JsonLdNode[] | undefined) ?? [node]);
-  });
-}
 
 async function faqSchemaQuestions(page: Page): Promise<string[]> {
   const faqs = (await jsonLd(page)).filter((n) => n['@type'] === 'FAQPage');

@@ -1,0 +1,176 @@
+/**
+ * Lighthouse budgets: one page of every kind, mobile and desktop, several runs each, against the
+ * real lead server serving a fresh build. Prints the median of each category score and of LCP, TBT
+ * and CLS, and the bytes of HTML, CSS, JavaScript and fonts; exits 1 when a budget is missed.
+ *
+ *   node bench/lighthouse.ts [--runs 3] [--mode mobile|desktop] [--page /contact]
+ *
+ * The machine this runs on may have no internet, so the bench build points the supplier logos at a
+ * same-origin image (PUBLIC_LOGO_URL_TEMPLATE); everything else is the production build.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startServer } from '../tests/support/server-process.ts';
+import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, mode: { type: 'string' }, page: { type: 'string' } },
+});
+const runs = Number(values.runs);
+const modes = (values.mode ? [values.mode] : ['mobile', 'desktop']) as Mode[];
+type Mode = 'mobile' | 'desktop';
+
+/** One page of every kind. `formOnFirstScreen`: where the quote form is in the first viewport, so the island may load at once. */
+const allPages: { kind: string; path: string; formOnFirstScreen?: Mode[] }[] = [
+  { kind: 'home', path: '/', formOnFirstScreen: ['mobile'] },
+  { kind: 'product', path: '/commercial-fridge' },
+  { kind: 'cool rooms', path: '/cool-rooms' },
+  { kind: 'city', path: '/auckland' },
+  { kind: 'industry', path: '/hospitality-refrigeration' },
+  { kind: 'blog index', path: '/blog' },
+  { kind: 'article', path: '/blog/lease-vs-buy' },
+  { kind: 'guide', path: '/commercial-fridge-prices-nz' },
+  { kind: 'contact', path: '/contact' },
+];
+const pages = values.page ? allPages.filter((p) => p.path === values.page) : allPages;
+
+const BUDGET = { categories: 100, mobilePerformance: 98, cls: 0.005, tbtMs: 50 };
+const FRAMEWORK = /\/_astro\/(client|react|QuoteForm)[.-]/;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+async function launchChromium(): Promise<{ port: number; close: () => void }> {
+  const profile = mkdtempSync(join(tmpdir(), 'lh-chromium-'));
+  const child = spawn(chromiumPath, [...chromiumArgs, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((resolvePort, reject) => {
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) resolvePort(Number(m[1]));
+    });
+    child.on('exit', () => reject(new Error(`chromium exited: ${err}`)));
+  });
+  return {
+    port,
+    close: () => {
+      child.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// 1. A fresh build of the site, with same-origin logo images.
+const dist = join(root, 'bench', '.dist');
+console.log('building the site for the bench...');
+const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
+  cwd: root,
+  env: { ...process.env, PUBLIC_LOGO_URL_TEMPLATE: '/favicon.svg?domain={domain}' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) process.exit(1);
+
+// 2. The lead server on a throwaway SQLite file, and Chromium.
+const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'));
+const server = await startServer({ DIST_DIR: dist, DATABASE_URL: join(dataDir, 'leads.sqlite') });
+const chromium = await launchChromium();
+
+interface Run {
+  scores: Record<string, number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: Record<'html' | 'css' | 'js' | 'fonts', number>;
+  framework: string[];
+}
+
+async function audit(url: string, mode: Mode): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    { port: chromium.port, output: 'json', logLevel: 'error', disableFullPageScreenshot: true },
+    mode === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`no result for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+  const items = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? []).filter(
+    (i) => i.url.startsWith(server.url),
+  );
+  const sum = (type: string) => items.filter((i) => i.resourceType === type).reduce((n, i) => n + (i.transferSize ?? 0), 0);
+  return {
+    scores,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    bytes: { html: sum('Document'), css: sum('Stylesheet'), js: sum('Script'), fonts: sum('Font') },
+    framework: items.filter((i) => FRAMEWORK.test(new URL(i.url).pathname)).map((i) => new URL(i.url).pathname),
+  };
+}
+
+const rows: Record<string, string | number>[] = [];
+const misses: string[] = [];
+try {
+  for (const mode of modes) {
+    for (const page of pages) {
+      const results: Run[] = [];
+      for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page.path}`, mode));
+      const m = (f: (r: Run) => number) => median(results.map(f));
+      const row = {
+        mode,
+        page: page.path,
+        perf: m((r) => r.scores.performance!),
+        a11y: m((r) => r.scores.accessibility!),
+        bp: m((r) => r.scores['best-practices']!),
+        seo: m((r) => r.scores.seo!),
+        'LCP ms': Math.round(m((r) => r.lcp)),
+        'TBT ms': Math.round(m((r) => r.tbt)),
+        CLS: Number(m((r) => r.cls).toFixed(3)),
+        'HTML B': m((r) => r.bytes.html),
+        'CSS B': m((r) => r.bytes.css),
+        'JS B': m((r) => r.bytes.js),
+        'font B': m((r) => r.bytes.fonts),
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+      const where = `${mode} ${page.path}`;
+      for (const cat of ['a11y', 'bp', 'seo'] as const) if (row[cat] < BUDGET.categories) misses.push(`${where}: ${cat} ${row[cat]} < 100`);
+      if (mode === 'mobile' && row.perf < BUDGET.mobilePerformance) misses.push(`${where}: performance ${row.perf} < ${BUDGET.mobilePerformance}`);
+      if (row.CLS >= BUDGET.cls) misses.push(`${where}: CLS ${row.CLS} is not 0.00`);
+      if (row['TBT ms'] >= BUDGET.tbtMs) misses.push(`${where}: TBT ${row['TBT ms']} ms >= ${BUDGET.tbtMs}`);
+      if (!page.formOnFirstScreen?.includes(mode)) {
+        const loaded = [...new Set(results.flatMap((r) => r.framework))];
+        if (loaded.length) misses.push(`${where}: framework downloaded on load with no form on the first screen: ${loaded.join(', ')}`);
+      }
+    }
+  }
+} finally {
+  chromium.close();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${runs} run(s) per page and mode, medians:`);
+console.table(rows);
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+const out = join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(out, JSON.stringify({ runs, rows, misses }, null, 2));
+console.log(`results written to ${out}`);
+if (misses.length) {
+  console.error(`\n${misses.length} budget(s) missed:\n  ${misses.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nall budgets met');
