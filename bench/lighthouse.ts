@@ -3,7 +3,7 @@
  * real lead server serving a fresh build. Prints the median of each category score and of LCP, TBT
  * and CLS, and the bytes of HTML, CSS, JavaScript and fonts; exits 1 when a budget is missed.
  *
- *   node bench/lighthouse.ts [--runs 3] [--mode mobile|desktop] [--page /contact]
+ *   node bench/lighthouse.ts [--runs 5] [--mode mobile|desktop] [--page /contact]
  *
  * The machine this runs on may have no internet, so the bench build points the supplier logos at a
  * same-origin image (PUBLIC_LOGO_URL_TEMPLATE); everything else is the production build.
@@ -20,7 +20,7 @@ import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, mode: { type: 'string' }, page: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, mode: { type: 'string' }, page: { type: 'string' } },
 });
 const runs = Number(values.runs);
 const modes = (values.mode ? [values.mode] : ['mobile', 'desktop']) as Mode[];

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { DatabaseSync } from 'node:sqlite';
 import { freePort, startServer, type ServerProcess } from '../tests/support/server-process.ts';
 import { formBody, TEST_DATABASE_URL } from '../tests/support/stores.ts';
 import { startSmtp } from '../tests/support/peers.ts';
@@ -145,6 +146,14 @@ async function postgresSchemaUrl(): Promise<{ url: string; drop: () => Promise<v
   };
 }
 
+const lost: string[] = [];
+/** Every 2xx answer autocannon counted must be a stored lead. */
+function checkNothingLost(store: string, r: autocannon.Result, stored: number) {
+  const acknowledged = r['2xx'];
+  console.log(`${store}: ${acknowledged} quotes acknowledged, ${stored} stored`);
+  if (stored < acknowledged) lost.push(`${store}: ${acknowledged - stored} acknowledged quote(s) missing`);
+}
+
 const smtp = await startSmtp();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const serverEnv = { DIST_DIR: dist, SMTP_URL: smtp.url, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error' };
@@ -169,12 +178,19 @@ try {
     }
     const sqlitePost = await hit(`${sqlite.url}/`, postOptions);
     record('lead server, SQLite', 'POST / (quote)', sqlitePost);
+    const sqliteDb = new DatabaseSync(join(dataDir, 'leads.sqlite'), { readOnly: true });
+    checkNothingLost('SQLite', sqlitePost, Number((sqliteDb.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n));
+    sqliteDb.close();
 
     const pgDb = await postgresSchemaUrl();
     if (pgDb) {
       const pgServer = await startServer({ ...serverEnv, DATABASE_URL: pgDb.url });
       try {
         const r = await hit(`${pgServer.url}/`, postOptions);
+        const c = new pg.Client({ connectionString: pgDb.url });
+        await c.connect();
+        checkNothingLost('PostgreSQL', r, Number((await c.query('SELECT count(*) AS n FROM leads')).rows[0].n));
+        await c.end();
         const row = record('lead server, PostgreSQL', 'POST / (quote)', r);
         row['vs reference'] = `${(r.requests.average / sqlitePost.requests.average).toFixed(2)}x SQLite`;
       } finally {
@@ -206,6 +222,10 @@ mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 const out = join(root, 'bench', 'results', `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(out, JSON.stringify({ duration, connections, rows }, null, 2));
 console.log(`results written to ${out}`);
+if (lost.length) {
+  console.error(lost.join('\n'));
+  process.exit(1);
+}
 const failed = rows.filter((r) => r.errors > 0 || (r.non2xx > 0 && !r.scenario.includes('404')));
 if (failed.length) {
   console.error(`errors in: ${failed.map((r) => `${r.target} ${r.scenario}`).join(', ')}`);

@@ -172,12 +172,21 @@ for (const route of guides) {
     await expect(quickAnswer).toBeVisible();
     await expect(quickAnswer.locator('p')).toHaveText(/\w+(\s+\w+){10,}/);
 
-    const questions = page.getByRole('region', { name: /frequently asked questions|faq/i }).getByRole('term');
+    // Fifteen questions as closed disclosures: every question visible, each answer one tap away.
+    const faq = page.getByRole('region', { name: /frequently asked questions|faq/i });
+    const questions = faq.locator('details > summary');
     await expect(questions).toHaveCount(15);
     const shown = (await questions.allInnerTexts()).map((q) => q.trim());
     const faqs = (await jsonLd(page)).filter((n) => n['@type'] === 'FAQPage');
     expect(faqs).toHaveLength(1);
-    expect((faqs[0]!.mainEntity as { name: string }[]).map((q) => q.name)).toEqual(shown);
+    const entities = faqs[0]!.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+    expect(entities.map((q) => q.name)).toEqual(shown);
+    const firstAnswer = faq.locator('details').first().locator('p');
+    await expect(firstAnswer).toBeHidden();
+    await questions.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(firstAnswer).toBeVisible();
+    await expect(firstAnswer).toHaveText(entities[0]!.acceptedAnswer.text);
 
     const form = main(page).locator('form');
     await expect(form).toHaveCount(1);

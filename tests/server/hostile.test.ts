@@ -255,7 +255,7 @@ describe('hostile-input corpus', () => {
     await t.cleanup();
   });
 
-  it('has at least 200 cases', () => {
+  it(`has at least 200 cases (${corpus.length})`, () => {
     expect(corpus.length).toBeGreaterThanOrEqual(200);
   });
 
