@@ -75,7 +75,7 @@ export function Header({ currentPath }: HeaderProps) {
               </li>
             ))}
             <li className="ml-2">
-              <a href={mainNav.cta.href} className="btn-primary">
+              <a href={mainNav.cta.href} className="btn-primary whitespace-nowrap">
                 {mainNav.cta.label}
               </a>
             </li>
