@@ -31,7 +31,7 @@ export function errorPage(title: string, message: string, errors: Record<string,
 <html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(business.name)}</title></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${items ? `<ul>${items}</ul>` : ''}
 <p><a href="${escapeHtml(back)}">Go back to the form</a> (your browser's back button keeps what you typed).</p>
-<p>Urgent breakdown? Call our 24/7 line: <a href="tel:${business.emergencyLine.dial}">${escapeHtml(business.emergencyLine.display)}</a>, or e-mail <a href="mailto:${business.email}">${escapeHtml(business.email)}</a>.</p></main></body></html>`;
+<p>Urgent breakdown? Call our 24/7 line: <a href="${business.emergencyLine.href}">${escapeHtml(business.emergencyLine.display)}</a>, or e-mail <a href="mailto:${business.email}">${escapeHtml(business.email)}</a>.</p></main></body></html>`;
 }
 
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors: Record<string, string> = {}) {

@@ -3,13 +3,11 @@
  * with the lead schema, stores the lead with its notification jobs, and only then answers success.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { FORM_NAME, HONEYPOT_FIELD, deviceFromUserAgent, parseLead, trackingFields } from '../../src/lib/lead.ts';
+import { FORM_NAME, HONEYPOT_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
 import { routes, business } from '../../src/config/site.ts';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { RateLimiter } from '../rate-limit.ts';
 import { sendFailure, wantsJson } from '../responses.ts';
-
-const trackingLimit = (name: string) => trackingFields.find((f) => f.name === name)?.maxLength ?? 0;
 
 export interface LeadsOptions {
   store: LeadStore;
@@ -49,16 +47,18 @@ export function parseFormBody(raw: Buffer): FormBody {
   return { fields, repeated: [...repeated] };
 }
 
-/** Fills what a post without the page's script leaves empty: device from the user agent, page from the Referer. */
+/**
+ * Fills what a post without the page's script leaves empty: device from the user agent (also
+ * when the sent value is not one the schema knows), page from the Referer.
+ */
 function withServerTracking(fields: Record<string, string>, request: FastifyRequest): Record<string, string> {
   const filled = { ...fields };
-  if (!filled.device) filled.device = deviceFromUserAgent(request.headers['user-agent']);
+  if (filled.device !== 'mobile' && filled.device !== 'desktop') filled.device = deviceFromUserAgent(request.headers['user-agent']);
   const referer = request.headers.referer;
   if (referer && URL.canParse(referer)) {
     const url = new URL(referer);
-    // Cut to the field's limit: a long Referer must not turn a visitor's valid lead into an error.
-    if (!filled.page_url) filled.page_url = referer.slice(0, trackingLimit('page_url'));
-    if (!filled.path) filled.path = url.pathname.slice(0, trackingLimit('path'));
+    if (!filled.page_url) filled.page_url = referer;
+    if (!filled.path) filled.path = url.pathname;
   }
   return filled;
 }

@@ -12,5 +12,5 @@ export function EmailLink() {
 
 /** The 24/7 emergency line as a tel: link, for MDX copy. */
 export function EmergencyLineLink() {
-  return <a href={`tel:${business.emergencyLine.dial}`}>{business.emergencyLine.display}</a>;
+  return <a href={business.emergencyLine.href}>{business.emergencyLine.display}</a>;
 }

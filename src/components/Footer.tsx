@@ -1,5 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { business, footerNav } from '../config/site.ts';
+import { labels } from '../config/labels.ts';
 import { Logo } from './Logo.tsx';
 
 /** The shared footer: every main page, the nationwide statement, the emergency line and e-mail, copyright. */
@@ -9,18 +10,12 @@ export function Footer() {
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1.2fr_3fr]">
         <div>
           <Logo onDark />
-          <p className="mt-4 text-slate-200">
-            Supply, installation, repairs and maintenance of commercial refrigeration, with nationwide service across New Zealand, from Auckland to Dunedin and
-            the regions between.
-          </p>
+          <p className="mt-4 text-slate-200">{labels.footerStatement}</p>
           <ul className="mt-4 space-y-2">
             <li>
-              <a
-                href={`tel:${business.emergencyLine.dial}`}
-                className="inline-flex items-center gap-2 font-semibold whitespace-nowrap text-white hover:underline"
-              >
+              <a href={business.emergencyLine.href} className="inline-flex items-center gap-2 font-semibold whitespace-nowrap text-white hover:underline">
                 <Phone className="size-4" aria-hidden="true" />
-                24/7 emergency line: {business.emergencyLine.display}
+                {labels.footerEmergency(business.emergencyLine.display)}
               </a>
             </li>
             <li>

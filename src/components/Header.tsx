@@ -144,7 +144,7 @@ export function Header({ currentPath }: HeaderProps) {
             <a href={mainNav.cta.href} className="btn-primary">
               {mainNav.cta.label}
             </a>
-            <a href={`tel:${business.emergencyLine.dial}`} className="btn-emergency whitespace-nowrap">
+            <a href={business.emergencyLine.href} className="btn-emergency whitespace-nowrap">
               <Phone className="size-5" aria-hidden="true" />
               <span>24/7 Emergency: {business.emergencyLine.display}</span>
             </a>

@@ -1,4 +1,8 @@
-/** Fixed interface labels the templates use; the spec quotes most of them exactly. */
+import { business, cities } from './site.ts';
+
+const { quoteWithin, emailReplyWithin } = business.promises;
+
+/** Fixed interface labels the templates use; the spec quotes most of them exactly. Business facts come from the config. */
 export const labels = {
   getQuote: 'Get Quote',
   getFreeQuote: 'Get Free Quote',
@@ -19,15 +23,17 @@ export const labels = {
   cityIndustries: (city: string) => `${city} industries we work with`,
   cityMore: 'More services',
   cityQuote: (city: string) => `Get a free quote in ${city}`,
-  cityQuoteBody: 'Tell us what you need. We reply within 2 hours in business hours and send your free quote within 24 hours.',
+  cityQuoteBody: `Tell us what you need. We reply within ${emailReplyWithin} and send your free quote within ${quoteWithin}.`,
   cbdResponse: (city: string, hours: number) => `Emergency response in the ${city} CBD: ${hours} hours, 24/7.`,
   callEmergency: (display: string) => `Call ${display}`,
   articleCta: 'Need expert advice on your refrigeration?',
-  articleCtaBody: 'Get a free, no-obligation quote within 24 hours, or talk to our team about your site.',
+  articleCtaBody: `Get a free, no-obligation quote within ${quoteWithin}, or talk to our team about your site.`,
   guideCta: 'Get expert pricing for your business',
-  guideCtaBody: 'Tell us about your site and we will send a free, itemised quote within 24 hours.',
+  guideCtaBody: `Tell us about your site and we will send a free, itemised quote within ${quoteWithin}.`,
   minRead: (n: number) => `${n} min read`,
   blogCategories: 'Browse by category',
+  footerStatement: `Supply, installation, repairs and maintenance of commercial refrigeration, with nationwide service across New Zealand, from ${cities.auckland.name} to ${cities.dunedin.name} and the regions between.`,
+  footerEmergency: (display: string) => `24/7 emergency line: ${display}`,
 } as const;
 
 /** Dates in long New Zealand format, e.g. "23 January 2025". */

@@ -5,6 +5,9 @@
 
 export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
 
+/** The emergency line as dialled (0800 374 343 in international form). */
+const emergencyDial = '+64800374343';
+
 export const business = {
   name: 'Commercial Refrigeration NZ',
   product: 'commercial refrigeration',
@@ -13,7 +16,9 @@ export const business = {
     /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
     display: '0800\u00a0FRIDGE',
     /** What the phone dials (0800 374 343). */
-    dial: '+64800374343',
+    dial: emergencyDial,
+    /** The call link for it. */
+    href: `tel:${emergencyDial}`,
     digits: '0800\u00a0374\u00a0343',
   },
   copyrightYear: 2025,

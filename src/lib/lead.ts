@@ -23,6 +23,16 @@ function oneLine(max: number) {
     .pipe(z.string().max(max, `Must be at most ${max} characters.`));
 }
 
+function oneLineCut(max: number) {
+  return z.string().transform((v) =>
+    v
+      .replace(CONTROL_ONE_LINE, ' ')
+      .trim()
+      .slice(0, max)
+      .replace(/[\uD800-\uDBFF]$/, ''),
+  );
+}
+
 function choice(options: readonly string[], label: string) {
   return z
     .string()
@@ -52,7 +62,9 @@ function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
 
 const shape: Record<string, z.ZodType<string, unknown>> = {};
 for (const f of leadFields) shape[f.name] = fieldSchema(f);
-for (const t of trackingFields) shape[t.name] = oneLine(t.maxLength).default('');
+// Tracking values are cut to their limit rather than rejected: the visitor never typed them and
+// could not fix them, and a long campaign URL must never cost a lead.
+for (const t of trackingFields) shape[t.name] = oneLineCut(t.maxLength).default('');
 shape.device = z
   .string()
   .transform((v) => v.trim())

@@ -10,10 +10,10 @@ export const tokens: Record<string, string> = {
   email: business.email,
   emergencyLine: business.emergencyLine.display,
   emergencyDigits: business.emergencyLine.digits,
-  emergencyTel: `tel:${business.emergencyLine.dial}`,
+  emergencyTel: business.emergencyLine.href,
 };
 
-const TOKEN = /\{(business|email|emergencyLine|emergencyDigits|emergencyTel)\}/g;
+const TOKEN = new RegExp(`\\{(${Object.keys(tokens).join('|')})\\}`, 'g');
 
 export function fillTokens(text: string): string {
   return text.replace(TOKEN, (_, name: string) => tokens[name] ?? _);

@@ -40,7 +40,12 @@ describe('lead schema', () => {
       const result = parseLead({ ...valid, [field.name]: 'x'.repeat(field.maxLength + 1) });
       expect(result.errors[field.name], field.name).toMatch(/at most/);
     }
-    expect(parseLead({ ...valid, utm_source: 'x'.repeat(201) }).errors.utm_source).toBeDefined();
+    // Tracking values are the page's, not the visitor's: cut to their limit, never a reason to refuse a lead.
+    const long = parseLead({ ...valid, utm_source: 'x'.repeat(201), page_url: `https://e.nz/?${'q'.repeat(5000)}`, gclid: `${'g'.repeat(299)}😀` });
+    expect(long.ok).toBe(true);
+    expect(long.lead!.utm_source).toBe('x'.repeat(200));
+    expect(long.lead!.page_url).toHaveLength(2000);
+    expect(long.lead!.gclid).toBe('g'.repeat(299)); // a character is never cut in half
   });
 
   it('removes CR, LF and control characters from one-line fields, keeps line breaks in notes', () => {

@@ -19,7 +19,7 @@ export function ContactDetails({ sectionId, heading, intro }: ContactDetailsProp
             24/7 emergency line
           </h3>
           <p className="mt-2 text-slate-700">Breakdowns, warm cabinets and failed cool rooms, any hour of any day.</p>
-          <a href={`tel:${business.emergencyLine.dial}`} className="btn-emergency mt-4 w-full whitespace-nowrap">
+          <a href={business.emergencyLine.href} className="btn-emergency mt-4 w-full whitespace-nowrap">
             <Phone className="size-5" aria-hidden="true" />
             Call {business.emergencyLine.display}
           </a>
