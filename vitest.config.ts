@@ -8,5 +8,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: keep the database-heavy files from starving each other.
     maxWorkers: 2,
+    // An unhandled error or rejection anywhere (a socket, proxy or child process whose 'error' no
+    // one handled) fails the whole run even when every test passed. Keep it that way: such an error
+    // is a resource a test forgot to handle or close.
+    dangerouslyIgnoreUnhandledErrors: false,
   },
 });

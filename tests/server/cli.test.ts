@@ -51,11 +51,25 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     expect((await t.store.listJobs(lead!.id))[0]!.status).toBe('pending');
   });
 
-  it('purges leads older than N days and refuses a bad value', () => {
+  it('purges leads older than N days, with their notifications, and keeps the newer ones', async () => {
     expect(run(t.url, 'purge', '--older-than', '30').stdout).toContain('0 lead(s)');
+    // The genuine lead (with its e-mail job) becomes 40 days old; the spam one stays recent.
+    const [old, recent] = await t.store.listLeads({ includeSpam: true });
+    expect(await t.store.listJobs(old!.id)).toHaveLength(1);
+    await t.backdate(old!.id, new Date(Date.now() - 40 * 86_400_000));
+    const res = run(t.url, 'purge', '--older-than', '30');
+    expect(res.status).toBe(0);
+    expect(res.stdout).toContain('1 lead(s) older than 30 days deleted');
+    const store = t.reopen();
+    expect((await store.listLeads({ includeSpam: true })).map((l) => l.id)).toEqual([recent!.id]);
+    expect(await store.listJobs(old!.id)).toEqual([]);
+  });
+
+  it('refuses a bad purge age and deletes nothing', async () => {
     const bad = run(t.url, 'purge', '--older-than', 'soon');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('--older-than');
+    expect(await t.store.listLeads({ includeSpam: true })).toHaveLength(2);
   });
 
   it('prints usage and exits 1 for an unknown command', () => {

@@ -2,6 +2,7 @@
 import { SMTPServer } from 'smtp-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export interface ReceivedMail {
   from: string;
@@ -13,6 +14,8 @@ export interface SmtpPeer {
   url: string;
   port: number;
   messages: ReceivedMail[];
+  /** Connection errors seen (a client reset); recorded, not thrown. */
+  errors: Error[];
   close(): Promise<void>;
 }
 
@@ -35,10 +38,15 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
       });
     },
   });
+  // A client that dies mid-session (a SIGKILLed lead server) resets the connection; smtp-server
+  // reports that as an 'error' event, which would otherwise be an unhandled error in the run.
+  const errors: Error[] = [];
+  server.on('error', (error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actual = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${actual}`,
+    errors,
     port: actual,
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -54,6 +62,7 @@ export async function startWebhookReceiver(status = 200, port = 0): Promise<{ ur
   const requests: HookRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    req.on('error', () => res.destroy());
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
@@ -65,62 +74,28 @@ export async function startWebhookReceiver(status = 200, port = 0): Promise<{ ur
   return { url: `http://127.0.0.1:${actual}/hook`, requests, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-export async function waitFor<T>(fn: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+export interface WaitOptions {
+  /** What the test is waiting for, said in the error when it never happens. */
+  what: string;
+  timeoutMs?: number;
+  intervalMs?: number;
+}
+
+/** Polls `fn` until it returns something truthy; fails after `timeoutMs` naming what never happened. */
+export async function waitFor<T>(fn: () => T | Promise<T>, { what, timeoutMs = 10_000, intervalMs = 50 }: WaitOptions): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for condition');
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
-/** Decodes a quoted-printable body enough to search it. */
-export function qp(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-export interface MailPart {
-  headers: string;
-  contentType: string;
-  body: string;
-}
-
-/** The top-level header block (unfolded lines) and the decoded leaf parts of a MIME message. */
-export function parseMail(raw: string): { headerLines: string[]; parts: MailPart[] } {
-  const split = (message: string) => {
-    const at = message.indexOf('\r\n\r\n');
-    return at < 0 ? [message, ''] : [message.slice(0, at), message.slice(at + 4)];
-  };
-  const unfold = (headers: string) => headers.replace(/\r\n[ \t]+/g, ' ').split('\r\n');
-  const header = (lines: string[], name: string) =>
-    lines
-      .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
-      ?.slice(name.length + 1)
-      .trim() ?? '';
-  const leaves = (message: string): MailPart[] => {
-    const [head, body] = split(message) as [string, string];
-    const lines = unfold(head);
-    const contentType = header(lines, 'Content-Type');
-    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-    if (boundary && /^multipart\//i.test(contentType)) {
-      return body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((p) => !p.startsWith('--'))
-        .flatMap((p) => leaves(p.replace(/^\r\n/, '')));
-    }
-    const encoding = header(lines, 'Content-Transfer-Encoding').toLowerCase();
-    const decoded = encoding === 'quoted-printable' ? qp(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-    return [{ headers: head, contentType, body: decoded }];
-  };
-  return { headerLines: unfold(split(raw)[0]!), parts: leaves(raw) };
+/**
+ * A received message parsed by mailparser: headers, subject, addresses and decoded text and HTML
+ * parts. A maintained parser, so the checker does not share the bugs of the code it checks.
+ */
+export function parseMail(mail: ReceivedMail): Promise<ParsedMail> {
+  return simpleParser(mail.raw);
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { waitFor } from './peers.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -42,19 +43,25 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  // A spawn failure is reported as an 'error' event; keep it in the output instead of throwing it unhandled.
+  child.on('error', (error) => (out += `\nspawn error: ${error.message}`));
   const exited = new Promise<string>((r) => child.on('exit', (code, signal) => r(signal ?? String(code))));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error('server exited at start');
+        return fetch(`${url}/healthz`).then(
+          (res) => res.arrayBuffer().then(() => res.ok),
+          () => false, // not listening yet
+        );
+      },
+      { what: 'the server to answer /healthz', timeoutMs: 20_000, intervalMs: 100 },
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`${(error as Error).message}\n${out}`);
   }
   return { url, child, output: () => out, exited };
 }

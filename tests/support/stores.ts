@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { DatabaseSync } from 'node:sqlite';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -22,6 +23,8 @@ export interface TestStore {
   /** A DATABASE_URL that opens the same data (for child processes and restarts). */
   url: string;
   reopen(): LeadStore;
+  /** Sets a lead's creation time directly in the database (for retention tests). */
+  backdate(leadId: string, createdAt: Date): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -39,6 +42,14 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
         const s = new SqliteLeadStore(file);
         opened.push(s);
         return s;
+      },
+      backdate: async (leadId, createdAt) => {
+        const db = new DatabaseSync(file);
+        try {
+          db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run(createdAt.toISOString(), leadId);
+        } finally {
+          db.close();
+        }
       },
       cleanup: async () => {
         for (const s of opened) await s.close();
@@ -62,6 +73,15 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
       const s = new PostgresLeadStore(url);
       opened.push(s);
       return s;
+    },
+    backdate: async (leadId, createdAt) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query('UPDATE leads SET created_at = $1 WHERE id = $2', [createdAt, leadId]);
+      } finally {
+        await c.end();
+      }
     },
     cleanup: async () => {
       for (const s of opened) await s.close().catch(() => undefined);

@@ -27,6 +27,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
+  server.on('error', () => undefined); // a listening socket's late error must not surface as an unhandled one
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as { port: number }).port,
