@@ -25,7 +25,8 @@ export const labels = {
   cityQuote: (city: string) => `Get a free quote in ${city}`,
   cityQuoteBody: `Tell us what you need. We reply within ${emailReplyWithin} and send your free quote within ${quoteWithin}.`,
   /** A target, not a promise: the wider-area targets on the same page are longer, and weather, access and technician availability affect both. */
-  cbdResponse: (city: string, hours: number) => `Emergency response target in the ${city} CBD: ${hours} hours, 24/7, depending on access and technician availability.`,
+  cbdResponse: (city: string, hours: number) =>
+    `Emergency response target in the ${city} CBD: ${hours} hours, 24/7, depending on access and technician availability.`,
   callEmergency: (display: string) => `Call ${display}`,
   articleCta: 'Need expert advice on your refrigeration?',
   articleCtaBody: `Get a free, no-obligation quote within ${quoteWithin}, or talk to our team about your site.`,

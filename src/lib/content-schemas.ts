@@ -10,7 +10,10 @@ import { cityKeys } from '../config/site.ts';
 /** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */
 const href = z
   .string()
-  .regex(/^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+|tel:\+?[0-9]+|\{emergencyTel\}|mailto:\S+@\S+|mailto:\{email\})$/, 'Use an internal path, #anchor, tel: or mailto: link')
+  .regex(
+    /^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+|tel:\+?[0-9]+|\{emergencyTel\}|mailto:\S+@\S+|mailto:\{email\})$/,
+    'Use an internal path, #anchor, tel: or mailto: link',
+  )
   .describe(
     'Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link ({emergencyTel} is the emergency line, mailto:{email} the contact e-mail)',
   );

@@ -115,7 +115,12 @@ interface FigureRule {
 }
 
 const figureRules: FigureRule[] = [
-  { figure: 'LED uses 80% less energy', topic: /\bLEDs?\b.*\d+%|\d+%.*\bLEDs?\b/i, stated: /\b80% less energy\b/, not: /\b(up to|about|around|roughly|nearly|over) 80%/i },
+  {
+    figure: 'LED uses 80% less energy',
+    topic: /\bLEDs?\b.*\d+%|\d+%.*\bLEDs?\b/i,
+    stated: /\b80% less energy\b/,
+    not: /\b(up to|about|around|roughly|nearly|over) 80%/i,
+  },
   {
     figure: 'temperature checks twice daily',
     topic:
@@ -130,12 +135,21 @@ const figureRules: FigureRule[] = [
   },
   { figure: 'professional maintenance every 3-6 months', topic: /\b(maintenance|servic\w+)\b[^\n]{0,40}\bevery \d/i, stated: /\bevery 3-6 months\b/ },
   { figure: 'door seals replaced every 2-3 years', topic: /\bseals?\b[^\n]{0,60}\bevery \d+(-\d+)? years?\b/i, stated: /\bevery 2-3 years\b/ },
-  { figure: 'breakdowns reduced by up to 80%', topic: /\b(breakdowns|emergency repairs)\b[^\n]{0,40}\d+%|\d+%[^\n]{0,20}\b(fewer )?(breakdowns|emergency repairs)\b/i, stated: /\bup to 80%/i },
+  {
+    figure: 'breakdowns reduced by up to 80%',
+    topic: /\b(breakdowns|emergency repairs)\b[^\n]{0,40}\d+%|\d+%[^\n]{0,20}\b(fewer )?(breakdowns|emergency repairs)\b/i,
+    stated: /\bup to 80%/i,
+  },
   { figure: 'installation adds 10-15%', topic: /\binstallation\b[^\n]{0,60}\b\d+(-\d+)?%/i, stated: /\b10-15%/ },
   { figure: '15cm clearance', topic: /\bclearance\b[^\n]*\d+ ?cm|\d+ ?cm[^\n]*\bclearance\b/i, stated: /\b15 ?cm\b/ },
   { figure: 'quotes valid for 30 days', topic: /\bvalid for \d+ days\b/i, stated: /\bvalid for 30 days\b/i },
   { figure: 'one make 15-25% dearer', topic: /\b\d+(-\d+)?% dearer\b|\bdearer\b[^\n]{0,40}\d+-\d+%/i, stated: /\b15-25%|\b(15|25)% dearer\b/ },
-  { figure: 'energy priced at $0.28 per kWh', topic: /\$0\.\d+ ?(per kWh|\/kWh|a kWh)/i, stated: /\$0\.28 ?(per kWh|\/kWh|a kWh)/i, not: /\$0\.(?!28)\d+ ?(per kWh|\/kWh|a kWh)/i },
+  {
+    figure: 'energy priced at $0.28 per kWh',
+    topic: /\$0\.\d+ ?(per kWh|\/kWh|a kWh)/i,
+    stated: /\$0\.28 ?(per kWh|\/kWh|a kWh)/i,
+    not: /\$0\.(?!28)\d+ ?(per kWh|\/kWh|a kWh)/i,
+  },
   { figure: 'CBD response is a target', topic: /\bCBD\b[^\n]*\b\d+ hours\b/, stated: /\btarget\b/i },
   { figure: 'main-centre emergency target 2-4 hours', topic: /\bAuckland, Christchurch,? and Wellington\b[^\n]*\bhours\b/, stated: /\b2-4 hours\b/ },
   { figure: 'Hamilton and Tauranga target 4-6 hours', topic: /\bHamilton and Tauranga\b[^\n]*\bhours\b/, stated: /\b4-6 hours\b/ },
@@ -189,14 +203,17 @@ describe('the audit helpers can fail', () => {
   });
 
   it('flags a figure stated another way', () => {
-    const text = 'LED lighting uses up to 80% less energy.\nRecord temperatures at least once a day.\nKeep your temperature records for at least 2 years.\nEmergency response in the Auckland CBD: 2 hours, 24/7.';
+    const text =
+      'LED lighting uses up to 80% less energy.\nRecord temperatures at least once a day.\nKeep your temperature records for at least 2 years.\nEmergency response in the Auckland CBD: 2 hours, 24/7.';
     expect(figureViolations([{ route: '/x', text }]).length).toBe(4);
-    const fixed = 'LED lighting uses 80% less energy.\nRecord temperatures twice daily.\nKeep your temperature records for at least 4 years.\nEmergency response target in the Auckland CBD: 2 hours.';
+    const fixed =
+      'LED lighting uses 80% less energy.\nRecord temperatures twice daily.\nKeep your temperature records for at least 4 years.\nEmergency response target in the Auckland CBD: 2 hours.';
     expect(figureViolations([{ route: '/x', text: fixed }])).toEqual([]);
   });
 
   it('cuts the quote-form block and shared navigation out of the main content', () => {
-    const html = '<main><section id="intro"><p>Kept text</p></section><section id="related"><p>Teaser</p></section><section id="get-quote"><form><label>Name</label></form></section></main>';
+    const html =
+      '<main><section id="intro"><p>Kept text</p></section><section id="related"><p>Teaser</p></section><section id="get-quote"><form><label>Name</label></form></section></main>';
     expect(blockText(mainHtml(html))).toBe('Kept text');
   });
 });
