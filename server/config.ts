@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { business } from '../src/config/site.ts';
+import type { Channel } from './storage/types.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
 
@@ -29,7 +30,22 @@ const optionalUrl = (protocols: string[]) =>
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), `must be a URL (${protocols.join(' or ')})`);
-const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+const email = z.string().regex(EMAIL, 'must be an e-mail address');
+/** "a@x.nz, b@y.nz" → ["a@x.nz", "b@y.nz"]; every entry must be an address. */
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((a) => EMAIL.test(a)), 'must be one e-mail address or several separated by commas');
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
 
 export const configSchema = z
   .object({
@@ -41,7 +57,9 @@ export const configSchema = z
       .optional()
       .transform((v) => v || undefined),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-    LEAD_NOTIFY_TO: email.default(business.email),
+    LEAD_NOTIFY_TO: emailList.default([business.email]).refine((list) => list.length > 0, 'needs at least one e-mail address'),
+    LEAD_NOTIFY_URGENT_TO: emailList.default([]),
+    LEAD_ACK_EMAIL: flag,
     LEAD_NOTIFY_FROM: email.default(`website@${business.email.split('@')[1]}`),
     WEBHOOK_URL: optionalUrl(['http:', 'https:']),
     WEBHOOK_SECRET: z
@@ -59,15 +77,21 @@ export const configSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(24),
     OUTBOX_RETRY_BASE: duration.default(5_000),
     OUTBOX_LEASE: duration.default(60_000),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The outbox channels this configuration delivers: every new lead gets one job per channel. */
+export function configuredChannels(config: Pick<Config, 'SMTP_URL' | 'WEBHOOK_URL' | 'WEBHOOK_SECRET' | 'LEAD_ACK_EMAIL'>): Channel[] {
+  const channels: Channel[] = [];
+  if (config.SMTP_URL) channels.push('email');
+  if (config.SMTP_URL && config.LEAD_ACK_EMAIL) channels.push('ack');
+  if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) channels.push('webhook');
+  return channels;
+}
 
 /** Parses the environment; throws one readable line naming the variable on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

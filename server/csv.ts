@@ -17,8 +17,11 @@ export function toRecord(lead: StoredLead): Record<string, string | boolean> {
   return Object.fromEntries(exportColumns.map((c) => [c, lead[c as keyof StoredLead] as string | boolean]));
 }
 
+/** The UTF-8 byte-order mark: without it Excel reads the file as Windows-1252 and shows "2â€“3" for "2–3". */
+export const CSV_BOM = '\uFEFF';
+
 export function toCsv(leads: StoredLead[]): string {
-  const lines = [exportColumns.join(',')];
+  const lines = [`${CSV_BOM}${exportColumns.join(',')}`];
   for (const lead of leads) lines.push(exportColumns.map((c) => csvCell(String(lead[c as keyof StoredLead] ?? ''))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

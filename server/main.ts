@@ -4,11 +4,12 @@
  */
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { loadConfig, type Config } from './config.ts';
+import { configuredChannels, loadConfig, type Config } from './config.ts';
 import { buildApp, LOG_REDACT } from './app.ts';
 import { createStore } from './storage/index.ts';
 import { OutboxWorker } from './outbox.ts';
-import { createEmailSender, type Sender } from './notify/email.ts';
+import { createEmailSender, mailTransport, type Sender } from './notify/email.ts';
+import { createAcknowledgementSender } from './notify/acknowledgement.ts';
 import { createWebhookSender } from './notify/webhook.ts';
 import { buildIsStale, buildSite } from './build-site.ts';
 import type { Channel } from './storage/types.ts';
@@ -39,14 +40,25 @@ try {
   process.exit(1);
 }
 
+const channels = configuredChannels(config);
 const senders: Partial<Record<Channel, Sender>> = {};
+const messageIdDomain = config.LEAD_NOTIFY_FROM.split('@')[1]!;
 if (config.SMTP_URL) {
   senders.email = createEmailSender({
     smtpUrl: config.SMTP_URL,
     to: config.LEAD_NOTIFY_TO,
+    urgentTo: config.LEAD_NOTIFY_URGENT_TO,
     from: config.LEAD_NOTIFY_FROM,
-    messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]!,
+    messageIdDomain,
   });
+  if (config.LEAD_ACK_EMAIL) {
+    senders.ack = createAcknowledgementSender({
+      transport: mailTransport(config.SMTP_URL),
+      from: config.LEAD_NOTIFY_FROM,
+      replyTo: config.LEAD_NOTIFY_TO[0]!,
+      messageIdDomain,
+    });
+  }
 } else {
   log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 }
@@ -64,7 +76,7 @@ const worker = new OutboxWorker({
 const app = await buildApp({
   store,
   distDir,
-  channels: Object.keys(senders) as Channel[],
+  channels,
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
   exportToken: config.LEADS_EXPORT_TOKEN,
   trustProxy: config.TRUST_PROXY,
@@ -89,4 +101,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
-log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: Object.keys(senders) }, 'lead server ready');
+log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');

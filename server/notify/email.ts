@@ -1,11 +1,14 @@
 /** The notification e-mail to the business, over SMTP (nodemailer). */
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
-import { emailHtml, emailSubject, emailText } from './format.ts';
+import { emailHtml, emailSubject, emailText, isUrgent } from './format.ts';
 
 export interface EmailOptions {
   smtpUrl: string;
-  to: string;
+  /** The business's inbox(es). */
+  to: string | string[];
+  /** Also receive urgent leads: an on-call technician or an e-mail-to-SMS gateway. */
+  urgentTo?: string[];
   from: string;
   /** Domain for the Message-ID; the id derives from the lead so a retried send can be recognised. */
   messageIdDomain: string;
@@ -13,18 +16,30 @@ export interface EmailOptions {
 
 export type Sender = (lead: StoredLead) => Promise<void>;
 
-export function createEmailSender({ smtpUrl, to, from, messageIdDomain }: EmailOptions): Sender {
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+export function mailTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+}
+
+/** Who gets the notification for this lead: the business, plus the urgent list for an urgent lead (no address twice). */
+export function notificationRecipients(lead: StoredLead, to: string[], urgentTo: string[] = []): string[] {
+  const all = isUrgent(lead) ? [...to, ...urgentTo] : to;
+  return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
+}
+
+export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain }: EmailOptions): Sender {
+  const transport = mailTransport(smtpUrl);
   return async (lead) => {
     await transport.sendMail({
       from,
-      to,
+      to: notificationRecipients(lead, typeof to === 'string' ? [to] : to, urgentTo),
       // Only a well-formed address goes in a header; the schema checked it and removed CR/LF.
       replyTo: lead.work_email ? { name: lead.contact_name.replace(/["\\]/g, ''), address: lead.work_email } : undefined,
       subject: emailSubject(lead),
       text: emailText(lead),
       html: emailHtml(lead),
       messageId: `<lead-${lead.id}@${messageIdDomain}>`,
+      // Marked high priority so mail apps can sort or sound it differently.
+      priority: isUrgent(lead) ? 'high' : 'normal',
       headers: { 'X-Lead-Id': lead.id },
     });
   };

@@ -5,7 +5,8 @@
  */
 import type { Lead } from '../../src/lib/lead.ts';
 
-export type Channel = 'email' | 'webhook';
+/** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
+export type Channel = 'email' | 'ack' | 'webhook';
 export type JobStatus = 'pending' | 'done' | 'dead';
 
 export interface StoredLead extends Lead {

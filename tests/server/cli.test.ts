@@ -38,9 +38,12 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     expect(lead).toMatchObject({ city: 'Hamilton', spam: false, gclid: 'gclid-123' });
   });
 
-  it('exports CSV', () => {
+  it('exports CSV that opens in Excel: a UTF-8 byte-order mark first', () => {
     const res = run(t.url, 'export', '--format', 'csv', '--include-spam');
     expect(res.stdout.trim().split('\r\n')).toHaveLength(3);
+    const bytes = Buffer.from(res.stdout, 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.stdout).toContain('"2–3"');
   });
 
   it('queues dead notifications again', async () => {

@@ -319,6 +319,10 @@ describe('hostile-input corpus', () => {
       'mime-version',
       'content-type',
       'content-transfer-encoding',
+      // An urgent lead is sent with high priority (fixed values).
+      'x-priority',
+      'x-msmail-priority',
+      'importance',
     ]);
     const problems: string[] = [];
     for (const mail of smtp.messages) {
@@ -350,8 +354,8 @@ describe('hostile-input corpus', () => {
 });
 
 /** The e-mail's own markup only: known tags, presentational attributes, no script, handlers or javascript: URLs. */
-const allowedTags = new Set(['html', 'body', 'h1', 'h2', 'p', 'table', 'tr', 'th', 'td']);
-const allowedAttributes = new Set(['style', 'align', 'valign', 'cellspacing', 'cellpadding']);
+const allowedTags = new Set(['html', 'head', 'meta', 'title', 'body', 'div', 'span', 'br', 'h1', 'h2', 'p', 'a', 'ul', 'li', 'table', 'tr', 'th', 'td']);
+const allowedAttributes = new Set(['style', 'align', 'valign', 'cellspacing', 'cellpadding', 'lang', 'charset', 'name', 'content', 'href']);
 function markupProblems(html: string): string[] {
   const problems: string[] = [];
   const body = html.replace(/^<!doctype html>/i, '');
@@ -360,6 +364,8 @@ function markupProblems(html: string): string[] {
     for (const [, attr = ''] of attrs.matchAll(/\s([^\s=]+)\s*=\s*"[^"]*"/g))
       if (!allowedAttributes.has(attr.toLowerCase())) problems.push(`attribute ${attr} in ${tag}`);
     if (/javascript:|expression\(|url\(/i.test(attrs)) problems.push(`active attribute value in ${tag}`);
+    // The only links are the call and reply buttons.
+    for (const [, href = ''] of attrs.matchAll(/\shref="([^"]*)"/g)) if (!/^(tel:\+?\d+|mailto:[^\s<>"]+)$/.test(href)) problems.push(`link ${href}`);
   }
   // Whatever is left outside tags is text: a bare '<' there would mean unescaped input.
   if (/<(?![/a-zA-Z!])/.test(body)) problems.push('a bare < in the text');

@@ -58,11 +58,11 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     const mail = smtp.messages[0]!;
     const parsed = await parseMail(mail);
     expect(mail.to).toEqual(['quotes@example.nz']);
-    expect(parsed.subject).toBe('New quote request: Repair, Hamilton (Mere Tane)');
+    expect(parsed.subject).toBe('URGENT · Repair · Hamilton · <script>alert(1)</script> & Co');
     expect(parsed.replyTo?.value).toEqual([{ name: 'Mere Tane', address: 'mere@kaicafe.co.nz' }]);
     expect(parsed.messageId).toBe(`<lead-${lead.id}@example.nz>`);
     const html = String(parsed.html);
-    for (const value of ['021 555 0101', 'Two under-counter fridges', 'gclid-123', 'waikato', '/hamilton', 'mobile', '2–3', 'Urgent (24–72h)']) {
+    for (const value of ['021 555 0101', 'Two under-counter fridges', 'From a Google Ads click', 'waikato', '/hamilton', 'mobile', '2–3', 'Urgent (24–72h)']) {
       expect(parsed.text, value).toContain(value);
       expect(html, value).toContain(value);
     }

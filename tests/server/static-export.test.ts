@@ -95,6 +95,9 @@ describe('CSV export', () => {
     const res = await app.inject({ url: '/api/leads.csv', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    // A UTF-8 byte-order mark first, so Excel reads "2–3" as written.
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.rawPayload.toString('utf8')).toContain('"2–3"');
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
