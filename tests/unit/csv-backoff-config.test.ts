@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv, exportColumns } from '../../server/csv.ts';
 import { backoffDelay } from '../../server/outbox.ts';
-import { loadConfig, parseDuration } from '../../server/config.ts';
+import { configuredChannels, loadConfig, parseDuration } from '../../server/config.ts';
 import { parseLead } from '../../src/lib/lead.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 
@@ -25,7 +25,9 @@ describe('CSV escaping', () => {
       created_at: '2025-01-23T00:00:00.000Z',
       spam: false,
     } as StoredLead;
-    const [header, row] = toCsv([lead]).trim().split('\r\n');
+    const csv = toCsv([lead]);
+    expect(csv.startsWith(`\uFEFF${exportColumns.join(',')}\r\n`)).toBe(true);
+    const [header, row] = csv.slice(1).trim().split('\r\n');
     expect(header).toBe(exportColumns.join(','));
     expect(header!.startsWith('id,created_at,spam,contact_name,work_email')).toBe(true);
     expect(row).toContain('"a@b.co"');
@@ -60,8 +62,22 @@ describe('configuration', () => {
     [{ WEBHOOK_URL: 'https://hooks.example/x' }, /WEBHOOK_SECRET/],
     [{ LEADS_EXPORT_TOKEN: 'short' }, /LEADS_EXPORT_TOKEN/],
     [{ LEAD_NOTIFY_TO: 'nobody' }, /LEAD_NOTIFY_TO/],
+    [{ LEAD_NOTIFY_TO: 'a@b.nz, nobody' }, /LEAD_NOTIFY_TO/],
+    [{ LEAD_NOTIFY_TO: ' , ' }, /LEAD_NOTIFY_TO/],
+    [{ LEAD_NOTIFY_URGENT_TO: 'a@b.nz;c@d.nz' }, /LEAD_NOTIFY_URGENT_TO/],
+    [{ LEAD_ACK_EMAIL: 'yes' }, /LEAD_ACK_EMAIL/],
   ])('rejects %j with a line naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
+  it('takes recipient lists separated by commas, and the acknowledgement off unless asked', () => {
+    const config = loadConfig({ LEAD_NOTIFY_TO: 'owner@kai.nz, office@kai.nz', LEAD_NOTIFY_URGENT_TO: '0211234567@sms.example.nz' });
+    expect(config.LEAD_NOTIFY_TO).toEqual(['owner@kai.nz', 'office@kai.nz']);
+    expect(config.LEAD_NOTIFY_URGENT_TO).toEqual(['0211234567@sms.example.nz']);
+    expect(loadConfig({}).LEAD_NOTIFY_URGENT_TO).toEqual([]);
+    expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }))).toEqual(['email']);
+    expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ACK_EMAIL: 'true' }))).toEqual(['email', 'ack']);
+    expect(configuredChannels(loadConfig({ LEAD_ACK_EMAIL: 'true' }))).toEqual([]);
   });
 
   it('parses durations', () => {
