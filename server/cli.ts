@@ -1,18 +1,22 @@
 /**
  * npm run leads -- list [--since DATE] [--include-spam]
  * npm run leads -- export --format csv|json [--since DATE] [--include-spam]
+ * npm run leads -- spam [--since DATE]
+ * npm run leads -- not-spam ID
  * npm run leads -- retry-dead
  * npm run leads -- purge --older-than DAYS
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { configuredChannels, loadConfig } from './config.ts';
 import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './csv.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--include-spam]
+  npm run leads -- spam [--since YYYY-MM-DD]
+  npm run leads -- not-spam ID
   npm run leads -- retry-dead
   npm run leads -- purge --older-than DAYS`;
 
@@ -32,7 +36,7 @@ const { positionals, values } = parseArgs({
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
+if (!command || !['list', 'export', 'spam', 'not-spam', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
 
 let config;
 try {
@@ -61,6 +65,27 @@ try {
     if (values.format !== 'csv' && values.format !== 'json') fail('--format must be csv or json');
     const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
     process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
+  } else if (command === 'spam') {
+    const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
+    for (const l of leads) {
+      console.log([l.created_at, l.id, l.contact_name, l.work_email, l.company_name || '-'].join('  '));
+      console.log(`    why: ${l.spam_reason || 'flagged before reasons were recorded'}`);
+      if (l.notes) console.log(`    notes: ${l.notes.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    console.error(`${leads.length} spam lead(s); \`npm run leads -- not-spam ID\` clears one and sends its notifications`);
+  } else if (command === 'not-spam') {
+    const id = positionals[1];
+    if (!id) fail('Usage: npm run leads -- not-spam ID');
+    const lead = await store.getLead(id);
+    if (!lead) fail(`No lead with id ${id}`);
+    if (!lead.spam) fail(`Lead ${id} is not flagged as spam; nothing to do`);
+    const channels = configuredChannels(config);
+    await store.markNotSpam(id, channels, Date.now());
+    console.log(
+      channels.length
+        ? `Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`
+        : `Lead ${id} is no longer spam; no notification is configured (SMTP_URL, WEBHOOK_URL)`,
+    );
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead(Date.now())} dead notification(s) queued again`);
   } else {

@@ -3,7 +3,8 @@
  * with the lead schema, stores the lead with its notification jobs, and only then answers success.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { FORM_NAME, HONEYPOT_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
+import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
+import { parseElapsed, scoreLead } from '../spam.ts';
 import { routes, business } from '../../src/config/site.ts';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { RateLimiter } from '../rate-limit.ts';
@@ -103,16 +104,19 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         Object.fromEntries(body.repeated.map((f) => [f, 'Sent more than once.'])),
       );
     }
-    const spam = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
+    const honeypot = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
     const parsed = parseLead(withServerTracking(body.fields, request));
     if (!parsed.ok || !parsed.lead) {
       // A bot gets the same answer as a person who succeeded, and nothing is stored.
-      if (spam) return success();
+      if (honeypot) return success();
       return sendFailure(request, reply, 400, 'Some details need fixing before we can send your request.', parsed.errors);
     }
+    // Spam is stored and flagged (it may be a person: `npm run leads -- not-spam ID` sends it on), never notified.
+    const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
+    const spam = verdict.spam;
     try {
-      const stored = await store.insertLead(parsed.lead, { spam, channels: spam ? [] : channels });
-      request.log.info({ leadId: stored.id, spam }, 'lead stored');
+      const stored = await store.insertLead(parsed.lead, { spam, spamReason: verdict.reasons.join('; '), channels: spam ? [] : channels });
+      request.log.info({ leadId: stored.id, spam, spamScore: verdict.score }, 'lead stored');
     } catch (error) {
       request.log.error({ err: error }, 'lead could not be stored');
       return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../src/lib/lead.ts';
 import { leadColumns, migrations } from './schema.ts';
-import type { Channel, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
+import type { Channel, InsertOptions, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 function toLead(row: Row): StoredLead {
   const created = row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at);
-  const lead = { id: String(row.id), created_at: created, spam: Boolean(row.spam) } as StoredLead;
+  const lead = { id: String(row.id), created_at: created, spam: Boolean(row.spam), spam_reason: String(row.spam_reason ?? '') } as StoredLead;
   for (const c of leadColumns) (lead as unknown as Record<string, string>)[c] = String(row[c] ?? '');
   return lead;
 }
@@ -81,18 +81,18 @@ export class PostgresLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, channels }: { spam: boolean; channels: Channel[] }): Promise<StoredLead> {
+  async insertLead(lead: Lead, { spam, spamReason = '', channels }: InsertOptions): Promise<StoredLead> {
     const id = randomUUID();
     const createdAt = new Date();
-    const cols = ['id', 'created_at', 'spam', ...leadColumns];
-    const values = [id, createdAt, spam, ...leadColumns.map((c) => lead[c])];
+    const cols = ['id', 'created_at', 'spam', 'spam_reason', ...leadColumns];
+    const values = [id, createdAt, spam, spam ? spamReason : '', ...leadColumns.map((c) => lead[c])];
     await this.#tx(async (client) => {
       await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
       for (const channel of channels) {
         await client.query('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, $4)', [randomUUID(), id, channel, Date.now()]);
       }
     });
-    return { ...lead, id, created_at: createdAt.toISOString(), spam };
+    return { ...lead, id, created_at: createdAt.toISOString(), spam, spam_reason: spam ? spamReason : '' };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -140,6 +140,22 @@ export class PostgresLeadStore implements LeadStore {
       ? await this.#pool.query('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY channel', [leadId])
       : await this.#pool.query('SELECT * FROM outbox ORDER BY lead_id, channel');
     return rows.map(toJob);
+  }
+
+  async markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean> {
+    return this.#tx(async (client) => {
+      const cleared = await client.query("UPDATE leads SET spam = FALSE, spam_reason = '' WHERE id = $1 AND spam", [id]);
+      if (!cleared.rowCount) return false;
+      for (const channel of channels) {
+        await client.query('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id, channel) DO NOTHING', [
+          randomUUID(),
+          id,
+          channel,
+          now,
+        ]);
+      }
+      return true;
+    });
   }
 
   async retryDead(now: number): Promise<number> {

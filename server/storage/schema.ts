@@ -32,5 +32,7 @@ export function migrations(dialect: 'sqlite' | 'postgres'): string[][] {
 )`,
       'CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)',
     ],
+    // 2: why the spam screen flagged a lead, for `npm run leads -- spam`.
+    [`ALTER TABLE leads ADD COLUMN spam_reason TEXT NOT NULL DEFAULT ''`],
   ];
 }

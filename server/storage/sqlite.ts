@@ -5,12 +5,12 @@ import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../src/lib/lead.ts';
 import { leadColumns, migrations } from './schema.ts';
-import type { Channel, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
+import type { Channel, InsertOptions, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
 
 type Row = Record<string, unknown>;
 
 function toLead(row: Row): StoredLead {
-  const lead = { id: String(row.id), created_at: String(row.created_at), spam: Boolean(row.spam) } as StoredLead;
+  const lead = { id: String(row.id), created_at: String(row.created_at), spam: Boolean(row.spam), spam_reason: String(row.spam_reason ?? '') } as StoredLead;
   for (const c of leadColumns) (lead as unknown as Record<string, string>)[c] = String(row[c] ?? '');
   return lead;
 }
@@ -65,17 +65,17 @@ export class SqliteLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, channels }: { spam: boolean; channels: Channel[] }): Promise<StoredLead> {
+  async insertLead(lead: Lead, { spam, spamReason = '', channels }: InsertOptions): Promise<StoredLead> {
     const id = randomUUID();
     const createdAt = new Date().toISOString();
-    const cols = ['id', 'created_at', 'spam', ...leadColumns];
-    const values = [id, createdAt, spam ? 1 : 0, ...leadColumns.map((c) => lead[c])];
+    const cols = ['id', 'created_at', 'spam', 'spam_reason', ...leadColumns];
+    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', ...leadColumns.map((c) => lead[c])];
     this.#tx(() => {
       this.#db.prepare(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
       const job = this.#db.prepare('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
       for (const channel of channels) job.run(randomUUID(), id, channel, Date.now());
     });
-    return { ...lead, id, created_at: createdAt, spam };
+    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '' };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -129,6 +129,16 @@ export class SqliteLeadStore implements LeadStore {
         : this.#db.prepare('SELECT * FROM outbox ORDER BY lead_id, channel').all()
     ) as Row[];
     return rows.map(toJob);
+  }
+
+  async markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean> {
+    return this.#tx(() => {
+      const cleared = this.#db.prepare("UPDATE leads SET spam = 0, spam_reason = '' WHERE id = ? AND spam = 1").run(id);
+      if (Number(cleared.changes) === 0) return false;
+      const job = this.#db.prepare('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING');
+      for (const channel of channels) job.run(randomUUID(), id, channel, now);
+      return true;
+    });
   }
 
   async retryDead(now: number): Promise<number> {

@@ -14,6 +14,8 @@ export interface StoredLead extends Lead {
   /** ISO 8601, UTC. */
   created_at: string;
   spam: boolean;
+  /** Why the spam screen flagged it ("; "-separated), empty when not spam. */
+  spam_reason: string;
 }
 
 export interface OutboxJob {
@@ -27,6 +29,12 @@ export interface OutboxJob {
   last_error: string | null;
 }
 
+export interface InsertOptions {
+  spam: boolean;
+  spamReason?: string | undefined;
+  channels: Channel[];
+}
+
 export interface ListOptions {
   since?: Date | undefined;
   includeSpam?: boolean | undefined;
@@ -37,7 +45,7 @@ export interface LeadStore {
   /** Creates or upgrades the schema; safe to run at every start and from several instances. */
   migrate(): Promise<void>;
   /** Stores the lead and one pending job per channel, atomically. Resolves only once durable. */
-  insertLead(lead: Lead, options: { spam: boolean; channels: Channel[] }): Promise<StoredLead>;
+  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead>;
   getLead(id: string): Promise<StoredLead | undefined>;
   listLeads(options?: ListOptions): Promise<StoredLead[]>;
   /** Throws when the database cannot answer. */
@@ -51,6 +59,11 @@ export interface LeadStore {
   /** Records a failed attempt: retried at `nextAttemptAt`, or dead when that is null. */
   failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void>;
   listJobs(leadId?: string): Promise<OutboxJob[]>;
+  /**
+   * Clears a lead's spam flag and queues its notification jobs, atomically; false when there is no
+   * such lead or it was not flagged (so nothing is sent twice).
+   */
+  markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean>;
   /** Puts dead jobs back in the queue; returns how many. */
   retryDead(now: number): Promise<number>;
   /** Deletes leads (and their jobs) created before `before`; returns how many leads. */

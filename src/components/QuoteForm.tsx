@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FORM_NAME, HONEYPOT_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../lib/lead-fields.ts';
+import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../lib/lead-fields.ts';
 import { trackingValues } from '../lib/tracking.ts';
 import { routes } from '../config/site.ts';
 
@@ -37,6 +37,8 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
     const data = new FormData(form);
     const tracking = trackingValues(window.location.href, document.referrer, navigator.userAgent, window.sessionStorage);
     for (const [key, value] of Object.entries(tracking)) data.set(key, value);
+    // Time since the page started loading: a person cannot fill the form in a second or two.
+    data.set(TIMING_FIELD, String(Math.round(performance.now())));
     try {
       const response = await fetch(form.action, {
         method: 'POST',

@@ -7,6 +7,8 @@ import { business } from '../config/site.ts';
 
 export const FORM_NAME = 'commercialLead';
 export const HONEYPOT_FIELD = 'bot-field';
+/** Milliseconds from page load to submit, added by the form's script for the spam screen; a post without it is fine. */
+export const TIMING_FIELD = 'elapsed_ms';
 
 export const industries = ['Hospitality', 'Supermarket/Retail', 'Medical/Laboratory', 'Food Processing', 'Other'] as const;
 export const leadCities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'] as const;
