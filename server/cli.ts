@@ -1,6 +1,8 @@
 /**
  * npm run leads -- list [--since DATE] [--include-spam]
  * npm run leads -- export --format csv|json [--since DATE] [--include-spam]
+ * npm run leads -- export --format google-ads [--since DATE] [--conversion-name NAME]
+ * npm run leads -- report [--since DATE]
  * npm run leads -- spam [--since DATE]
  * npm run leads -- not-spam ID
  * npm run leads -- retry-dead
@@ -10,11 +12,14 @@
 import { parseArgs } from 'node:util';
 import { configuredChannels, loadConfig } from './config.ts';
 import { createStore } from './storage/index.ts';
-import { toCsv, toRecord } from './csv.ts';
+import { DEFAULT_CONVERSION_NAME, toCsv, toGoogleAdsCsv, toRecord } from './csv.ts';
+import { buildReport, formatReport } from './report.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--include-spam]
+  npm run leads -- export --format google-ads [--since YYYY-MM-DD] [--conversion-name NAME]
+  npm run leads -- report [--since YYYY-MM-DD]
   npm run leads -- spam [--since YYYY-MM-DD]
   npm run leads -- not-spam ID
   npm run leads -- retry-dead
@@ -32,11 +37,12 @@ const { positionals, values } = parseArgs({
     'include-spam': { type: 'boolean', default: false },
     format: { type: 'string', default: 'csv' },
     'older-than': { type: 'string' },
+    'conversion-name': { type: 'string', default: DEFAULT_CONVERSION_NAME },
   },
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'spam', 'not-spam', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
+if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
 
 let config;
 try {
@@ -62,9 +68,20 @@ try {
     }
     console.error(`${leads.length} lead(s)`);
   } else if (command === 'export') {
-    if (values.format !== 'csv' && values.format !== 'json') fail('--format must be csv or json');
-    const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
-    process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
+    if (!['csv', 'json', 'google-ads'].includes(values.format)) fail('--format must be csv, json or google-ads');
+    if (values.format === 'google-ads') {
+      const name = values['conversion-name'].trim();
+      if (!name) fail('--conversion-name must not be empty');
+      // Spam never counts as a conversion.
+      const { csv, rows, skipped } = toGoogleAdsCsv(await store.listLeads({ since }), name);
+      process.stdout.write(csv);
+      console.error(`${rows} conversion(s) with a Google click ID${skipped ? `; ${skipped} lead(s) skipped: their gclid is not one Google sets` : ''}`);
+    } else {
+      const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
+      process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
+    }
+  } else if (command === 'report') {
+    process.stdout.write(formatReport(buildReport(await store.listLeads({ since })), since));
   } else if (command === 'spam') {
     const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
     for (const l of leads) {

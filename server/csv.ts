@@ -25,3 +25,47 @@ export function toCsv(leads: StoredLead[]): string {
   for (const lead of leads) lines.push(exportColumns.map((c) => csvCell(String(lead[c as keyof StoredLead] ?? ''))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * The Google Ads offline conversion upload file (click conversions), one row per lead with a gclid.
+ * Layout from Google's template (support.google.com/google-ads/answer/7014069, read 2026-11-22): a
+ * Parameters row naming the time zone, then the column row; times as yyyy-MM-dd HH:mm:ss in that zone.
+ * No byte-order mark: the first line must start with "Parameters:".
+ */
+export const GOOGLE_ADS_TIME_ZONE = 'Pacific/Auckland';
+/** The conversion action's name in Google Ads unless --conversion-name says otherwise; it must match an import action there. */
+export const DEFAULT_CONVERSION_NAME = 'Quote request';
+export const googleAdsColumns = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'] as const;
+// A gclid is URL-safe base64; anything else was not set by Google and would be rejected.
+const GCLID = /^[A-Za-z0-9_-]{10,300}$/;
+
+const adsTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: GOOGLE_ADS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function googleAdsTime(iso: string): string {
+  const p = Object.fromEntries(adsTime.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+export function toGoogleAdsCsv(leads: StoredLead[], conversionName: string): { csv: string; rows: number; skipped: number } {
+  const lines = [`Parameters:TimeZone=${GOOGLE_ADS_TIME_ZONE}`, googleAdsColumns.join(',')];
+  let skipped = 0;
+  for (const lead of leads) {
+    if (!lead.gclid) continue;
+    if (!GCLID.test(lead.gclid)) {
+      skipped++;
+      continue;
+    }
+    // The gclid is written as is (checked above): the formula guard's apostrophe would break a leading "-".
+    lines.push([lead.gclid, csvCell(conversionName), googleAdsTime(lead.created_at), '', ''].join(','));
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, rows: lines.length - 2, skipped };
+}

@@ -1,0 +1,106 @@
+/**
+ * Where leads come from: `npm run leads -- report` and `export --format google-ads`, run as real
+ * processes on SQLite and PostgreSQL; the upload file parsed with csv-parse as Google would read it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { parse } from 'csv-parse/sync';
+import { parseLead } from '../../src/lib/lead.ts';
+import { googleAdsTime, toGoogleAdsCsv } from '../../server/csv.ts';
+import { sourceMedium, weekOf } from '../../server/report.ts';
+import type { StoredLead } from '../../server/storage/types.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+
+const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
+
+function lead(fields: Record<string, string>) {
+  const parsed = parseLead({ contact_name: 'A Person', work_email: 'a@example.co.nz', ...fields });
+  if (!parsed.lead) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.lead;
+}
+
+function stored(fields: Record<string, string>, created_at: string): StoredLead {
+  return { ...lead(fields), id: 'x', created_at, spam: false, spam_reason: '' };
+}
+
+describe('report helpers', () => {
+  it('puts a lead in the week (Monday, New Zealand date) it arrived', () => {
+    // Sunday 22 Nov 2026 18:55 UTC is Monday 23 Nov 7:55 am in New Zealand.
+    expect(weekOf('2026-11-22T18:55:08.847Z')).toBe('2026-11-23');
+    expect(weekOf('2026-11-22T10:00:00Z')).toBe('2026-11-16');
+    expect(weekOf('2026-11-29T10:59:00Z')).toBe('2026-11-23');
+  });
+
+  it('names source / medium as Google Analytics does', () => {
+    const at = '2026-11-22T00:00:00Z';
+    expect(sourceMedium(stored({ utm_source: 'google', utm_medium: 'cpc' }, at))).toBe('google / cpc');
+    expect(sourceMedium(stored({ gclid: 'Cj0KCQiA-abc' }, at))).toBe('google / cpc');
+    expect(sourceMedium(stored({ referrer: 'https://www.bing.com/search?q=x' }, at))).toBe('www.bing.com / referral');
+    expect(sourceMedium(stored({}, at))).toBe('(direct) / (none)');
+  });
+
+  it('writes conversion times in New Zealand time and skips a gclid Google would not have set', () => {
+    expect(googleAdsTime('2026-11-22T18:55:08.847Z')).toBe('2026-11-23 07:55:08');
+    expect(googleAdsTime('2026-07-01T00:30:00Z')).toBe('2026-07-01 12:30:00');
+    const { csv, rows, skipped } = toGoogleAdsCsv(
+      [stored({ gclid: '-Cj0KCQiA_leading-dash' }, '2026-11-22T18:55:08Z'), stored({ gclid: '=HYPERLINK("x")' }, '2026-11-22T18:55:08Z')],
+      'Quote request',
+    );
+    expect(rows).toBe(1);
+    expect(skipped).toBe(1);
+    expect(csv).toContain('\r\n-Cj0KCQiA_leading-dash,"Quote request",2026-11-23 07:55:08,,\r\n');
+  });
+});
+
+describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
+  let t: TestStore;
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: t.url }, encoding: 'utf8' });
+
+  beforeEach(async () => {
+    t = await createTestStore(kind);
+    const insert = (fields: Record<string, string>, spam = false) => t.store.insertLead(lead(fields), { spam, channels: [] });
+    await insert({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'waikato-repairs', gclid: 'Cj0KCQiAgclidOne', path: '/hamilton', city: 'Hamilton', service_type: 'Repair' });
+    await insert({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'waikato-repairs', gclid: 'Cj0KCQiAgclidTwo', path: '/emergency-repairs', city: 'Hamilton', service_type: 'Repair' });
+    await insert({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring', path: '/cool-rooms', city: 'Auckland', service_type: 'Cool Room / Walk-in Freezer' });
+    await insert({ referrer: 'https://www.bing.com/', path: '/contact', city: 'Wellington' });
+    await insert({ gclid: 'Cj0KCQiAspamclick', path: '/contact' }, true);
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('reports counts by source / medium, campaign, page, city, service and week, and the Google Ads share, without spam', () => {
+    const res = run('report');
+    expect(res.status, res.stderr).toBe(0);
+    const out = res.stdout;
+    expect(out).toContain('Leads: 4 (spam left out)');
+    expect(out).toContain('With a Google Ads click (gclid): 2 (50.0%)');
+    const row = (label: string, count: number) => new RegExp(`^  ${label.replace(/[()/]/g, '\\$&')}\\s+${count}\\s+\\d+\\.\\d%$`, 'm');
+    expect(out).toMatch(row('google / cpc', 2));
+    expect(out).toMatch(row('newsletter / email', 1));
+    expect(out).toMatch(row('www.bing.com / referral', 1));
+    expect(out).toMatch(row('waikato-repairs', 2));
+    expect(out).toMatch(row('(none)', 1));
+    expect(out).toMatch(row('/emergency-repairs', 1));
+    expect(out).toMatch(row('Hamilton', 2));
+    expect(out).toMatch(row('Cool Room / Walk-in Freezer', 1));
+    expect(out).toMatch(row(weekOf(new Date().toISOString()), 4));
+    expect(out.indexOf('By source / medium')).toBeLessThan(out.indexOf('By week'));
+    expect(run('report', '--since', '2999-01-01').stdout).toContain('Leads since 2999-01-01: 0');
+  });
+
+  it('exports the Google Ads upload file for leads with a gclid, with the conversion name from the flag', () => {
+    const res = run('export', '--format', 'google-ads', '--conversion-name', 'Website lead');
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout.startsWith('Parameters:TimeZone=Pacific/Auckland\r\n')).toBe(true);
+    const rows = parse(res.stdout.split('\r\n').slice(1).join('\r\n'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['Google Click ID']).sort()).toEqual(['Cj0KCQiAgclidOne', 'Cj0KCQiAgclidTwo']);
+    for (const r of rows) {
+      expect(r['Conversion Name']).toBe('Website lead');
+      expect(r['Conversion Time']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    expect(res.stderr).toContain('2 conversion(s)');
+    expect(run('export', '--format', 'google-ads').stdout).toContain(',"Quote request",');
+    expect(run('export', '--format', 'xml').stderr).toContain('--format must be csv, json or google-ads');
+  });
+});
