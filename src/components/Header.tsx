@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, Phone, X } from 'lucide-react';
 import { business, mainNav, serviceLinks, industryLinks } from '../config/site.ts';
 import { Logo } from './Logo.tsx';
+import { callLocations } from '../lib/call-tracking.ts';
 
 interface HeaderProps {
   /** Path of the current page, to mark its link with aria-current. */
@@ -98,7 +99,7 @@ export function Header({ currentPath }: HeaderProps) {
           </button>
         </div>
       </div>
-      <div id="mobile-menu" popover="auto" className="mobile-menu bg-white p-4 shadow-xl lg:hidden">
+      <div data-call-location={callLocations.mobileMenu} id="mobile-menu" popover="auto" className="mobile-menu bg-white p-4 shadow-xl lg:hidden">
         <div className="flex items-center justify-between">
           <span className="font-bold text-brand-900">Menu</span>
           <button type="button" className="btn-secondary px-3" popoverTarget="mobile-menu" popoverTargetAction="hide">

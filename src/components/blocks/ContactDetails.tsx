@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { business, cities, cityKeys } from '../../config/site.ts';
 import { Section } from '../Section.tsx';
+import { callLocations } from '../../lib/call-tracking.ts';
 
 interface ContactDetailsProps {
   sectionId: string;
@@ -13,7 +14,7 @@ export function ContactDetails({ sectionId, heading, intro }: ContactDetailsProp
   return (
     <Section id={sectionId} heading={heading} intro={intro}>
       <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-        <div className="card border-alert-600">
+        <div data-call-location={callLocations.contactDetails} className="card border-alert-600">
           <h3 className="flex items-center gap-2 text-lg font-semibold text-brand-900">
             <Phone className="size-5 text-alert-600" aria-hidden="true" />
             24/7 emergency line

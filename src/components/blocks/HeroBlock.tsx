@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import type { Action } from '../../lib/content-schemas.ts';
 import { ActionRow } from '../ActionLink.tsx';
 import { HeroArt } from '../HeroArt.tsx';
+import { callLocations } from '../../lib/call-tracking.ts';
 
 export interface HeroNote {
   before?: string;
@@ -28,7 +29,7 @@ export interface HeroBlockProps {
 /** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
 export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false }: HeroBlockProps) {
   return (
-    <section className="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" aria-labelledby="page-title">
+    <section data-call-location={callLocations.hero} className="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" aria-labelledby="page-title">
       <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[3fr_2fr]">
         <div>
           {eyebrow ? <p className="mb-3 font-semibold tracking-wide text-sky-200 uppercase">{eyebrow}</p> : null}
