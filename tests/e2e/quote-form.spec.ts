@@ -52,10 +52,13 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
 
   // Hold the response so the in-flight state can be seen.
   let release!: () => void;
+  let sentElapsed = Number.NaN;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('/', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     expect(route.request().headers()['content-type']).toContain('application/x-www-form-urlencoded');
+    // The script reports how long after page load the form was sent, for the spam screen.
+    sentElapsed = Number(new URLSearchParams(route.request().postData() ?? '').get('elapsed_ms'));
     await held;
     return route.continue();
   });
@@ -71,6 +74,7 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
   await page.waitForURL('**/thank-you/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Thanks — we're on it!");
 
+  expect(sentElapsed).toBeGreaterThan(0);
   const leads = leadNamed(name);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({
