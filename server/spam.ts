@@ -23,7 +23,8 @@ export interface SpamContext {
 }
 
 // A web address: with a scheme, starting www., or a bare domain on a common top-level domain.
-const LINK = /\b(?:https?:\/\/[^\s<>"]+|www\.[^\s<>"]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|ru|su|ua|cn|xyz|top|site|online|shop|store|click|link|io|ly|me|us|uk|nz|au)\b(?:\/[^\s<>"]*)?)/gi;
+const LINK =
+  /\b(?:https?:\/\/[^\s<>"]+|www\.[^\s<>"]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|ru|su|ua|cn|xyz|top|site|online|shop|store|click|link|io|ly|me|us|uk|nz|au)\b(?:\/[^\s<>"]*)?)/gi;
 const SCHEME_OR_WWW = /https?:\/\/|\bwww\./i;
 const LINK_MARKUP = /\[url[=\]]|<a\s+href|\[link=/i;
 const CYRILLIC = /[\u0400-\u04ff]/g;
@@ -35,17 +36,46 @@ const spamPhrases: { pattern: RegExp; weight: number; label: string }[] = [
   { pattern: /\b(bitcoin|crypto(currency)?|forex|binary options|nft)\b/i, weight: 3, label: 'crypto or trading pitch' },
   { pattern: /\bback ?links?\b|\bguest posts?\b|\blink building\b/i, weight: 3, label: 'link selling' },
   { pattern: /\bseo\b|search engine optimi[sz]ation/i, weight: 2, label: 'SEO pitch' },
-  { pattern: /first page of google|rank(ing)? (higher|#?1|first|on google)|top of google|\brank (your )?(web ?site|business|site)\b/i, weight: 3, label: 'ranking pitch' },
-  { pattern: /\b(increase|boost|more) (your )?(website |web |organic |site )+(traffic|visitors)|\btraffic to your (web)?site/i, weight: 3, label: 'traffic pitch' },
-  { pattern: /\b(web ?site|web|app|mobile app) (design|development|redesign) (services?|company|agency|team)|\bredesign your website\b/i, weight: 2, label: 'web design pitch' },
-  { pattern: /digital marketing|social media (marketing|management)|lead generation (services?|agency)|marketing agency/i, weight: 2, label: 'marketing pitch' },
-  { pattern: /\b(loans?|funding|financing) (offer|approved|available)|business (loan|funding) (of|up to)|\bmerchant cash advance/i, weight: 2, label: 'finance pitch' },
+  {
+    pattern: /first page of google|rank(ing)? (higher|#?1|first|on google)|top of google|\brank (your )?(web ?site|business|site)\b/i,
+    weight: 3,
+    label: 'ranking pitch',
+  },
+  {
+    pattern: /\b(increase|boost|more) (your )?(website |web |organic |site )+(traffic|visitors)|\btraffic to your (web)?site/i,
+    weight: 3,
+    label: 'traffic pitch',
+  },
+  {
+    pattern: /\b(web ?site|web|app|mobile app) (design|development|redesign) (services?|company|agency|team)|\bredesign your website\b/i,
+    weight: 2,
+    label: 'web design pitch',
+  },
+  {
+    pattern: /digital marketing|social media (marketing|management)|lead generation (services?|agency)|marketing agency/i,
+    weight: 2,
+    label: 'marketing pitch',
+  },
+  {
+    pattern: /\b(loans?|funding|financing) (offer|approved|available)|business (loan|funding) (of|up to)|\bmerchant cash advance/i,
+    weight: 2,
+    label: 'finance pitch',
+  },
   { pattern: /\b(virtual assistants?|outsourc(e|ing) (your|to)|offshore (team|developers))\b/i, weight: 2, label: 'outsourcing pitch' },
   { pattern: /\bunsubscribe\b|\bopt[- ]out\b|\bthis is not spam\b|\breply ["“]?(stop|no|remove)["”]?/i, weight: 2, label: 'bulk-mail wording' },
   { pattern: /\bdear (sir|madam|sir\/madam|sir or madam|business owner|website owner)\b/i, weight: 1, label: 'form-letter greeting' },
-  { pattern: /\b(noticed|visited|came across|reviewed|checked|looked at) your (web ?site|site)\b.*\b(improve|ranking|traffic|redesign|mobile[- ]friendly|outdated|visitors)|\bwebsite visitors?\b/i, weight: 2, label: 'pitch about our website' },
+  {
+    pattern:
+      /\b(noticed|visited|came across|reviewed|checked|looked at) your (web ?site|site)\b.*\b(improve|ranking|traffic|redesign|mobile[- ]friendly|outdated|visitors)|\bwebsite visitors?\b/i,
+    weight: 2,
+    label: 'pitch about our website',
+  },
   { pattern: /\b(earn|make) \$?\d[\d,]*(k)? (a|per) (day|week|month)|\bwork from home\b|\bpassive income\b/i, weight: 3, label: 'money-making pitch' },
-  { pattern: /\b(buy|cheap|discount) (followers|likes|reviews|essays?|replica)\b|\bessay writing\b/i, weight: 3, label: 'selling followers, reviews or essays' },
+  {
+    pattern: /\b(buy|cheap|discount) (followers|likes|reviews|essays?|replica)\b|\bessay writing\b/i,
+    weight: 3,
+    label: 'selling followers, reviews or essays',
+  },
 ];
 
 /** Selling to the business rather than asking it for work. */

@@ -125,7 +125,10 @@ export function emailHtml(lead: StoredLead): string {
     : `<p style="margin:0 0 10px;color:#475569">${e(lead.phone || copy.noPhone)}</p>`;
   const choices = leadChoices(lead);
   const choiceRows = choices
-    .map((c) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;font-weight:600">${e(c.label)}</th><td style="padding:4px 0">${e(c.value)}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;font-weight:600">${e(c.label)}</th><td style="padding:4px 0">${e(c.value)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(emailSubject(lead))}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9">

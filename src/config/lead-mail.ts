@@ -50,10 +50,7 @@ export const acknowledgementCopy = {
   heading: 'Thanks, we have your request',
   intro: `Thanks for asking ${business.name} for a quote. This is what we received:`,
   nextHeading: 'What happens next',
-  next: [
-    `We reply to your e-mail within ${emailReplyWithin}.`,
-    `Your free, no-obligation quote follows within ${quoteWithin}.`,
-  ],
+  next: [`We reply to your e-mail within ${emailReplyWithin}.`, `Your free, no-obligation quote follows within ${quoteWithin}.`],
   emergency: (display: string) => `Fridge or cool room down right now? Call our 24/7 emergency line, ${display}.`,
   replyHint: 'To add anything, reply to this e-mail.',
   signOff: `${business.name}`,

@@ -49,7 +49,12 @@ async function deliver(overrides: Record<string, string>, channels: Channel[] = 
     maxAttempts: 3,
     senders: {
       email: createEmailSender({ smtpUrl: smtp.url, to: OWNER, urgentTo: ON_CALL, from: 'website@example.nz', messageIdDomain: 'example.nz' }),
-      ack: createAcknowledgementSender({ transport: mailTransport(smtp.url), from: 'website@example.nz', replyTo: 'quotes@example.nz', messageIdDomain: 'example.nz' }),
+      ack: createAcknowledgementSender({
+        transport: mailTransport(smtp.url),
+        from: 'website@example.nz',
+        replyTo: 'quotes@example.nz',
+        messageIdDomain: 'example.nz',
+      }),
     },
   });
   await worker.runOnce();
@@ -114,9 +119,23 @@ describe('the notification e-mail', () => {
 
   it('reads top to bottom as the owner needs it in the text part', () => {
     const text = urgent.text!;
-    const order = ['URGENT – call back first', 'Mere Tane', 'Kai Cafe', 'Phone: 021 555 0101', 'E-mail: mere@kaicafe.co.nz', 'PROJECT DETAILS', 'Two under-counter fridges', 'WHAT THEY CHOSE', 'WHERE THIS CAME FROM', 'Received'];
+    const order = [
+      'URGENT – call back first',
+      'Mere Tane',
+      'Kai Cafe',
+      'Phone: 021 555 0101',
+      'E-mail: mere@kaicafe.co.nz',
+      'PROJECT DETAILS',
+      'Two under-counter fridges',
+      'WHAT THEY CHOSE',
+      'WHERE THIS CAME FROM',
+      'Received',
+    ];
     const positions = order.map((s) => text.indexOf(s));
-    expect(positions.every((p) => p >= 0), JSON.stringify(Object.fromEntries(order.map((s, i) => [s, positions[i]])))).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(Object.fromEntries(order.map((s, i) => [s, positions[i]]))),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).toContain('Timeframe: Urgent (24–72h)');
     expect(text).toContain('- Sent from the page /hamilton');
@@ -210,4 +229,3 @@ describe('formatting helpers', () => {
     expect(telHref('"><script>')).toBeUndefined();
   });
 });
-

@@ -59,9 +59,32 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
   beforeEach(async () => {
     t = await createTestStore(kind);
     const insert = (fields: Record<string, string>, spam = false) => t.store.insertLead(lead(fields), { spam, channels: [] });
-    await insert({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'waikato-repairs', gclid: 'Cj0KCQiAgclidOne', path: '/hamilton', city: 'Hamilton', service_type: 'Repair' });
-    await insert({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'waikato-repairs', gclid: 'Cj0KCQiAgclidTwo', path: '/emergency-repairs', city: 'Hamilton', service_type: 'Repair' });
-    await insert({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring', path: '/cool-rooms', city: 'Auckland', service_type: 'Cool Room / Walk-in Freezer' });
+    await insert({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'waikato-repairs',
+      gclid: 'Cj0KCQiAgclidOne',
+      path: '/hamilton',
+      city: 'Hamilton',
+      service_type: 'Repair',
+    });
+    await insert({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'waikato-repairs',
+      gclid: 'Cj0KCQiAgclidTwo',
+      path: '/emergency-repairs',
+      city: 'Hamilton',
+      service_type: 'Repair',
+    });
+    await insert({
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      path: '/cool-rooms',
+      city: 'Auckland',
+      service_type: 'Cool Room / Walk-in Freezer',
+    });
     await insert({ referrer: 'https://www.bing.com/', path: '/contact', city: 'Wellington' });
     await insert({ gclid: 'Cj0KCQiAspamclick', path: '/contact' }, true);
   });

@@ -22,7 +22,12 @@ interface CtaBlockProps {
 /** A coloured closing block that pushes to a quote: heading, text, buttons and, optionally, the form. */
 export function CtaBlock({ sectionId, heading, body, actions, tone, children }: CtaBlockProps) {
   return (
-    <section data-call-location={callLocations.cta} id={sectionId} aria-labelledby={`${sectionId}-heading`} className={`on-dark section text-white ${toneClass[tone]}`}>
+    <section
+      data-call-location={callLocations.cta}
+      id={sectionId}
+      aria-labelledby={`${sectionId}-heading`}
+      className={`on-dark section text-white ${toneClass[tone]}`}
+    >
       <div className={`container-page grid items-start gap-10 ${children ? 'lg:grid-cols-2' : ''}`}>
         <div className={children ? '' : 'mx-auto max-w-3xl text-center'}>
           <h2 id={`${sectionId}-heading`} className="text-3xl font-bold tracking-tight">

@@ -29,7 +29,11 @@ export interface HeroBlockProps {
 /** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
 export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false }: HeroBlockProps) {
   return (
-    <section data-call-location={callLocations.hero} className="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" aria-labelledby="page-title">
+    <section
+      data-call-location={callLocations.hero}
+      className="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+      aria-labelledby="page-title"
+    >
       <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[3fr_2fr]">
         <div>
           {eyebrow ? <p className="mb-3 font-semibold tracking-wide text-sky-200 uppercase">{eyebrow}</p> : null}
