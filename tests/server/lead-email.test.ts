@@ -98,7 +98,8 @@ describe('the notification e-mail', () => {
       device: 'desktop',
     })) as [ParsedMail];
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  });
+    // Two deliveries and a browser start: allow for a loaded two-core machine.
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
   });

@@ -92,7 +92,8 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     await t.cleanup();
   });
 
-  it('reports counts by source / medium, campaign, page, city, service and week, and the Google Ads share, without spam', () => {
+  // Each test starts several CLI processes: on a loaded two-core machine each start can take seconds.
+  it('reports counts by source / medium, campaign, page, city, service and week, and the Google Ads share, without spam', { timeout: 120_000 }, () => {
     const res = run('report');
     expect(res.status, res.stderr).toBe(0);
     const out = res.stdout;
@@ -112,7 +113,7 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     expect(run('report', '--since', '2999-01-01').stdout).toContain('Leads since 2999-01-01: 0');
   });
 
-  it('exports the Google Ads upload file for leads with a gclid, with the conversion name from the flag', () => {
+  it('exports the Google Ads upload file for leads with a gclid, with the conversion name from the flag', { timeout: 120_000 }, () => {
     const res = run('export', '--format', 'google-ads', '--conversion-name', 'Website lead');
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout.startsWith('Parameters:TimeZone=Pacific/Auckland\r\n')).toBe(true);
