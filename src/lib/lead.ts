@@ -10,24 +10,43 @@ import { leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from 
 
 export * from './lead-fields.ts';
 
-// One-line values never carry CR or LF (they end up in e-mail headers and CSV cells); C0 controls go too.
+/*
+ * Every stored text value passes through one of these two cleaners (the schema below applies them
+ * to every field), so nothing invisible or control-like reaches the e-mail, the CLI or the export:
+ * - C0 and C1 controls, DEL, and the line and paragraph separators (U+2028, U+2029);
+ * - zero-width characters (U+200B-U+200D, U+2060-U+2064, U+FEFF, U+180E);
+ * - bidirectional formatting (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069), which can
+ *   make "Eve\u202Egnp.exe" display as "Eveexe.png".
+ * One-line values turn controls and breaks into a space (they end up in e-mail headers and CSV
+ * cells); multi-line values keep line breaks (as \n) and tabs.
+ */
+const INVISIBLE_FORMAT = /[\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex
-const CONTROL_ONE_LINE = /[\u0000-\u001f\u007f]+/g;
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const LINE_BREAK = /\r\n|[\r\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const CONTROL_EXCEPT_TAB_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** A one-line value as stored: no controls, breaks or invisible formatting; trimmed. */
+export function cleanOneLine(value: string): string {
+  return value.replace(INVISIBLE_FORMAT, '').replace(CONTROL_OR_BREAK, ' ').trim();
+}
+
+/** A multi-line value as stored: line breaks as \n and tabs kept, other controls and invisible formatting gone; trimmed. */
+export function cleanMultiLine(value: string): string {
+  return value.replace(INVISIBLE_FORMAT, '').replace(LINE_BREAK, '\n').replace(CONTROL_EXCEPT_TAB_LF, '').trim();
+}
 
 function oneLine(max: number) {
   return z
     .string()
-    .transform((v) => v.replace(CONTROL_ONE_LINE, ' ').trim())
+    .transform(cleanOneLine)
     .pipe(z.string().max(max, `Must be at most ${max} characters.`));
 }
 
 function oneLineCut(max: number) {
   return z.string().transform((v) =>
-    v
-      .replace(CONTROL_ONE_LINE, ' ')
-      .trim()
+    cleanOneLine(v)
       .slice(0, max)
       .replace(/[\uD800-\uDBFF]$/, ''),
   );
@@ -36,7 +55,7 @@ function oneLineCut(max: number) {
 function choice(options: readonly string[], label: string) {
   return z
     .string()
-    .transform((v) => v.trim())
+    .transform(cleanOneLine)
     .refine((v) => v === '' || options.includes(v), `${label} must be one of: ${options.join(', ')}.`);
 }
 
@@ -47,7 +66,7 @@ function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
   if (f.kind === 'textarea') {
     return z
       .string()
-      .transform((v) => v.replace(CONTROL_MULTI_LINE, '').replace(/\r\n?/g, '\n').trim())
+      .transform(cleanMultiLine)
       .pipe(z.string().max(f.maxLength, `Must be at most ${f.maxLength} characters.`))
       .default('');
   }
@@ -67,7 +86,7 @@ for (const f of leadFields) shape[f.name] = fieldSchema(f);
 for (const t of trackingFields) shape[t.name] = oneLineCut(t.maxLength).default('');
 shape.device = z
   .string()
-  .transform((v) => v.trim())
+  .transform(cleanOneLine)
   .refine((v) => v === '' || v === 'mobile' || v === 'desktop', 'Device must be mobile or desktop.')
   .default('');
 

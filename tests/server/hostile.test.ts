@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { OutboxWorker } from '../../server/outbox.ts';
 import { createEmailSender } from '../../server/notify/email.ts';
-import { leadFields, trackingFields } from '../../src/lib/lead.ts';
+import { cleanOneLine, leadFields, trackingFields } from '../../src/lib/lead.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
@@ -39,10 +39,12 @@ interface Case {
 const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
 /** Accepted when the value, as the schema cleans it (controls to a space, trimmed), fits the field's limit. */
 function fits(field: string, value: string): 'accept' | 'reject' {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return cleaned.length <= limits[field]! ? 'accept' : 'reject';
+  return cleanOneLine(value).length <= limits[field]! ? 'accept' : 'reject';
 }
+
+/** What no stored value may contain: C0/C1 controls (notes keep \n and \t), zero-width and bidirectional formatting. */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
 
 const textFields = ['contact_name', 'phone', 'company_name', 'notes'] as const;
 const trackingNames = trackingFields.map((f) => f.name);
@@ -236,8 +238,58 @@ function buildCorpus(): Case[] {
   add({ name: 'unknown extra fields are ignored', body: rawBody({}, 'is_admin=1&__proto__=x&constructor=y'), expect: 'accept' });
   add({ name: '__proto__ as the only extra', body: rawBody({}, '__proto__%5Bpolluted%5D=1'), expect: 'accept' });
   add({ name: 'emoji and te reo Māori macrons', body: body({ contact_name: 'Tāne Māhuta 🧊', notes: 'Kia ora! Chiller at Ōtāhuhu.' }), expect: 'accept' });
-  add({ name: 'right-to-left override in the name', body: body({ contact_name: 'Eve\u202Egnp.exe' }), expect: 'accept' });
-  add({ name: 'zero-width characters in the e-mail', body: body({ work_email: 'ev\u200Be@example.co.nz' }), expect: 'accept' });
+  add({
+    name: 'right-to-left override in the name',
+    body: body({ contact_name: 'Eve\u202Egnp.exe' }),
+    expect: 'accept',
+    stored: { contact_name: 'Evegnp.exe' },
+  });
+  add({
+    name: 'zero-width characters in the e-mail',
+    body: body({ work_email: 'ev\u200Be@example.co.nz' }),
+    expect: 'accept',
+    stored: { work_email: 'eve@example.co.nz' },
+  });
+
+  // 13. C1 controls, zero-width and bidirectional formatting in every text field (issue 13).
+  const invisibles: [string, string][] = [
+    ['RLO', '\u202E'],
+    ['LRO', '\u202D'],
+    ['RLE', '\u202B'],
+    ['PDF', '\u202C'],
+    ['LRI', '\u2066'],
+    ['RLI', '\u2067'],
+    ['FSI', '\u2068'],
+    ['PDI', '\u2069'],
+    ['RLM', '\u200F'],
+    ['ALM', '\u061C'],
+    ['ZWSP', '\u200B'],
+    ['ZWJ', '\u200D'],
+    ['word joiner', '\u2060'],
+    ['BOM', '\uFEFF'],
+  ];
+  for (const [label, c] of invisibles) {
+    add({
+      name: `${label} in the name, company, notes and a UTM value`,
+      body: body({ contact_name: `Ana${c}Kora`, company_name: `${c}Kai Cafe`, notes: `Chiller${c} warm\nsince Monday`, utm_campaign: `spring${c}` }),
+      expect: 'accept',
+      stored: { contact_name: 'AnaKora', company_name: 'Kai Cafe', notes: 'Chiller warm\nsince Monday', utm_campaign: 'spring' },
+    });
+  }
+  for (const [label, c] of [
+    ['CSI', '\u009B'],
+    ['NEL', '\u0085'],
+    ['PAD', '\u0080'],
+    ['APC', '\u009F'],
+  ] as const) {
+    add({
+      name: `C1 ${label} in the name, phone and notes`,
+      body: body({ contact_name: `Ana${c}Kora`, phone: `021${c}555 0101`, notes: `Line one${c}Line two\tend` }),
+      expect: 'accept',
+      stored: { contact_name: 'Ana Kora', phone: '021 555 0101', notes: label === 'NEL' ? 'Line one\nLine two\tend' : 'Line oneLine two\tend' },
+    });
+  }
+  add({ name: 'a name of only invisible characters', body: body({ contact_name: '\u202E\u200B\u2066\uFEFF' }), expect: 'reject' });
   add({ name: 'an e-mail with angle brackets', body: body({ work_email: '<eve@example.co.nz>' }), expect: 'reject' });
   add({ name: 'an e-mail with a display name', body: body({ work_email: 'Eve <eve@example.co.nz>' }), expect: 'reject' });
   add({ name: 'an e-mail with a comma list', body: body({ work_email: 'eve@example.co.nz,boss@example.co.nz' }), expect: 'reject' });
@@ -299,6 +351,12 @@ describe('hostile-input corpus', () => {
       before = after;
     }
     expect(failures).toEqual([]);
+    const unclean = (await t.store.listLeads({ includeSpam: true })).flatMap((l) =>
+      Object.entries(l)
+        .filter(([, v]) => typeof v === 'string' && FORBIDDEN.test(v))
+        .map(([k, v]) => `${l.id} ${k}: ${JSON.stringify(v)}`),
+    );
+    expect(unclean).toEqual([]);
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
   }, 120_000);

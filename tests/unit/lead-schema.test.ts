@@ -55,6 +55,57 @@ describe('lead schema', () => {
     expect(result.lead!.notes).toBe('line 1\nline 2');
   });
 
+  // Controls, zero-width and bidirectional formatting characters, one by one (issue 13).
+  const invisible = [
+    '\u202E',
+    '\u202A',
+    '\u202D',
+    '\u2066',
+    '\u2067',
+    '\u2069',
+    '\u200E',
+    '\u200F',
+    '\u061C',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u2060',
+    '\uFEFF',
+    '\u180E',
+  ];
+  const c1 = ['\u0080', '\u0085', '\u009B', '\u009F'];
+  it.each([...invisible, ...c1].map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, c]))(
+    'no stored field keeps %s',
+    (_name, c) => {
+      const fields = {
+        contact_name: `Eve${c}Ngata`,
+        company_name: `${c}Kai${c}`,
+        phone: `021${c}555`,
+        notes: `one${c}\ntwo`,
+        utm_source: `goo${c}gle`,
+        gclid: `g${c}1`,
+      };
+      // Invisible characters vanish (so an e-mail or a choice still matches); a control becomes a space there, and a space fails them.
+      const vanishes = invisible.includes(c);
+      const result = parseLead({ ...valid, ...fields, ...(vanishes ? { work_email: `ev${c}e@example.co.nz`, city: `Hamilton${c}` } : {}) });
+      expect(result.ok, JSON.stringify(result.errors)).toBe(true);
+      for (const value of Object.values(result.lead!)) expect(value.includes(c), JSON.stringify(value)).toBe(false);
+      expect(result.lead!.contact_name).toBe(vanishes ? 'EveNgata' : 'Eve Ngata');
+      if (vanishes) expect([result.lead!.work_email, result.lead!.city]).toEqual(['eve@example.co.nz', 'Hamilton']);
+    },
+  );
+
+  it('removes bidirectional overrides from what would display as another file name', () => {
+    expect(parseLead({ ...valid, contact_name: 'Eve\u202Egnp.exe' }).lead!.contact_name).toBe('Evegnp.exe');
+  });
+
+  it('keeps line breaks and tabs in notes, turning every kind of break into \\n', () => {
+    const notes = parseLead({ ...valid, notes: 'a\tb\r\nc\rd\u0085e\u2028f\u2029g\u009Bh' }).lead!.notes;
+    expect(notes).toBe('a\tb\nc\nd\ne\nf\ng' + 'h');
+    // One-line fields get a space for any break or control.
+    expect(parseLead({ ...valid, contact_name: 'a\u0085b\u2028c\tD' }).lead!.contact_name).toBe('a b c D');
+  });
+
   it('rejects non-text values', () => {
     expect(parseLead({ ...valid, phone: 42 as unknown as string }).ok).toBe(false);
   });
