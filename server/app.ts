@@ -5,6 +5,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Channel, LeadStore } from './storage/types.ts';
 import { securityHeaders } from './plugins/security.ts';
+import { methodsPlugin } from './plugins/methods.ts';
 import { leadsPlugin } from './plugins/leads.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
@@ -19,18 +20,57 @@ export interface AppOptions {
   rateLimit?: { max: number; windowMs: number };
   exportToken?: string | undefined;
   trustProxy?: boolean;
+  /** Strict-Transport-Security on every response (default on). */
+  hsts?: boolean;
+  /** Connection limits; the defaults are SERVER_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
   onLeadStored?: () => void;
 }
 
+export interface ServerTimeouts {
+  /** The whole header block must arrive within this; then 408 and the socket is closed. */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this; then 408 and the socket is closed. */
+  requestMs: number;
+  /** How often Node checks those two deadlines: a slow socket is cut at most this much after one. */
+  checkIntervalMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** On shutdown, connections still open after this are closed, whatever they are doing. */
+  closeGraceMs: number;
+}
+
+/**
+ * A browser sends its headers in one packet and the quote form (32 KB at most) in well under a
+ * second even on a poor mobile link; a client still sending after 20 s is not a browser. A slow
+ * socket is cut within 22 s. Keep-alive outlasts the usual 60 s idle timeout of proxies in front,
+ * so they never reuse a connection the server is closing.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 20_000,
+  checkIntervalMs: 2_000,
+  keepAliveMs: 65_000,
+  closeGraceMs: 5_000,
+};
+/** Node's defaults, set here so they are a decision: 16 KiB of headers, at most 100 of them. */
+export const HEADER_LIMITS = { maxHeaderSize: 16 * 1024, maxHeadersCount: 100 };
+
 /** Paths that must never reach the logs. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.contact_name', '*.work_email', '*.phone', 'lead', 'body'];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: options.trustProxy ?? false,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs, maxHeaderSize: HEADER_LIMITS.maxHeaderSize },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // A keep-alive connection serves this many requests, then the client opens another.
+    maxRequestsPerSocket: 1000,
     // The longest URL and header sizes Node accepts are its defaults; past them it answers 431/414 itself.
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
@@ -50,7 +90,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendFailure(request, reply, status, message);
   });
 
-  await app.register(securityHeaders);
+  app.server.maxHeadersCount = HEADER_LIMITS.maxHeadersCount;
+  // A socket trickling bytes holds server.close() until its deadline; shutdown waits only so long.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), timeouts.closeGraceMs).unref();
+  });
+
+  await app.register(securityHeaders, { hsts: options.hsts ?? true });
+  await app.register(methodsPlugin);
   await app.register(leadsPlugin, {
     store: options.store,
     channels: options.channels ?? [],

@@ -42,10 +42,12 @@ const emailList = z
       .filter(Boolean),
   )
   .refine((list) => list.every((a) => EMAIL.test(a)), 'must be one e-mail address or several separated by commas');
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1');
+/** true/false (or 1/0); empty means the default. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
 export const configSchema = z
   .object({
@@ -59,7 +61,7 @@ export const configSchema = z
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     LEAD_NOTIFY_TO: emailList.default([business.email]).refine((list) => list.length > 0, 'needs at least one e-mail address'),
     LEAD_NOTIFY_URGENT_TO: emailList.default([]),
-    LEAD_ACK_EMAIL: flag,
+    LEAD_ACK_EMAIL: flag(false),
     LEAD_NOTIFY_FROM: email.default(`website@${business.email.split('@')[1]}`),
     WEBHOOK_URL: optionalUrl(['http:', 'https:']),
     WEBHOOK_SECRET: z
@@ -77,7 +79,8 @@ export const configSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(24),
     OUTBOX_RETRY_BASE: duration.default(5_000),
     OUTBOX_LEASE: duration.default(60_000),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: flag(false),
+    HSTS: flag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] });

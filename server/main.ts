@@ -80,6 +80,7 @@ const app = await buildApp({
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
   exportToken: config.LEADS_EXPORT_TOKEN,
   trustProxy: config.TRUST_PROXY,
+  hsts: config.HSTS,
   logger: log,
   onLeadStored: () => worker.nudge(),
 });

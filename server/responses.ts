@@ -7,6 +7,7 @@ import { business } from '../src/config/site.ts';
 import { fieldLabel } from '../src/lib/lead.ts';
 import { escapeHtml } from './notify/format.ts';
 import { SERVER_PAGE_CSP } from './plugins/security.ts';
+import { sitePath } from './paths.ts';
 
 export function wantsJson(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '');
@@ -18,7 +19,8 @@ function backLink(request: FastifyRequest): string {
   const referer = request.headers.referer;
   if (referer && URL.canParse(referer)) {
     const url = new URL(referer);
-    if (url.host === request.headers.host && url.pathname.startsWith('/')) return url.pathname + url.search;
+    // Only a path of this site: "//evil.example/contact" would be a link to another host.
+    if (url.host === request.headers.host && sitePath(url.pathname)) return url.pathname + url.search;
   }
   return '/contact';
 }

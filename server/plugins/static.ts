@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative, sep, extname } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sitePath } from '../paths.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,13 +104,8 @@ export const staticSite: FastifyPluginAsync<StaticOptions> = async (app, { root 
   app.decorate('siteAssets', assets);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    } catch {
-      path = '';
-    }
-    const asset = path && !path.includes('\0') ? assets.get(path) : undefined;
+    const path = sitePath(request.url);
+    const asset = path ? assets.get(path) : undefined;
     if (asset) return send(request, reply, asset);
     if (notFound) return send(request, reply, notFound, 404);
     return reply.code(404).type('text/plain').send('Not found');
