@@ -48,6 +48,16 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+/** Loopback host names and addresses (127.0.0.0/8, ::1, localhost): traffic that never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A Standard Webhooks secret: whsec_ and at least 24 random bytes in base64. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+export const WEBHOOK_SECRET_COMMAND = `node -e "console.log('whsec_' + require('node:crypto').randomBytes(32).toString('base64'))"`;
+
 
 export const configSchema = z
   .object({
@@ -63,11 +73,18 @@ export const configSchema = z
     LEAD_NOTIFY_URGENT_TO: emailList.default([]),
     LEAD_ACK_EMAIL: flag(false),
     LEAD_NOTIFY_FROM: email.default(`website@${business.email.split('@')[1]}`),
-    WEBHOOK_URL: optionalUrl(['http:', 'https:']),
+    WEBHOOK_URL: optionalUrl(['http:', 'https:']).refine(
+      (v) => v === undefined || new URL(v).protocol === 'https:' || isLoopbackHost(new URL(v).hostname),
+      'must be an https: URL (plain http: only to a loopback address such as 127.0.0.1)',
+    ),
     WEBHOOK_SECRET: z
       .string()
       .optional()
-      .transform((v) => v || undefined),
+      .transform((v) => v || undefined)
+      .refine(
+        (v) => v === undefined || (WEBHOOK_SECRET.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24),
+        `must be whsec_ followed by at least 24 random bytes in base64; generate one with: ${WEBHOOK_SECRET_COMMAND}`,
+      ),
     LEADS_EXPORT_TOKEN: z
       .string()
       .optional()

@@ -14,7 +14,7 @@ import { createWebhookSender } from '../../server/notify/webhook.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
-import { startSmtp, startWebhookReceiver, waitFor, type SmtpPeer } from '../support/peers.ts';
+import { startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET, type SmtpPeer } from '../support/peers.ts';
 import { freePort, startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
@@ -119,7 +119,7 @@ describe.each(storeKinds)('on %s', (kind) => {
           from: 'web@example.co.nz',
           messageIdDomain: 'example.co.nz',
         }),
-        webhook: createWebhookSender({ url: `http://127.0.0.1:${hookPort}/hook`, secret: 'fault-secret' }),
+        webhook: createWebhookSender({ url: `http://127.0.0.1:${hookPort}/hook`, secret: WEBHOOK_TEST_SECRET }),
       },
       log: silent,
       pollIntervalMs: 50,

@@ -5,16 +5,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { buildApp } from '../../server/app.ts';
 import { OutboxWorker } from '../../server/outbox.ts';
 import { createEmailSender } from '../../server/notify/email.ts';
-import { createWebhookSender, SIGNATURE_HEADER } from '../../server/notify/webhook.ts';
+import { createWebhookSender } from '../../server/notify/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
-import { parseMail, startSmtp, startWebhookReceiver, waitFor } from '../support/peers.ts';
+import { parseMail, startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET as SECRET, type HookRequest } from '../support/peers.ts';
 
-const SECRET = 'webhook-secret-for-tests';
+/** The three Standard Webhooks headers of a delivery, as a receiver passes them to verify(). */
+function signedHeaders(request: HookRequest): Record<string, string> {
+  return Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(request.headers[h] ?? '')]));
+}
 const silent = pino({ level: 'silent' });
 
 function emailSender(url: string) {
@@ -72,16 +75,42 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'done', attempts: 1 });
   });
 
-  it('signs the webhook with HMAC-SHA256 and sends the lead id as idempotency key', async () => {
+  it('signs the webhook per Standard Webhooks: the receiver verifies it with the standardwebhooks package, the lead id is the webhook id', async () => {
     const hook = track(await startWebhookReceiver());
     const lead = await postLead(t.store, {}, ['webhook']);
     await worker(t.store, { webhook: createWebhookSender({ url: hook.url, secret: SECRET }) }).runOnce();
     expect(hook.requests).toHaveLength(1);
-    const { headers, body } = hook.requests[0]!;
-    const expected = Buffer.from(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
-    expect(timingSafeEqual(Buffer.from(String(headers[SIGNATURE_HEADER])), expected)).toBe(true);
-    expect(headers['idempotency-key']).toBe(lead.id);
-    expect(JSON.parse(body)).toMatchObject({ event: 'lead.created', lead: { id: lead.id, city: 'Hamilton', gclid: 'gclid-123' } });
+    const delivery = hook.requests[0]!;
+    const receiver = new Webhook(SECRET);
+    const payload = receiver.verify(delivery.body, signedHeaders(delivery));
+    expect(payload).toMatchObject({ type: 'lead.created', data: { id: lead.id, city: 'Hamilton', gclid: 'gclid-123' } });
+    expect(delivery.headers['webhook-id']).toBe(lead.id);
+    expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+
+    // An altered body, another secret, or the same delivery replayed later than the tolerance: refused.
+    expect(() => receiver.verify(delivery.body.replace('Hamilton', 'Hamiltox'), signedHeaders(delivery))).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another-key-another-key-32-bytes').toString('base64')}`).verify(delivery.body, signedHeaders(delivery)),
+    ).toThrow();
+    const realNow = Date.now;
+    Date.now = () => realNow() + 6 * 60_000;
+    try {
+      expect(() => receiver.verify(delivery.body, signedHeaders(delivery))).toThrow(/timestamp/i);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('does not follow a redirect: the job fails with the reason, and the redirect target gets nothing', async () => {
+    const target = track(await startWebhookReceiver());
+    const redirecting = track(await startWebhookReceiver(307, 0, { location: target.url }));
+    const lead = await postLead(t.store, {}, ['webhook']);
+    await worker(t.store, { webhook: createWebhookSender({ url: redirecting.url, secret: SECRET }) }).runOnce();
+    expect(redirecting.requests).toHaveLength(1);
+    expect(target.requests).toHaveLength(0);
+    const [job] = await t.store.listJobs(lead.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job!.last_error).toMatch(/307.*redirects are not followed/);
   });
 
   it('with SMTP down stores the lead, retries with backoff, and delivers exactly once when SMTP is back after a restart', async () => {
@@ -117,6 +146,8 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     await waitFor(async () => (await t.store.listJobs(lead.id))[0]!.status === 'dead', { what: 'the job to be marked dead after 3 attempts' });
     await w.stop();
     expect(hook.requests).toHaveLength(3);
+    // Every attempt carries the same webhook id, each with its own timestamp and signature.
+    expect(new Set(hook.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([lead.id]));
     expect(await t.store.retryDead(Date.now())).toBe(1);
     expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
   });

@@ -53,12 +53,19 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
   };
 }
 
+/** A Standard Webhooks secret for tests (whsec_ and 32 bytes in base64). */
+export const WEBHOOK_TEST_SECRET = `whsec_${Buffer.from('lead-server-webhook-test-key-32b').toString('base64')}`;
+
 export interface HookRequest {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
-export async function startWebhookReceiver(status = 200, port = 0): Promise<{ url: string; requests: HookRequest[]; server: Server; close(): Promise<void> }> {
+export async function startWebhookReceiver(
+  status = 200,
+  port = 0,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; requests: HookRequest[]; server: Server; close(): Promise<void> }> {
   const requests: HookRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -66,7 +73,7 @@ export async function startWebhookReceiver(status = 200, port = 0): Promise<{ ur
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status).end();
+      res.writeHead(status, headers).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
