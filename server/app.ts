@@ -19,6 +19,8 @@ export interface AppOptions {
   channels?: Channel[];
   rateLimit?: { max: number; windowMs: number };
   exportToken?: string | undefined;
+  /** Delay before a refused export attempt's 401 (default EXPORT_FAILURE_DELAY_MS). */
+  exportFailureDelayMs?: number;
   trustProxy?: boolean;
   /** Strict-Transport-Security on every response (default on). */
   hsts?: boolean;
@@ -105,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStored: options.onLeadStored,
   });
   await app.register(healthPlugin, { store: options.store });
-  if (options.exportToken) await app.register(exportPlugin, { store: options.store, token: options.exportToken });
+  if (options.exportToken) {
+    await app.register(exportPlugin, { store: options.store, token: options.exportToken, failureDelayMs: options.exportFailureDelayMs });
+  }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });
   return app;
 }

@@ -58,6 +58,7 @@ export function isLoopbackHost(hostname: string): boolean {
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 export const WEBHOOK_SECRET_COMMAND = `node -e "console.log('whsec_' + require('node:crypto').randomBytes(32).toString('base64'))"`;
 
+export const EXPORT_TOKEN_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
 export const configSchema = z
   .object({
@@ -89,7 +90,7 @@ export const configSchema = z
       .string()
       .optional()
       .transform((v) => v || undefined)
-      .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+      .refine((v) => v === undefined || v.length >= 32, `must be at least 32 characters; generate one with: ${EXPORT_TOKEN_COMMAND}`),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW: duration.default(600_000),
     OUTBOX_POLL_INTERVAL: duration.default(2_000),

@@ -20,10 +20,24 @@ export function toRecord(lead: StoredLead): Record<string, string | boolean> {
 /** The UTF-8 byte-order mark: without it Excel reads the file as Windows-1252 and shows "2â€“3" for "2–3". */
 export const CSV_BOM = '\uFEFF';
 
+/** The byte-order mark and the header line, CRLF-terminated. */
+export function csvHeader(): string {
+  return `${CSV_BOM}${exportColumns.join(',')}\r\n`;
+}
+
+/** One lead's line, CRLF-terminated. */
+export function csvRow(lead: StoredLead): string {
+  return `${exportColumns.map((c) => csvCell(String(lead[c as keyof StoredLead] ?? ''))).join(',')}\r\n`;
+}
+
 export function toCsv(leads: StoredLead[]): string {
-  const lines = [`${CSV_BOM}${exportColumns.join(',')}`];
-  for (const lead of leads) lines.push(exportColumns.map((c) => csvCell(String(lead[c as keyof StoredLead] ?? ''))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader() + leads.map(csvRow).join('');
+}
+
+/** The same CSV a line at a time, for a response that streams rows as the store pages them in. */
+export async function* csvLines(leads: AsyncIterable<StoredLead>): AsyncGenerator<string> {
+  yield csvHeader();
+  for await (const lead of leads) yield csvRow(lead);
 }
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { SqliteLeadStore } from './sqlite.ts';
 import { PostgresLeadStore } from './postgres.ts';
-import type { LeadStore } from './types.ts';
+import type { LeadStore, ListOptions, StoredLead } from './types.ts';
 
 export const DEFAULT_SQLITE_FILE = './data/leads.sqlite';
 
@@ -20,4 +20,18 @@ export function sqlitePath(url: string): string {
 export function createStore(databaseUrl: string | undefined, onError?: (error: Error) => void): LeadStore {
   const url = databaseUrl || DEFAULT_SQLITE_FILE;
   return isPostgresUrl(url) ? new PostgresLeadStore(url, onError ? { onError } : {}) : new SqliteLeadStore(sqlitePath(url));
+}
+
+/**
+ * Every lead the options select, in order, fetched a page at a time (keyset paging), so a reader
+ * such as the CSV export never holds the whole table.
+ */
+export async function* eachLead(store: LeadStore, options: Omit<ListOptions, 'after' | 'limit'> = {}, pageSize = 500): AsyncGenerator<StoredLead> {
+  let after: StoredLead | undefined;
+  for (;;) {
+    const page = await store.listLeads({ ...options, after, limit: pageSize });
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1);
+  }
 }

@@ -100,10 +100,14 @@ export class PostgresLeadStore implements LeadStore {
     return rows[0] ? toLead(rows[0]) : undefined;
   }
 
-  async listLeads({ since, includeSpam = false }: ListOptions = {}): Promise<StoredLead[]> {
-    const { rows } = await this.#pool.query(`SELECT * FROM leads WHERE created_at >= $1 ${includeSpam ? '' : 'AND NOT spam'} ORDER BY created_at, id`, [
-      since ?? new Date(0),
-    ]);
+  async listLeads({ since, includeSpam = false, after, limit }: ListOptions = {}): Promise<StoredLead[]> {
+    const params: unknown[] = [since ?? new Date(0)];
+    const afterSql = after ? `AND (created_at, id) > ($${params.push(new Date(after.created_at))}, $${params.push(after.id)})` : '';
+    const limitSql = limit ? `LIMIT $${params.push(limit)}` : '';
+    const { rows } = await this.#pool.query(
+      `SELECT * FROM leads WHERE created_at >= $1 ${includeSpam ? '' : 'AND NOT spam'} ${afterSql} ORDER BY created_at, id ${limitSql}`,
+      params,
+    );
     return rows.map(toLead);
   }
 

@@ -83,10 +83,13 @@ export class SqliteLeadStore implements LeadStore {
     return row ? toLead(row) : undefined;
   }
 
-  async listLeads({ since, includeSpam = false }: ListOptions = {}): Promise<StoredLead[]> {
+  async listLeads({ since, includeSpam = false, after, limit }: ListOptions = {}): Promise<StoredLead[]> {
     const rows = this.#db
-      .prepare(`SELECT * FROM leads WHERE created_at >= ? ${includeSpam ? '' : 'AND spam = 0'} ORDER BY created_at, id`)
-      .all((since ?? new Date(0)).toISOString()) as Row[];
+      .prepare(
+        `SELECT * FROM leads WHERE created_at >= ? ${includeSpam ? '' : 'AND spam = 0'} ${after ? 'AND (created_at, id) > (?, ?)' : ''}
+         ORDER BY created_at, id ${limit ? 'LIMIT ?' : ''}`,
+      )
+      .all((since ?? new Date(0)).toISOString(), ...(after ? [after.created_at, after.id] : []), ...(limit ? [limit] : [])) as Row[];
     return rows.map(toLead);
   }
 

@@ -38,6 +38,10 @@ export interface InsertOptions {
 export interface ListOptions {
   since?: Date | undefined;
   includeSpam?: boolean | undefined;
+  /** Only leads after this one in the list's order (created_at, id): keyset paging. */
+  after?: Pick<StoredLead, 'created_at' | 'id'> | undefined;
+  /** At most this many leads. */
+  limit?: number | undefined;
 }
 
 export interface LeadStore {

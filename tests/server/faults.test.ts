@@ -159,7 +159,7 @@ describe.each(storeKinds)('on %s', (kind) => {
 
     const ids = leads.map((l) => l.id).sort();
     expect(mailedLeadIds(smtp).sort()).toEqual(ids);
-    expect(hook.requests.map((r) => String(r.headers['idempotency-key'])).sort()).toEqual(ids);
+    expect(hook.requests.map((r) => String(r.headers['webhook-id'])).sort()).toEqual(ids);
     const jobs = await allJobs();
     expect(jobs).toHaveLength(40);
     expect(jobs.map((j) => j.attempts).every((n) => n >= 3)).toBe(true);

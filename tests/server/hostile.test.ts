@@ -314,7 +314,7 @@ describe('hostile-input corpus', () => {
       maxAttempts: 3,
       backoff: { baseMs: 20, maxMs: 50 },
     });
-    app = await buildApp({ store: t.store, channels: ['email'], rateLimit: { max: 100_000, windowMs: 60_000 }, exportToken: TOKEN });
+    app = await buildApp({ store: t.store, channels: ['email'], rateLimit: { max: 100_000, windowMs: 60_000 }, exportToken: TOKEN, exportFailureDelayMs: 10 });
   });
   afterAll(async () => {
     await worker.stop();

@@ -76,7 +76,7 @@ describe('CSV export', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestStore('sqlite');
-    app = await buildApp({ store: t.store, exportToken: TOKEN });
+    app = await buildApp({ store: t.store, exportToken: TOKEN, exportFailureDelayMs: 10 });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ company_name: '=HYPERLINK("evil")' }) });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'bot-field': 'x' }) });
   });
