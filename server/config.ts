@@ -69,7 +69,11 @@ export const configSchema = z
       .string()
       .optional()
       .transform((v) => v || undefined),
-    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']).refine(
+      (v) => v === undefined || ![...new URL(v).searchParams.keys()].some((k) => /tls|secure/i.test(k)),
+      'must not carry TLS options: use smtps:, or SMTP_ALLOW_PLAINTEXT=true for a trusted relay without TLS',
+    ),
+    SMTP_ALLOW_PLAINTEXT: flag(false),
     LEAD_NOTIFY_TO: emailList.default([business.email]).refine((list) => list.length > 0, 'needs at least one e-mail address'),
     LEAD_NOTIFY_URGENT_TO: emailList.default([]),
     LEAD_ACK_EMAIL: flag(false),

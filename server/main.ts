@@ -50,10 +50,12 @@ if (config.SMTP_URL) {
     urgentTo: config.LEAD_NOTIFY_URGENT_TO,
     from: config.LEAD_NOTIFY_FROM,
     messageIdDomain,
+    allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
   });
+  if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
   if (config.LEAD_ACK_EMAIL) {
     senders.ack = createAcknowledgementSender({
-      transport: mailTransport(config.SMTP_URL),
+      transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
       from: config.LEAD_NOTIFY_FROM,
       replyTo: config.LEAD_NOTIFY_TO[0]!,
       messageIdDomain,

@@ -2,6 +2,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
 import { emailHtml, emailSubject, emailText, isUrgent } from './format.ts';
+import { isLoopbackHost } from '../config.ts';
 
 export interface EmailOptions {
   smtpUrl: string;
@@ -12,12 +13,29 @@ export interface EmailOptions {
   from: string;
   /** Domain for the Message-ID; the id derives from the lead so a retried send can be recognised. */
   messageIdDomain: string;
+  /** Let a trusted relay receive mail without TLS (SMTP_ALLOW_PLAINTEXT). */
+  allowPlaintext?: boolean | undefined;
+}
+
+/**
+ * Whether the connection must upgrade with STARTTLS (and fail when the server does not offer it):
+ * yes for smtp: to any host but loopback, unless plaintext is allowed; smtps: is TLS from the start.
+ */
+export function requiresStartTls(smtpUrl: string, allowPlaintext = false): boolean {
+  const url = new URL(smtpUrl);
+  return url.protocol === 'smtp:' && !allowPlaintext && !isLoopbackHost(url.hostname);
 }
 
 export type Sender = (lead: StoredLead) => Promise<void>;
 
-export function mailTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+export function mailTransport(smtpUrl: string, allowPlaintext = false): Transporter {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    requireTLS: requiresStartTls(smtpUrl, allowPlaintext),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
 }
 
 /** Who gets the notification for this lead: the business, plus the urgent list for an urgent lead (no address twice). */
@@ -26,8 +44,8 @@ export function notificationRecipients(lead: StoredLead, to: string[], urgentTo:
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
-export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain }: EmailOptions): Sender {
-  const transport = mailTransport(smtpUrl);
+export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext }: EmailOptions): Sender {
+  const transport = mailTransport(smtpUrl, allowPlaintext);
   return async (lead) => {
     await transport.sendMail({
       from,

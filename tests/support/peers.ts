@@ -19,7 +19,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtp(port = 0): Promise<SmtpPeer> {
+/** An SMTP server without STARTTLS, on `host` (loopback unless a test needs another address). */
+export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -42,10 +43,10 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
   // reports that as an 'error' event, which would otherwise be an unhandled error in the run.
   const errors: Error[] = [];
   server.on('error', (error) => errors.push(error));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actual = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${actual}`,
+    url: `smtp://${host}:${actual}`,
     errors,
     port: actual,
     messages,
