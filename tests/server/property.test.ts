@@ -1,0 +1,153 @@
+/**
+ * Property-based tests (fast-check) of the body parser and the lead schema (issue 13): for any
+ * bytes, any content type and any form, the answer is a success (200 JSON or 303) or a 4xx, never
+ * a 5xx; a 4xx stores nothing; whatever is stored is within its limits and free of controls and
+ * invisible formatting. Run counts are modest so the file takes a few seconds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { parseFormBody } from '../../server/plugins/leads.ts';
+import { FORM_NAME, HONEYPOT_FIELD, leadColumns, leadFields, parseLead, trackingFields } from '../../src/lib/lead.ts';
+import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
+
+const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_NOTES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
+
+/** Text with a good share of the characters the schema must deal with. */
+const hostileChar = fc.constantFrom(
+  '\u0000',
+  '\r',
+  '\n',
+  '\t',
+  '\u0085',
+  '\u009b',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\ufeff',
+  '\u2028',
+  '%',
+  '&',
+  '=',
+  '+',
+  '<',
+  '"',
+  '😀',
+  'ā',
+);
+const hostileText = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, { weight: 1, arbitrary: hostileChar }), { maxLength: 40 })
+  .map((parts) => parts.join(''));
+const fieldNames = [...leadColumns, 'form-name', HONEYPOT_FIELD, '__proto__', 'constructor', ''];
+
+const contentTypes = fc.constantFrom(
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=utf-8',
+  'application/x-www-form-urlencoded; charset=latin1',
+  'application/json',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  '',
+);
+const accepts = fc.constantFrom('application/json', 'text/html', '*/*', '');
+
+describe('properties of the body parser and lead schema', () => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    app = await buildApp({ store: t.store, channels: [], rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  const outcomes = { success: 0, rejected: 0 };
+
+  /** Posts, then checks the answer and what was stored against the properties. */
+  async function postAndCheck(payload: Buffer | string, contentType: string, accept: string) {
+    const before = (await t.store.listLeads({ includeSpam: true })).length;
+    const headers: Record<string, string> = {};
+    if (contentType) headers['content-type'] = contentType;
+    if (accept) headers.accept = accept;
+    const res = await app.inject({ method: 'POST', url: '/', headers, payload });
+    const all = await t.store.listLeads({ includeSpam: true });
+    expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+    const success = res.statusCode === 200 || res.statusCode === 303;
+    expect(success || (res.statusCode >= 400 && res.statusCode < 500), `status ${res.statusCode}`).toBe(true);
+    outcomes[success ? 'success' : 'rejected']++;
+    if (!success) expect(all.length, `a ${res.statusCode} stored a lead`).toBe(before);
+    expect(all.length - before).toBeLessThanOrEqual(1);
+    for (const lead of all.slice(before)) {
+      for (const column of leadColumns) {
+        const value = lead[column];
+        // Limits count characters (code points), as the schema does.
+        expect([...value].length, column).toBeLessThanOrEqual(limits[column]!);
+        expect((column === 'notes' ? FORBIDDEN_NOTES : FORBIDDEN_ONE_LINE).test(value), `${column}: ${JSON.stringify(value)}`).toBe(false);
+      }
+    }
+  }
+
+  it('any bytes with any content type: a success or a 4xx, never a 5xx; a 4xx stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), contentTypes, accepts, async (bytes, type, accept) => {
+        await postAndCheck(Buffer.from(bytes), type, accept);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('any form, valid or not, with hostile text in any field and repeated or odd keys', async () => {
+    const form = fc.record({
+      overrides: fc.dictionary(fc.constantFrom(...fieldNames), hostileText, { maxKeys: 6 }),
+      extra: fc.array(fc.tuple(fc.constantFrom(...fieldNames), hostileText), { maxLength: 2 }),
+      keepFormName: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(form, accepts, async ({ overrides, extra, keepFormName }) => {
+        const params = new URLSearchParams(formBody(keepFormName ? { ...overrides, 'form-name': FORM_NAME } : overrides));
+        for (const [k, v] of extra) params.append(k, v);
+        await postAndCheck(params.toString(), 'application/x-www-form-urlencoded', 'application/json');
+      }),
+      { numRuns: 250 },
+    );
+    // The runs must have reached both outcomes, or they proved little.
+    expect(outcomes.success).toBeGreaterThan(10);
+    expect(outcomes.rejected).toBeGreaterThan(10);
+  });
+
+  it('parseFormBody throws nothing but a 400 for any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 1024 }), (bytes) => {
+        try {
+          const body = parseFormBody(Buffer.from(bytes));
+          expect(Object.getPrototypeOf(body.fields)).toBeNull();
+        } catch (error) {
+          expect((error as { statusCode?: number }).statusCode).toBe(400);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('parseLead never throws, and its result is either a clean lead or field errors', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(hostileText, fc.anything()), { maxKeys: 10 }), (input) => {
+        const result = parseLead(input);
+        if (result.ok) {
+          expect(Object.keys(result.lead!).sort()).toEqual([...leadColumns].sort());
+          for (const column of leadColumns) expect([...result.lead![column]].length).toBeLessThanOrEqual(limits[column]!);
+        } else {
+          expect(Object.keys(result.errors).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
