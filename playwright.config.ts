@@ -7,7 +7,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 // One database per run, shared by the server and the test workers (they inherit this environment).
 mkdirSync('test-results', { recursive: true });
 process.env.E2E_DATABASE ??= `test-results/e2e-${Date.now()}.sqlite`;
-process.env.E2E_EXPORT_TOKEN ??= 'e2e-export-token-0123456789';
+process.env.E2E_EXPORT_TOKEN ??= 'e2e-export-token-0123456789abcdefghij';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -11,6 +11,7 @@ import { healthPlugin } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
 import { sendFailure } from './responses.ts';
+import { loadPageShell } from './page-shell.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setTimeout(() => app.server.closeAllConnections(), timeouts.closeGraceMs).unref();
   });
 
+  app.decorate('pageShell', options.distDir ? loadPageShell(options.distDir) : undefined);
   await app.register(securityHeaders, { hsts: options.hsts ?? true });
   await app.register(methodsPlugin);
   await app.register(leadsPlugin, {

@@ -233,6 +233,29 @@ describe('methods, paths and headers', () => {
     expect(links).toContain(back.replace(/&/g, '&amp;'));
   });
 
+  it.each([
+    ['a refused post', { work_email: 'not-an-email' }, 400, 'Please check your quote request'],
+    ['a post of an unknown form', { 'form-name': 'other' }, 400, 'Please check your quote request'],
+  ] as const)('%s without JavaScript gets the site page: stylesheet, header, footer, way back, emergency line', async (_name, overrides, status, title) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { ...HTML_ACCEPT, host: 'www.example.nz', referer: 'http://www.example.nz/hamilton' },
+      payload: formBody(overrides),
+    });
+    expect(res.statusCode).toBe(status);
+    const html = res.body;
+    expect(html).toMatch(new RegExp(`<title>${title} \\| `));
+    expect(html).toMatch(/<style>/);
+    expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*style-src 'self' 'sha256-/);
+    expect(html).toMatch(/<header[\s\S]*<main id="main"[\s\S]*<\/main>[\s\S]*<footer/);
+    expect(html).toContain('href="/hamilton"');
+    expect(html).toContain('href="tel:');
+    expect(html).not.toContain('og:url');
+    // The page's own CSP <meta> governs its styles; the header must not forbid them.
+    expect(res.headers['content-security-policy']).not.toContain("default-src 'none'");
+  });
+
   const everyKind: [string, string, RegExp][] = [
     ['a page', '/contact', /^text\/html/],
     ['the home page', '/', /^text\/html/],
