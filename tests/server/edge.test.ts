@@ -12,6 +12,10 @@ import { HSTS } from '../../server/plugins/security.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createTestStore, formBody, FORM, HTML_ACCEPT, type TestStore } from '../support/stores.ts';
 import { distDir } from '../support/dist.ts';
+import { startServer, tinySite } from '../support/server-process.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Shortened deadlines so each slow-client case takes about a second. */
 const FAST: ServerTimeouts = { headersMs: 600, requestMs: 900, checkIntervalMs: 100, keepAliveMs: 5_000, closeGraceMs: 200 };
@@ -19,6 +23,8 @@ const FAST: ServerTimeouts = { headersMs: 600, requestMs: 900, checkIntervalMs: 
 interface Trickle {
   /** Everything the server wrote back. */
   received: () => string;
+  /** Resolves once the connection is open. */
+  connected: Promise<void>;
   /** Resolves when the server closed the connection. */
   closed: Promise<void>;
   stop: () => void;
@@ -36,9 +42,11 @@ function trickle(port: number, head: string, drip: string, everyMs = 100): Trick
   }, everyMs);
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   void closed.then(() => clearInterval(timer));
+  const connected = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
   socket.on('connect', () => head && socket.write(head));
   return {
     received: () => data,
+    connected,
     closed,
     stop: () => {
       clearInterval(timer);
@@ -149,6 +157,31 @@ describe('shutdown with slow sockets open', () => {
       await t.cleanup();
     }
   });
+});
+
+describe('SIGTERM with slow sockets open, on the real server process', () => {
+  it('the server exits cleanly (code 0, not the 10 s forced exit) while two sockets are still trickling', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crnz-edge-'));
+    const site = tinySite();
+    const server = await startServer({ DIST_DIR: site, DATABASE_URL: join(dir, 'leads.sqlite') });
+    const port = Number(new URL(server.url).port);
+    const sockets = [
+      trickle(port, 'GET / HTTP/1.1\r\nHost: x\r\n', 'X-Slow: abc\r\n', 500),
+      trickle(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20000\r\n\r\n', 'a=b&', 500),
+    ];
+    try {
+      await within(Promise.all(sockets.map((s) => s.connected)), 2_000, 'the slow sockets never connected');
+      server.child.kill('SIGTERM');
+      // The grace is 5 s and the forced exit (code 1) comes at 10 s: a clean exit before then is the grace at work.
+      expect(await within(server.exited, 9_000, `the server did not exit after SIGTERM:\n${server.output()}`)).toBe('0');
+      await within(Promise.all(sockets.map((s) => s.closed)), 2_000, 'the slow sockets were left open');
+    } finally {
+      for (const s of sockets) s.stop();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(site, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('methods, paths and headers', () => {
