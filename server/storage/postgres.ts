@@ -101,7 +101,9 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async listLeads({ since, includeSpam = false, after, limit }: ListOptions = {}): Promise<StoredLead[]> {
-    const params: unknown[] = [since ?? new Date(0)];
+    // One lower bound on created_at (the paging cursor's when later), so the index seeks straight to the page.
+    const from = since ?? new Date(0);
+    const params: unknown[] = [after && new Date(after.created_at) > from ? new Date(after.created_at) : from];
     const afterSql = after ? `AND (created_at, id) > ($${params.push(new Date(after.created_at))}, $${params.push(after.id)})` : '';
     const limitSql = limit ? `LIMIT $${params.push(limit)}` : '';
     const { rows } = await this.#pool.query(

@@ -27,6 +27,15 @@ function toJob(row: Row): OutboxJob {
   };
 }
 
+/**
+ * The created_at the list starts from: `since`, or the paging cursor's when later. One bound, so
+ * the created_at index seeks straight to the page instead of scanning from `since` for every page.
+ */
+function lowerBound(since: Date | undefined, after: ListOptions['after']): string {
+  const from = (since ?? new Date(0)).toISOString();
+  return after && after.created_at > from ? after.created_at : from;
+}
+
 export class SqliteLeadStore implements LeadStore {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
@@ -89,7 +98,7 @@ export class SqliteLeadStore implements LeadStore {
         `SELECT * FROM leads WHERE created_at >= ? ${includeSpam ? '' : 'AND spam = 0'} ${after ? 'AND (created_at, id) > (?, ?)' : ''}
          ORDER BY created_at, id ${limit ? 'LIMIT ?' : ''}`,
       )
-      .all((since ?? new Date(0)).toISOString(), ...(after ? [after.created_at, after.id] : []), ...(limit ? [limit] : [])) as Row[];
+      .all(lowerBound(since, after), ...(after ? [after.created_at, after.id] : []), ...(limit ? [limit] : [])) as Row[];
     return rows.map(toLead);
   }
 
