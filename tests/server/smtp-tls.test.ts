@@ -26,6 +26,7 @@ const lead: StoredLead = {
   id: '00000000-0000-4000-8000-000000000013',
   created_at: new Date().toISOString(),
   spam: false,
+  spam_reason: '',
 };
 
 function sender(url: string, allowPlaintext?: boolean) {
