@@ -15,6 +15,11 @@ export interface EmailOptions {
   messageIdDomain: string;
   /** Let a trusted relay receive mail without TLS (SMTP_ALLOW_PLAINTEXT). */
   allowPlaintext?: boolean | undefined;
+  /**
+   * Overrides the STARTTLS decision of `requiresStartTls`. Only tests set it, to have a loopback peer
+   * treated as a remote mail server (this machine may send nothing beyond loopback).
+   */
+  requireTls?: boolean | undefined;
 }
 
 /**
@@ -28,10 +33,10 @@ export function requiresStartTls(smtpUrl: string, allowPlaintext = false): boole
 
 export type Sender = (lead: StoredLead) => Promise<void>;
 
-export function mailTransport(smtpUrl: string, allowPlaintext = false): Transporter {
+export function mailTransport(smtpUrl: string, allowPlaintext = false, requireTls = requiresStartTls(smtpUrl, allowPlaintext)): Transporter {
   return nodemailer.createTransport({
     url: smtpUrl,
-    requireTLS: requiresStartTls(smtpUrl, allowPlaintext),
+    requireTLS: requireTls,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -44,8 +49,8 @@ export function notificationRecipients(lead: StoredLead, to: string[], urgentTo:
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
-export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext }: EmailOptions): Sender {
-  const transport = mailTransport(smtpUrl, allowPlaintext);
+export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext, requireTls }: EmailOptions): Sender {
+  const transport = mailTransport(smtpUrl, allowPlaintext, requireTls);
   return async (lead) => {
     await transport.sendMail({
       from,
