@@ -22,11 +22,14 @@ export interface AppOptions {
   exportToken?: string | undefined;
   /** Delay before a refused export attempt's 401 (default EXPORT_FAILURE_DELAY_MS). */
   exportFailureDelayMs?: number;
-  trustProxy?: boolean;
+  /** Proxies in front: how many, or their addresses/CIDRs (see parseTrustProxy); false for none. */
+  trustProxy?: false | number | string[];
   /** Strict-Transport-Security on every response (default on). */
   hsts?: boolean;
   /** Connection limits; the defaults are SERVER_TIMEOUTS (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
+  /** The window in which the same form data is stored once (default 10 minutes). */
+  repeatWindowMs?: number;
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
   onLeadStored?: () => void;
@@ -64,11 +67,21 @@ export const HEADER_LIMITS = { maxHeaderSize: 16 * 1024, maxHeadersCount: 100 };
 /** Paths that must never reach the logs. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.contact_name', '*.work_email', '*.phone', 'lead', 'body'];
 
+/**
+ * Fastify refuses a bare hop count (it cannot check the nearest peer), so a count becomes "trust
+ * the nearest N hops": the client is the address the outermost trusted proxy saw. That is right
+ * when the server is reachable only through the proxies (HOST=127.0.0.1 behind a local nginx).
+ */
+function trustProxyOption(trust: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs, maxHeaderSize: HEADER_LIMITS.maxHeaderSize },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -107,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     channels: options.channels ?? [],
     rateLimit: options.rateLimit ?? { max: 10, windowMs: 600_000 },
     onStored: options.onLeadStored,
+    ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
   });
   await app.register(healthPlugin, { store: options.store });
   if (options.exportToken) {

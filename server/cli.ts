@@ -6,7 +6,8 @@
  * npm run leads -- spam [--since DATE]
  * npm run leads -- not-spam ID
  * npm run leads -- retry-dead
- * npm run leads -- purge --older-than DAYS
+ * npm run leads -- status
+ * npm run leads -- purge --older-than DAYS [--force]
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
@@ -23,7 +24,8 @@ const USAGE = `Usage:
   npm run leads -- spam [--since YYYY-MM-DD]
   npm run leads -- not-spam ID
   npm run leads -- retry-dead
-  npm run leads -- purge --older-than DAYS`;
+  npm run leads -- status
+  npm run leads -- purge --older-than DAYS [--force]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -38,11 +40,12 @@ const { positionals, values } = parseArgs({
     format: { type: 'string', default: 'csv' },
     'older-than': { type: 'string' },
     'conversion-name': { type: 'string', default: DEFAULT_CONVERSION_NAME },
+    force: { type: 'boolean', default: false },
   },
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge'].includes(command)) fail(USAGE);
+if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status'].includes(command)) fail(USAGE);
 
 let config;
 try {
@@ -80,6 +83,16 @@ try {
       const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
       process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
     }
+  } else if (command === 'status') {
+    // The same figures as GET /healthz, plus why the dead notifications failed.
+    await store.checkWritable();
+    const status = await store.outboxStatus(10);
+    console.log(`database: ${store.kind} (takes writes)`);
+    console.log(`pending notifications: ${status.pending}`);
+    console.log(`oldest pending: ${status.oldestPendingSeconds === null ? '-' : `${status.oldestPendingSeconds} s`}`);
+    console.log(`dead notifications: ${status.dead}`);
+    for (const job of status.recentDead)
+      console.log(`  dead ${job.channel} for lead ${job.lead_id} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`);
   } else if (command === 'report') {
     process.stdout.write(formatReport(buildReport(await store.listLeads({ since })), since));
   } else if (command === 'spam') {
@@ -108,8 +121,9 @@ try {
   } else {
     const days = Number(values['older-than']);
     if (!Number.isInteger(days) || days < 1) fail('--older-than must be a whole number of days (1 or more)');
-    const removed = await store.purgeBefore(new Date(Date.now() - days * 86_400_000));
-    console.log(`${removed} lead(s) older than ${days} days deleted, with their notifications`);
+    const { deleted, kept } = await store.purgeBefore(new Date(Date.now() - days * 86_400_000), { force: values.force });
+    console.log(`${deleted} lead(s) older than ${days} days deleted, with their notifications`);
+    if (kept > 0) console.log(`${kept} older lead(s) kept: their notification was never delivered (see status; --force deletes them too)`);
   }
 } finally {
   await store.close();

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated at start: a bad value is one clear line and exit 1.
  * `.env.example` and the README document every variable.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { business } from '../src/config/site.ts';
 import type { Channel } from './storage/types.ts';
@@ -18,6 +19,49 @@ export function parseDuration(value: string): number {
   if (unit.startsWith('s')) return n * 1000;
   if (unit.startsWith('m')) return n * 60_000;
   return n * 3_600_000;
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (empty, false, 0), the number of proxies in front, or their addresses/CIDRs.
+ * The client is then the address the nearest untrusted hop saw, never what a client wrote itself
+ * at the left of X-Forwarded-For. Returns an error message for a value it refuses.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true')
+    return 'must not be true (that believes any X-Forwarded-For a client sends): write the number of proxies in front, 1 for one nginx or Caddy, or their addresses, e.g. 127.0.0.1,10.0.0.0/8';
+  if (/^\d+$/.test(v)) return Number(v) <= 10 ? Number(v) : 'must be a number of proxies from 0 to 10, or a comma list of proxy addresses';
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrCidr(e));
+  return bad === undefined ? entries : `must be a number of proxies or a comma list of proxy addresses/CIDRs; "${bad}" is neither`;
+}
+
+/**
+ * DATABASE_URL is a SQLite path or file: URL, or a postgres:// or postgresql:// URL. Anything else
+ * that looks like a URL (a typo such as pg://) would otherwise become a SQLite file of that name,
+ * and :memory: would lose every lead at restart. Says what is wrong, without echoing credentials.
+ */
+export function databaseUrlProblem(value: string): string | undefined {
+  const v = value.trim();
+  if (v === ':memory:') return 'must not be :memory: (every lead would be lost at restart): give a file path or a postgres:// URL';
+  if (/^postgres(ql)?:\/\//i.test(v)) return URL.canParse(v) ? undefined : 'is not a valid postgres:// URL';
+  if (/^file:/i.test(v) || /^[a-z]:[\\/]/i.test(v)) return undefined; // a file: URL, or a Windows drive path
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1];
+  if (scheme) return `must be a file path, a file: URL, or a postgres:// or postgresql:// URL, not a "${scheme}:" URL`;
+  return undefined;
 }
 
 const duration = z
@@ -68,7 +112,11 @@ export const configSchema = z
     DATABASE_URL: z
       .string()
       .optional()
-      .transform((v) => v || undefined),
+      .transform((v) => v || undefined)
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? undefined : databaseUrlProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']).refine(
       (v) => v === undefined || ![...new URL(v).searchParams.keys()].some((k) => /tls|secure/i.test(k)),
       'must not carry TLS options: use smtps:, or SMTP_ALLOW_PLAINTEXT=true for a trusted relay without TLS',
@@ -101,11 +149,30 @@ export const configSchema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(24),
     OUTBOX_RETRY_BASE: duration.default(5_000),
     OUTBOX_LEASE: duration.default(60_000),
-    TRUST_PROXY: flag(false),
+    /** Unset: 30 s, or half the lease when that is shorter. */
+    OUTBOX_SEND_TIMEOUT: z.preprocess((v) => (v === '' ? undefined : v), duration.optional()),
+    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     HSTS: flag(true),
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] });
+  .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })
+  // A send that could outlast its lease could be repeated by another instance.
+  .refine((c) => c.OUTBOX_SEND_TIMEOUT === undefined || c.OUTBOX_LEASE > c.OUTBOX_SEND_TIMEOUT, {
+    message: 'must be longer than OUTBOX_SEND_TIMEOUT (a send may not outlast its lease)',
+    path: ['OUTBOX_LEASE'],
+  })
+  .transform((c) => ({ ...c, OUTBOX_SEND_TIMEOUT: c.OUTBOX_SEND_TIMEOUT ?? Math.min(30_000, Math.floor(c.OUTBOX_LEASE / 2)) }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -6,12 +6,12 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { configuredChannels, loadConfig, type Config } from './config.ts';
 import { buildApp, LOG_REDACT } from './app.ts';
-import { createStore } from './storage/index.ts';
+import { createStore, describeStore } from './storage/index.ts';
 import { OutboxWorker } from './outbox.ts';
 import { createEmailSender, mailTransport, type Sender } from './notify/email.ts';
 import { createAcknowledgementSender } from './notify/acknowledgement.ts';
 import { createWebhookSender } from './notify/webhook.ts';
-import { buildIsStale, buildSite } from './build-site.ts';
+import { ensureBuilt } from './build-site.ts';
 import type { Channel } from './storage/types.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,12 +27,15 @@ try {
 const log = pino({ level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
 const distDir = resolve(root, config.DIST_DIR);
 
-if (buildIsStale(root, distDir)) {
-  log.info('building the site (dist/ is missing or older than its sources)');
-  buildSite(root);
+try {
+  await ensureBuilt(root, distDir, { log: (message) => log.info(message) });
+} catch (error) {
+  log.fatal({ err: error }, 'cannot build the site');
+  process.exit(1);
 }
 
 const store = createStore(config.DATABASE_URL, (error) => log.warn({ err: error }, 'database connection error'));
+log.info({ database: store.kind }, `leads are stored in the ${describeStore(config.DATABASE_URL)}`);
 try {
   await store.migrate();
 } catch (error) {
@@ -51,6 +54,7 @@ if (config.SMTP_URL) {
     from: config.LEAD_NOTIFY_FROM,
     messageIdDomain,
     allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
+    pool: config.OUTBOX_CONCURRENCY,
   });
   if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
   if (config.LEAD_ACK_EMAIL) {
@@ -74,6 +78,8 @@ const worker = new OutboxWorker({
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
   backoff: { baseMs: config.OUTBOX_RETRY_BASE },
   leaseMs: config.OUTBOX_LEASE,
+  sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT,
+  concurrency: config.OUTBOX_CONCURRENCY,
 });
 const app = await buildApp({
   store,
@@ -95,6 +101,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
   await worker.stop();
+  for (const sender of Object.values(senders)) sender.close?.();
   await store.close();
   clearTimeout(force);
   process.exit(0);

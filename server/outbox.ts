@@ -2,9 +2,17 @@
  * The outbox worker: delivers each lead's notification jobs with retries (exponential backoff with
  * jitter), then marks them dead. It runs beside the server and never blocks a visitor's request;
  * jobs live in the database, so delivery survives restarts.
+ *
+ * Several instances may share one database. Each claim carries a fencing token: a job is sent only
+ * after its claim is renewed (so it is still this worker's, with a whole lease ahead), every send
+ * is cut off before that lease ends, and complete/fail change the job only if the token still
+ * matches. A duplicate e-mail is then possible only when a process dies between the mail server's
+ * "accepted" and the commit; the Message-ID is the same, so mail clients fold the two.
  */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Channel, LeadStore } from './storage/types.ts';
+import type { Channel, ClaimedJob, LeadStore } from './storage/types.ts';
 import type { Sender } from './notify/email.ts';
 
 export interface BackoffOptions {
@@ -27,21 +35,47 @@ export interface WorkerOptions {
   maxAttempts: number;
   backoff?: BackoffOptions;
   leaseMs?: number;
-  batchSize?: number;
+  /** A send still running after this long counts as failed; must be shorter than the lease. */
+  sendTimeoutMs?: number;
+  /** Jobs in flight at once in this instance. */
+  concurrency?: number;
+}
+
+class SendTimeout extends Error {}
+
+/** Runs `work` with a signal that aborts after `ms`; rejects then, whether or not the work noticed. */
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new SendTimeout(`no answer within ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 export class OutboxWorker {
   readonly #o: Required<Omit<WorkerOptions, 'backoff'>> & { backoff: BackoffOptions };
+  readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly #channels: Channel[];
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
   #stopped = true;
+  /** Set by stop(): a runOnce in progress finishes its sends in flight and claims nothing more. */
+  #stopping = false;
 
   constructor(options: WorkerOptions) {
-    this.#o = { leaseMs: 60_000, batchSize: 10, backoff: {}, ...options };
+    this.#o = { leaseMs: 60_000, sendTimeoutMs: 30_000, concurrency: 1, backoff: {}, ...options };
+    this.#o.sendTimeoutMs = Math.min(this.#o.sendTimeoutMs, Math.floor(this.#o.leaseMs * 0.8));
+    // An instance claims only what it can send; another instance with that channel will.
+    this.#channels = (Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]);
   }
 
   start(): void {
     this.#stopped = false;
+    this.#stopping = false;
     this.#schedule(0);
   }
 
@@ -50,8 +84,10 @@ export class OutboxWorker {
     if (!this.#stopped && !this.#running) this.#schedule(0);
   }
 
+  /** Stops between jobs: sends in flight finish (bounded by the send timeout), nothing new is claimed. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopping = true;
     clearTimeout(this.#timer);
     await this.#running;
   }
@@ -69,32 +105,65 @@ export class OutboxWorker {
     this.#timer.unref();
   }
 
-  /** Delivers every due job once; returns how many were attempted. */
+  /** Delivers due jobs, up to `concurrency` at a time, until none is due; returns how many were attempted. */
   async runOnce(): Promise<number> {
-    const { store, senders, log, maxAttempts, leaseMs, batchSize } = this.#o;
+    const { store, leaseMs, concurrency } = this.#o;
     let attempted = 0;
-    for (;;) {
-      const jobs = await store.claimJobs(batchSize, Date.now(), leaseMs);
-      if (jobs.length === 0) return attempted;
-      for (const job of jobs) {
-        attempted++;
-        const send = senders[job.channel];
-        const lead = await store.getLead(job.lead_id);
-        try {
-          if (!send) throw new Error(`channel ${job.channel} is not configured`);
-          if (!lead) throw new Error('lead no longer exists');
-          await send(lead);
-          await store.completeJob(job.id, Date.now());
-          log.info({ leadId: job.lead_id, channel: job.channel, attempt: job.attempts + 1 }, 'notification delivered');
-        } catch (error) {
-          const attempt = job.attempts + 1;
-          const message = error instanceof Error ? error.message : String(error);
-          const next = attempt >= maxAttempts || !lead ? null : Date.now() + backoffDelay(attempt, this.#o.backoff);
-          await store.failJob(job.id, message, next);
-          log.warn({ leadId: job.lead_id, channel: job.channel, attempt, dead: next === null, error: message }, 'notification failed');
+    const inFlight = new Set<Promise<void>>();
+    let drained = false;
+    while (!drained || inFlight.size > 0) {
+      if (!drained && !this.#stopping && inFlight.size < concurrency) {
+        // Claim only what can start now, so no claimed job waits in a queue while its lease runs.
+        const asked = Date.now();
+        const jobs = await store.claimJobs({ channels: this.#channels, limit: concurrency - inFlight.size, leaseMs, owner: this.#owner });
+        if (jobs.length === 0) drained = true;
+        for (const job of jobs) {
+          attempted++;
+          const p = this.#deliver(job, asked).finally(() => inFlight.delete(p));
+          inFlight.add(p);
         }
+        if (jobs.length > 0) continue;
       }
-      if (this.#stopped) return attempted;
+      if (this.#stopping) drained = true;
+      if (inFlight.size > 0) await Promise.race(inFlight);
+    }
+    return attempted;
+  }
+
+  /** `askedAt`: when the claim was asked for; its lease ends no sooner than `askedAt + leaseMs`. */
+  async #deliver(job: ClaimedJob, askedAt: number): Promise<void> {
+    const { store, senders, log, maxAttempts, leaseMs, sendTimeoutMs } = this.#o;
+    const context = { leadId: job.lead_id, channel: job.channel, attempt: job.attempts + 1 };
+    try {
+      if (this.#stopping) {
+        await store.releaseJob(job);
+        return;
+      }
+      // The send must end (or be cut off) before the lease does. A claim this fresh still has that
+      // long ahead; an older one is renewed first, or dropped if another worker has it by now.
+      const fresh = Date.now() - askedAt < leaseMs - sendTimeoutMs - 1000;
+      if (!fresh && !(await store.renewClaim(job, leaseMs))) {
+        log.info(context, 'notification claim lost before sending; another worker has it');
+        return;
+      }
+      const lead = await store.getLead(job.lead_id);
+      const send = senders[job.channel];
+      try {
+        if (!send) throw new Error(`channel ${job.channel} is not configured`);
+        if (!lead) throw new Error('lead no longer exists');
+        await withTimeout((signal) => send(lead, signal), sendTimeoutMs);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retryIn = context.attempt >= maxAttempts || !lead ? null : backoffDelay(context.attempt, this.#o.backoff);
+        const recorded = await store.failJob(job, message, retryIn);
+        log.warn({ ...context, dead: retryIn === null, error: message, recorded }, 'notification failed');
+        return;
+      }
+      if (await store.completeJob(job)) log.info(context, 'notification delivered');
+      else log.warn(context, 'notification sent but its claim was lost before the commit; it may be sent again');
+    } catch (error) {
+      // The database failed: the lease runs out and the job is claimed again.
+      log.warn({ ...context, err: error }, 'outbox bookkeeping failed');
     }
   }
 }

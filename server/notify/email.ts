@@ -13,6 +13,8 @@ export interface EmailOptions {
   from: string;
   /** Domain for the Message-ID; the id derives from the lead so a retried send can be recognised. */
   messageIdDomain: string;
+  /** Keep up to this many SMTP connections open and reuse them (the outbox's concurrency); none: one connection per message. */
+  pool?: number | undefined;
   /** Let a trusted relay receive mail without TLS (SMTP_ALLOW_PLAINTEXT). */
   allowPlaintext?: boolean | undefined;
   /**
@@ -31,16 +33,17 @@ export function requiresStartTls(smtpUrl: string, allowPlaintext = false): boole
   return url.protocol === 'smtp:' && !allowPlaintext && !isLoopbackHost(url.hostname);
 }
 
-export type Sender = (lead: StoredLead) => Promise<void>;
+/**
+ * Sends one lead's notification. `signal` aborts when the outbox gives up on the send (its
+ * timeout): the sender should then drop the attempt so it is not delivered after all. `close`
+ * ends any connections it keeps open.
+ */
+export type Sender = ((lead: StoredLead, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
 
-export function mailTransport(smtpUrl: string, allowPlaintext = false, requireTls = requiresStartTls(smtpUrl, allowPlaintext)): Transporter {
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    requireTLS: requireTls,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+/** One SMTP connection per message, or with `pool`, up to that many kept open and reused. */
+export function mailTransport(smtpUrl: string, allowPlaintext = false, requireTls = requiresStartTls(smtpUrl, allowPlaintext), pool?: number): Transporter {
+  const options = { url: smtpUrl, requireTLS: requireTls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+  return pool ? nodemailer.createTransport({ ...options, pool: true, maxConnections: pool, maxMessages: 100 }) : nodemailer.createTransport(options);
 }
 
 /** Who gets the notification for this lead: the business, plus the urgent list for an urgent lead (no address twice). */
@@ -49,10 +52,23 @@ export function notificationRecipients(lead: StoredLead, to: string[], urgentTo:
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
-export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext, requireTls }: EmailOptions): Sender {
-  const transport = mailTransport(smtpUrl, allowPlaintext, requireTls);
-  return async (lead) => {
-    await transport.sendMail({
+export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext, requireTls, pool }: EmailOptions): Sender {
+  let transport = mailTransport(smtpUrl, allowPlaintext, requireTls, pool);
+  const send: Sender = async (lead, signal) => {
+    const used = transport;
+    // A pooled send cannot be cancelled alone: on abort the pool's connections are dropped mid-
+    // transaction (the server discards a message it has not acknowledged) and a new pool takes over.
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (pool && transport === used) {
+          transport = mailTransport(smtpUrl, allowPlaintext, requireTls, pool);
+          used.close();
+        }
+      },
+      { once: true },
+    );
+    await used.sendMail({
       from,
       to: notificationRecipients(lead, typeof to === 'string' ? [to] : to, urgentTo),
       // Only a well-formed address goes in a header; the schema checked it and removed CR/LF.
@@ -66,4 +82,6 @@ export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdD
       headers: { 'X-Lead-Id': lead.id },
     });
   };
+  send.close = () => transport.close();
+  return send;
 }

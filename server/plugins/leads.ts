@@ -2,12 +2,13 @@
  * POST / — the quote form's endpoint (BRIEF §3). Parses the urlencoded body strictly, validates it
  * with the lead schema, stores the lead with its notification jobs, and only then answers success.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
 import { parseElapsed, scoreLead } from '../spam.ts';
 import { routes, business } from '../../src/config/site.ts';
 import type { Channel, LeadStore } from '../storage/types.ts';
-import { RateLimiter } from '../rate-limit.ts';
+import { MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
+import { REPEAT_WINDOW_MS } from '../storage/submission-key.ts';
 import { sendFailure, wantsJson } from '../responses.ts';
 
 export interface LeadsOptions {
@@ -16,6 +17,8 @@ export interface LeadsOptions {
   rateLimit: { max: number; windowMs: number };
   /** Largest accepted body in bytes. */
   bodyLimit?: number;
+  /** The same form data posted again within this window is answered as before and stored once. */
+  repeatWindowMs?: number;
   /** Called after a lead is stored (the outbox worker's nudge). */
   onStored?: (() => void) | undefined;
 }
@@ -65,9 +68,30 @@ function withServerTracking(fields: Record<string, string>, request: FastifyRequ
 }
 
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
-  const { store, channels, onStored } = options;
+  const { store, channels, onStored, repeatWindowMs = REPEAT_WINDOW_MS } = options;
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
-  const limiter = new RateLimiter(options.rateLimit.max, options.rateLimit.windowMs);
+  const counter = store.sharedRateLimitCounter?.() ?? new MemoryRateLimitCounter();
+  const limiter = new RateLimiter(counter, options.rateLimit.max, options.rateLimit.windowMs);
+
+  // Counted before the body is read: a client over its limit costs no parsing.
+  async function rateLimit(request: FastifyRequest, reply: FastifyReply) {
+    let limit;
+    try {
+      limit = await limiter.hit(request.ip);
+    } catch (error) {
+      // The database is down: storing the lead answers 503 anyway; the counter must not turn that into a 500.
+      request.log.warn({ err: error }, 'rate limit unavailable');
+      return;
+    }
+    if (limit.allowed) return;
+    reply.header('Retry-After', String(limit.retryAfterSeconds));
+    return sendFailure(
+      request,
+      reply,
+      429,
+      `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`,
+    );
+  }
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
     try {
@@ -77,17 +101,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     }
   });
 
-  app.post('/', { bodyLimit }, async (request, reply) => {
-    const limit = limiter.hit(request.ip);
-    if (!limit.allowed) {
-      reply.header('Retry-After', String(limit.retryAfterSeconds));
-      return sendFailure(
-        request,
-        reply,
-        429,
-        `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`,
-      );
-    }
+  app.post('/', { bodyLimit, onRequest: rateLimit }, async (request, reply) => {
     const body = request.body as FormBody | undefined;
     if (!body || typeof body !== 'object' || !('fields' in body)) {
       return sendFailure(request, reply, 415, 'Send the quote form as application/x-www-form-urlencoded.');
@@ -114,14 +128,19 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     // Spam is stored and flagged (it may be a person: `npm run leads -- not-spam ID` sends it on), never notified.
     const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
     const spam = verdict.spam;
+    let alreadyStored = false;
     try {
-      const stored = await store.insertLead(parsed.lead, { spam, spamReason: verdict.reasons.join('; '), channels: spam ? [] : channels });
-      request.log.info({ leadId: stored.id, spam, spamScore: verdict.score }, 'lead stored');
+      const stored = await store.insertLead(parsed.lead, { spam, spamReason: verdict.reasons.join('; '), channels: spam ? [] : channels, repeatWindowMs });
+      alreadyStored = stored.repeated;
+      request.log.info(
+        { leadId: stored.id, spam, spamScore: verdict.score, repeated: alreadyStored },
+        alreadyStored ? 'repeated submission: already stored' : 'lead stored',
+      );
     } catch (error) {
       request.log.error({ err: error }, 'lead could not be stored');
       return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);
     }
-    if (!spam) onStored?.();
+    if (!spam && !alreadyStored) onStored?.();
     return success();
 
     function success() {

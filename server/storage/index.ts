@@ -1,6 +1,7 @@
 /** Picks the store from DATABASE_URL: postgres:// or postgresql:// for PostgreSQL, otherwise a SQLite file path or file: URL. */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { databaseUrlProblem } from '../config.ts';
 import { SqliteLeadStore } from './sqlite.ts';
 import { PostgresLeadStore } from './postgres.ts';
 import type { LeadStore, ListOptions, StoredLead } from './types.ts';
@@ -12,13 +13,22 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 export function sqlitePath(url: string): string {
-  if (url === ':memory:') return url;
   if (url.startsWith('file:')) return fileURLToPath(new URL(url, `file://${process.cwd()}/`));
   return resolve(url);
 }
 
+/** Where the leads go, for the start-up log: the SQLite file, or PostgreSQL's host and database (never the password). */
+export function describeStore(databaseUrl: string | undefined): string {
+  const url = databaseUrl || DEFAULT_SQLITE_FILE;
+  if (!isPostgresUrl(url)) return `SQLite file ${sqlitePath(url)}`;
+  const u = new URL(url);
+  return `PostgreSQL database ${u.pathname.slice(1) || '(default)'} on ${u.hostname || 'localhost'}:${u.port || 5432}`;
+}
+
 export function createStore(databaseUrl: string | undefined, onError?: (error: Error) => void): LeadStore {
   const url = databaseUrl || DEFAULT_SQLITE_FILE;
+  const problem = databaseUrlProblem(url);
+  if (problem) throw new Error(`DATABASE_URL ${problem}`);
   return isPostgresUrl(url) ? new PostgresLeadStore(url, onError ? { onError } : {}) : new SqliteLeadStore(sqlitePath(url));
 }
 

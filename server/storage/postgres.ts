@@ -4,9 +4,11 @@
  */
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import type { Lead } from '../../src/lib/lead.ts';
-import { leadColumns, migrations } from './schema.ts';
-import type { Channel, InsertOptions, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
+import { leadColumns, type Lead } from '../../src/lib/lead.ts';
+import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
+import { submissionKey } from './submission-key.ts';
+import type { RateLimitCounter } from '../rate-limit.ts';
+import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -30,6 +32,10 @@ function toJob(row: Row): OutboxJob {
     next_attempt_at: Number(row.next_attempt_at),
     last_error: (row.last_error as string | null) ?? null,
   };
+}
+
+function toClaimed(row: Row): ClaimedJob {
+  return { ...toJob(row), claim: String(row.claim_token) };
 }
 
 export class PostgresLeadStore implements LeadStore {
@@ -81,18 +87,28 @@ export class PostgresLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, spamReason = '', channels }: InsertOptions): Promise<StoredLead> {
+  async insertLead(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
     const id = randomUUID();
     const createdAt = new Date();
-    const cols = ['id', 'created_at', 'spam', 'spam_reason', ...leadColumns];
-    const values = [id, createdAt, spam, spam ? spamReason : '', ...leadColumns.map((c) => lead[c])];
-    await this.#tx(async (client) => {
+    const key = submissionKey(lead, spam);
+    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns];
+    const values = [id, createdAt, spam, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c])];
+    return this.#tx(async (client) => {
+      if (repeatWindowMs > 0) {
+        // Identical posts reaching two instances at once queue on this lock; the second finds the first.
+        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7413002))', [key]);
+        const { rows } = await client.query(
+          "SELECT * FROM leads WHERE submission_key = $1 AND created_at > clock_timestamp() - $2 * interval '1 millisecond' ORDER BY created_at DESC LIMIT 1",
+          [key, repeatWindowMs],
+        );
+        if (rows[0]) return { ...toLead(rows[0]), repeated: true };
+      }
       await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
       for (const channel of channels) {
-        await client.query('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, $4)', [randomUUID(), id, channel, Date.now()]);
+        await client.query(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, ${PG_NOW_MS})`, [randomUUID(), id, channel]);
       }
+      return { ...lead, id, created_at: createdAt.toISOString(), spam, spam_reason: spam ? spamReason : '', repeated: false };
     });
-    return { ...lead, id, created_at: createdAt.toISOString(), spam, spam_reason: spam ? spamReason : '' };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -113,32 +129,73 @@ export class PostgresLeadStore implements LeadStore {
     return rows.map(toLead);
   }
 
-  async ping(): Promise<void> {
-    await this.#pool.query('SELECT 1');
-  }
-
-  async claimJobs(limit: number, now: number, leaseMs: number): Promise<OutboxJob[]> {
-    const { rows } = await this.#pool.query(
-      `UPDATE outbox SET locked_until = $1 WHERE id IN (
-         SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $2 AND locked_until <= $2
-         ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING *`,
-      [now + leaseMs, now, limit],
-    );
-    return rows.map(toJob);
-  }
-
-  async completeJob(id: string, now: number): Promise<void> {
-    await this.#pool.query("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = $1, locked_until = 0, last_error = NULL WHERE id = $2", [
-      now,
-      id,
-    ]);
-  }
-
-  async failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void> {
+  async checkWritable(): Promise<void> {
     await this.#pool.query(
-      'UPDATE outbox SET status = $1, attempts = attempts + 1, next_attempt_at = COALESCE($2, next_attempt_at), locked_until = 0, last_error = $3 WHERE id = $4',
-      [nextAttemptAt === null ? 'dead' : 'pending', nextAttemptAt, error.slice(0, 1000), id],
+      `INSERT INTO health_check (id, checked_at) VALUES (1, ${PG_NOW_MS}) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
     );
+  }
+
+  async outboxStatus(deadLimit = 10): Promise<OutboxStatus> {
+    const { rows } = await this.#pool.query(
+      `SELECT
+         (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
+         (SELECT COUNT(*) FROM outbox WHERE status = 'dead') AS dead,
+         (SELECT FLOOR(EXTRACT(EPOCH FROM clock_timestamp() - MIN(l.created_at))) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`,
+    );
+    const dead = await this.#pool.query("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT $1", [deadLimit]);
+    const r = rows[0] as Row;
+    return {
+      pending: Number(r.pending),
+      oldestPendingSeconds: r.oldest === null ? null : Math.max(0, Number(r.oldest)),
+      dead: Number(r.dead),
+      recentDead: dead.rows.map(toJob),
+    };
+  }
+
+  // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
+  async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (channels.length === 0 || limit < 1) return [];
+    const { rows } = await this.#pool.query(
+      `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2 WHERE id IN (
+         SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${PG_NOW_MS} AND locked_until <= ${PG_NOW_MS}
+         AND channel = ANY($3) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
+      [leaseMs, owner, channels, limit],
+    );
+    return rows.map(toClaimed);
+  }
+
+  async renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+    const result = await this.#pool.query(`UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1 WHERE id = $2 AND claim_token = $3 AND status = 'pending'`, [
+      leaseMs,
+      job.id,
+      job.claim,
+    ]);
+    return result.rowCount === 1;
+  }
+
+  async completeJob(job: ClaimedJob): Promise<boolean> {
+    const result = await this.#pool.query(
+      `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ${PG_NOW_MS}, locked_until = 0, claim_token = NULL, last_error = NULL
+       WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
+      [job.id, job.claim],
+    );
+    return result.rowCount === 1;
+  }
+
+  async failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean> {
+    const result = await this.#pool.query(
+      `UPDATE outbox SET status = $1, attempts = attempts + 1, next_attempt_at = COALESCE(${PG_NOW_MS} + $2::bigint, next_attempt_at), locked_until = 0,
+       claim_token = NULL, last_error = $3 WHERE id = $4 AND claim_token = $5 AND status = 'pending'`,
+      [retryInMs === null ? 'dead' : 'pending', retryInMs, error.slice(0, 1000), job.id, job.claim],
+    );
+    return result.rowCount === 1;
+  }
+
+  async releaseJob(job: ClaimedJob): Promise<void> {
+    await this.#pool.query("UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE id = $1 AND claim_token = $2 AND status = 'pending'", [
+      job.id,
+      job.claim,
+    ]);
   }
 
   async listJobs(leadId?: string): Promise<OutboxJob[]> {
@@ -171,9 +228,30 @@ export class PostgresLeadStore implements LeadStore {
     return result.rowCount ?? 0;
   }
 
-  async purgeBefore(before: Date): Promise<number> {
-    const result = await this.#pool.query('DELETE FROM leads WHERE created_at < $1', [before]);
-    return result.rowCount ?? 0;
+  async purgeBefore(before: Date, { force = false }: { force?: boolean } = {}): Promise<{ deleted: number; kept: number }> {
+    return this.#tx(async (client) => {
+      const kept = force ? 0 : Number((await client.query(`SELECT COUNT(*) AS n FROM leads WHERE created_at < $1 AND ${UNDELIVERED}`, [before])).rows[0].n);
+      const deleted = await client.query(`DELETE FROM leads WHERE created_at < $1 ${force ? '' : `AND NOT ${UNDELIVERED}`}`, [before]);
+      return { deleted: deleted.rowCount ?? 0, kept };
+    });
+  }
+
+  sharedRateLimitCounter(): RateLimitCounter {
+    return {
+      hit: async (key, windowMs) => {
+        // Now and then, drop windows that have ended, so the table stays the size of the live ones.
+        if (Math.random() < 0.01) await this.#pool.query(`DELETE FROM rate_limits WHERE reset_at <= ${PG_NOW_MS}`);
+        const { rows } = await this.#pool.query(
+          `INSERT INTO rate_limits (key, reset_at, hits) VALUES ($1, ${PG_NOW_MS} + $2::bigint, 1)
+           ON CONFLICT (key) DO UPDATE SET
+             hits = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN 1 ELSE rate_limits.hits + 1 END,
+             reset_at = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + $2::bigint ELSE rate_limits.reset_at END
+           RETURNING hits, reset_at - ${PG_NOW_MS} AS reset_in`,
+          [key, windowMs],
+        );
+        return { hits: Number(rows[0].hits), resetInMs: Number(rows[0].reset_in) };
+      },
+    };
   }
 
   async close(): Promise<void> {

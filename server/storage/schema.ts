@@ -1,24 +1,55 @@
-/** Table definitions shared by both stores, generated from the lead schema's columns. */
-import { leadColumns } from '../../src/lib/lead.ts';
+/**
+ * Migrations by version, each a list of statements per dialect. A released migration is never
+ * edited: an existing database has already run it and would never see the change. Every later
+ * change to the schema (a new lead field included) is a new numbered migration at the end.
+ * tests/server/migrations.test.ts upgrades a database made by the released version 1 and fails
+ * when a lead field has no column.
+ */
+export type Dialect = 'sqlite' | 'postgres';
 
-export { leadColumns };
+/** Epoch milliseconds by the database's own clock, so every instance's leases agree. */
+export const PG_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
-/** Migrations by version; each is a list of statements for the dialect. */
-export function migrations(dialect: 'sqlite' | 'postgres'): string[][] {
+/** A lead with a notification never delivered (still pending, or dead): purge keeps it. */
+export const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.status IN ('pending', 'dead'))";
+
+const LEAD_FIELDS_V1 = `contact_name TEXT NOT NULL DEFAULT '',
+  work_email TEXT NOT NULL DEFAULT '',
+  phone TEXT NOT NULL DEFAULT '',
+  company_name TEXT NOT NULL DEFAULT '',
+  industry TEXT NOT NULL DEFAULT '',
+  city TEXT NOT NULL DEFAULT '',
+  service_type TEXT NOT NULL DEFAULT '',
+  num_units TEXT NOT NULL DEFAULT '',
+  site_type TEXT NOT NULL DEFAULT '',
+  timeframe TEXT NOT NULL DEFAULT '',
+  budget_range TEXT NOT NULL DEFAULT '',
+  notes TEXT NOT NULL DEFAULT '',
+  utm_source TEXT NOT NULL DEFAULT '',
+  utm_medium TEXT NOT NULL DEFAULT '',
+  utm_campaign TEXT NOT NULL DEFAULT '',
+  utm_term TEXT NOT NULL DEFAULT '',
+  utm_content TEXT NOT NULL DEFAULT '',
+  gclid TEXT NOT NULL DEFAULT '',
+  referrer TEXT NOT NULL DEFAULT '',
+  page_url TEXT NOT NULL DEFAULT '',
+  device TEXT NOT NULL DEFAULT '',
+  path TEXT NOT NULL DEFAULT ''`;
+
+/** Version 1 exactly as released (it used to be generated from the live field list). */
+function v1(dialect: Dialect): string[] {
   const createdAt = dialect === 'sqlite' ? 'created_at TEXT NOT NULL' : 'created_at TIMESTAMPTZ NOT NULL';
   const bool = dialect === 'sqlite' ? 'INTEGER NOT NULL DEFAULT 0' : 'BOOLEAN NOT NULL DEFAULT FALSE';
   const bigint = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
-  const columns = leadColumns.map((c) => `${c} TEXT NOT NULL DEFAULT ''`).join(',\n  ');
   return [
-    [
-      `CREATE TABLE IF NOT EXISTS leads (
+    `CREATE TABLE IF NOT EXISTS leads (
   id TEXT PRIMARY KEY,
   ${createdAt},
   spam ${bool},
-  ${columns}
+  ${LEAD_FIELDS_V1}
 )`,
-      'CREATE INDEX IF NOT EXISTS leads_created_at ON leads (created_at)',
-      `CREATE TABLE IF NOT EXISTS outbox (
+    'CREATE INDEX IF NOT EXISTS leads_created_at ON leads (created_at)',
+    `CREATE TABLE IF NOT EXISTS outbox (
   id TEXT PRIMARY KEY,
   lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
   channel TEXT NOT NULL,
@@ -30,9 +61,47 @@ export function migrations(dialect: 'sqlite' | 'postgres'): string[][] {
   delivered_at ${bigint},
   UNIQUE (lead_id, channel)
 )`,
-      'CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)',
-    ],
-    // 2: why the spam screen flagged a lead, for `npm run leads -- spam`.
-    [`ALTER TABLE leads ADD COLUMN spam_reason TEXT NOT NULL DEFAULT ''`],
+    'CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at)',
   ];
+}
+
+/** Version 2: why the spam screen flagged a lead, for `npm run leads -- spam`. */
+function v2(): string[] {
+  return [`ALTER TABLE leads ADD COLUMN spam_reason TEXT NOT NULL DEFAULT ''`];
+}
+
+/** Version 3: fenced claims. A claim carries a token; only its holder may complete or fail the job. */
+function v3(): string[] {
+  return [
+    'ALTER TABLE outbox ADD COLUMN claim_token TEXT',
+    'ALTER TABLE outbox ADD COLUMN claimed_by TEXT',
+    'CREATE INDEX IF NOT EXISTS outbox_claimable ON outbox (status, channel, next_attempt_at)',
+  ];
+}
+
+/** Version 4: rate-limit counters shared by every instance (used on PostgreSQL). */
+function v4(dialect: Dialect): string[] {
+  const bigint = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
+  return [
+    `CREATE TABLE IF NOT EXISTS rate_limits (
+  key TEXT PRIMARY KEY,
+  reset_at ${bigint} NOT NULL,
+  hits INTEGER NOT NULL
+)`,
+    'CREATE INDEX IF NOT EXISTS rate_limits_reset_at ON rate_limits (reset_at)',
+  ];
+}
+
+/** Version 5: the submission key, so the same form data posted again is stored once. */
+function v5(): string[] {
+  return ['ALTER TABLE leads ADD COLUMN submission_key TEXT', 'CREATE INDEX IF NOT EXISTS leads_submission_key ON leads (submission_key, created_at)'];
+}
+
+/** Version 6: one row that /healthz rewrites, proving the database takes a write. */
+function v6(dialect: Dialect): string[] {
+  return [`CREATE TABLE IF NOT EXISTS health_check (id INTEGER PRIMARY KEY, checked_at ${dialect === 'sqlite' ? 'INTEGER' : 'BIGINT'} NOT NULL)`];
+}
+
+export function migrations(dialect: Dialect): string[][] {
+  return [v1(dialect), v2(), v3(), v4(dialect), v5(), v6(dialect)];
 }

@@ -3,9 +3,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Lead } from '../../src/lib/lead.ts';
-import { leadColumns, migrations } from './schema.ts';
-import type { Channel, InsertOptions, LeadStore, ListOptions, OutboxJob, StoredLead } from './types.ts';
+import { leadColumns, type Lead } from '../../src/lib/lead.ts';
+import { migrations, UNDELIVERED } from './schema.ts';
+import { submissionKey } from './submission-key.ts';
+import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -36,17 +37,24 @@ function lowerBound(since: Date | undefined, after: ListOptions['after']): strin
   return after && after.created_at > from ? after.created_at : from;
 }
 
+function toClaimed(row: Row): ClaimedJob {
+  return { ...toJob(row), claim: String(row.claim_token) };
+}
+
 export class SqliteLeadStore implements LeadStore {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
 
-  constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.#db = new DatabaseSync(file);
-    this.#db.exec('PRAGMA journal_mode = WAL');
+  /** `readOnly`: for reading tools and tests; every write then fails. */
+  constructor(file: string, { readOnly = false }: { readOnly?: boolean } = {}) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.#db = new DatabaseSync(file, { readOnly });
+    if (!readOnly) this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = FULL');
     this.#db.exec('PRAGMA busy_timeout = 5000');
     this.#db.exec('PRAGMA foreign_keys = ON');
+    // Deleted leads (purge) are overwritten on disk, not just unlinked.
+    this.#db.exec('PRAGMA secure_delete = ON');
   }
 
   #tx<T>(fn: () => T): T {
@@ -74,17 +82,26 @@ export class SqliteLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, spamReason = '', channels }: InsertOptions): Promise<StoredLead> {
+  async insertLead(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
     const id = randomUUID();
-    const createdAt = new Date().toISOString();
-    const cols = ['id', 'created_at', 'spam', 'spam_reason', ...leadColumns];
-    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', ...leadColumns.map((c) => lead[c])];
-    this.#tx(() => {
+    const now = Date.now();
+    const createdAt = new Date(now).toISOString();
+    const key = submissionKey(lead, spam);
+    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns];
+    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c])];
+    // BEGIN IMMEDIATE: the look-up and the insert happen under one write lock, so two identical posts cannot both miss.
+    return this.#tx(() => {
+      if (repeatWindowMs > 0) {
+        const earlier = this.#db
+          .prepare('SELECT * FROM leads WHERE submission_key = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1')
+          .get(key, new Date(now - repeatWindowMs).toISOString()) as Row | undefined;
+        if (earlier) return { ...toLead(earlier), repeated: true };
+      }
       this.#db.prepare(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
       const job = this.#db.prepare('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
-      for (const channel of channels) job.run(randomUUID(), id, channel, Date.now());
+      for (const channel of channels) job.run(randomUUID(), id, channel, now);
+      return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', repeated: false };
     });
-    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '' };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -102,36 +119,70 @@ export class SqliteLeadStore implements LeadStore {
     return rows.map(toLead);
   }
 
-  async ping(): Promise<void> {
-    this.#db.prepare('SELECT 1').get();
+  async checkWritable(): Promise<void> {
+    this.#db.prepare('INSERT INTO health_check (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at').run(Date.now());
   }
 
-  async claimJobs(limit: number, now: number, leaseMs: number): Promise<OutboxJob[]> {
-    const rows = this.#tx(
-      () =>
-        this.#db
-          .prepare(
-            `UPDATE outbox SET locked_until = ? WHERE id IN (
-               SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
-               ORDER BY next_attempt_at LIMIT ?) RETURNING *`,
-          )
-          .all(now + leaseMs, now, now, limit) as Row[],
-    );
-    return rows.map(toJob);
+  async outboxStatus(deadLimit = 10): Promise<OutboxStatus> {
+    const counts = this.#db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status").all() as Row[];
+    const count = (status: string) => Number(counts.find((r) => r.status === status)?.n ?? 0);
+    const oldest = this.#db.prepare("SELECT MIN(l.created_at) AS at FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending'").get() as
+      Row | undefined;
+    const dead = this.#db.prepare("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT ?").all(deadLimit) as Row[];
+    return {
+      pending: count('pending'),
+      oldestPendingSeconds: oldest?.at ? Math.max(0, Math.floor((Date.now() - Date.parse(String(oldest.at))) / 1000)) : null,
+      dead: count('dead'),
+      recentDead: dead.map(toJob),
+    };
   }
 
-  async completeJob(id: string, now: number): Promise<void> {
-    this.#db
-      .prepare("UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ?, locked_until = 0, last_error = NULL WHERE id = ?")
-      .run(now, id);
+  // One process writes this file, so the local clock is the database's clock.
+  async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (channels.length === 0 || limit < 1) return [];
+    const now = Date.now();
+    const rows = this.#tx(() => {
+      const due = this.#db
+        .prepare(
+          `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
+           AND channel IN (${channels.map(() => '?').join(', ')}) ORDER BY next_attempt_at LIMIT ?`,
+        )
+        .all(now, now, ...channels, limit) as Row[];
+      const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ? WHERE id = ? RETURNING *');
+      return due.map((r) => claim.get(now + leaseMs, randomUUID(), owner, String(r.id)) as Row);
+    });
+    return rows.map(toClaimed);
   }
 
-  async failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void> {
-    this.#db
+  async renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+    const result = this.#db
+      .prepare("UPDATE outbox SET locked_until = ? WHERE id = ? AND claim_token = ? AND status = 'pending'")
+      .run(Date.now() + leaseMs, job.id, job.claim);
+    return Number(result.changes) === 1;
+  }
+
+  async completeJob(job: ClaimedJob): Promise<boolean> {
+    const result = this.#db
       .prepare(
-        'UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at), locked_until = 0, last_error = ? WHERE id = ?',
+        `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ?, locked_until = 0, claim_token = NULL, last_error = NULL
+         WHERE id = ? AND claim_token = ? AND status = 'pending'`,
       )
-      .run(nextAttemptAt === null ? 'dead' : 'pending', nextAttemptAt, error.slice(0, 1000), id);
+      .run(Date.now(), job.id, job.claim);
+    return Number(result.changes) === 1;
+  }
+
+  async failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean> {
+    const result = this.#db
+      .prepare(
+        `UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at), locked_until = 0, claim_token = NULL,
+         last_error = ? WHERE id = ? AND claim_token = ? AND status = 'pending'`,
+      )
+      .run(retryInMs === null ? 'dead' : 'pending', retryInMs === null ? null : Date.now() + retryInMs, error.slice(0, 1000), job.id, job.claim);
+    return Number(result.changes) === 1;
+  }
+
+  async releaseJob(job: ClaimedJob): Promise<void> {
+    this.#db.prepare("UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE id = ? AND claim_token = ? AND status = 'pending'").run(job.id, job.claim);
   }
 
   async listJobs(leadId?: string): Promise<OutboxJob[]> {
@@ -158,9 +209,16 @@ export class SqliteLeadStore implements LeadStore {
     return Number(result.changes);
   }
 
-  async purgeBefore(before: Date): Promise<number> {
-    const result = this.#db.prepare('DELETE FROM leads WHERE created_at < ?').run(before.toISOString());
-    return Number(result.changes);
+  async purgeBefore(before: Date, { force = false }: { force?: boolean } = {}): Promise<{ deleted: number; kept: number }> {
+    const cutoff = before.toISOString();
+    const result = this.#tx(() => {
+      const kept = force ? 0 : Number((this.#db.prepare(`SELECT COUNT(*) AS n FROM leads WHERE created_at < ? AND ${UNDELIVERED}`).get(cutoff) as Row).n);
+      const deleted = this.#db.prepare(`DELETE FROM leads WHERE created_at < ? ${force ? '' : `AND NOT ${UNDELIVERED}`}`).run(cutoff);
+      return { deleted: Number(deleted.changes), kept };
+    });
+    // secure_delete zeroed the freed pages; the old page images in the write-ahead log go too.
+    this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return result;
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  * (the transactional outbox), so a lead the visitor was told about is never stored without its jobs.
  */
 import type { Lead } from '../../src/lib/lead.ts';
+import type { RateLimitCounter } from '../rate-limit.ts';
 
 /** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
 export type Channel = 'email' | 'ack' | 'webhook';
@@ -29,10 +30,34 @@ export interface OutboxJob {
   last_error: string | null;
 }
 
+/** A job this worker holds: `claim` is the fencing token that every later change must present. */
+export interface ClaimedJob extends OutboxJob {
+  claim: string;
+}
+
+export interface ClaimOptions {
+  /** Only jobs of these channels (the ones this instance can send). */
+  channels: readonly Channel[];
+  limit: number;
+  leaseMs: number;
+  /** Who holds the claim (host, pid), for the logs and the database. */
+  owner: string;
+}
+
 export interface InsertOptions {
   spam: boolean;
   spamReason?: string | undefined;
   channels: Channel[];
+  repeatWindowMs?: number;
+}
+
+export interface OutboxStatus {
+  pending: number;
+  /** Seconds since the lead of the oldest pending job was stored; null when nothing is pending. */
+  oldestPendingSeconds: number | null;
+  dead: number;
+  /** The most recent dead jobs, newest first, with their last error. */
+  recentDead: OutboxJob[];
 }
 
 export interface ListOptions {
@@ -48,20 +73,32 @@ export interface LeadStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Creates or upgrades the schema; safe to run at every start and from several instances. */
   migrate(): Promise<void>;
-  /** Stores the lead and one pending job per channel, atomically. Resolves only once durable. */
-  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead>;
+  /**
+   * Stores the lead and one pending job per channel, atomically. Resolves only once durable. With
+   * `repeatWindowMs`, a lead with the same content (and spam flag) stored within that window is
+   * returned instead, with `repeated: true`, and nothing new is stored or queued.
+   */
+  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean }>;
   getLead(id: string): Promise<StoredLead | undefined>;
   listLeads(options?: ListOptions): Promise<StoredLead[]>;
-  /** Throws when the database cannot answer. */
-  ping(): Promise<void>;
+  /** Writes one row; throws when the database cannot take a write. */
+  checkWritable(): Promise<void>;
+  /** The backlog: pending and dead counts, the oldest pending job's age, and the latest `deadLimit` dead jobs. */
+  outboxStatus(deadLimit?: number): Promise<OutboxStatus>;
   /**
-   * Leases up to `limit` due jobs for `leaseMs` so no other worker takes them meanwhile
-   * (FOR UPDATE SKIP LOCKED on PostgreSQL). A worker that dies loses its lease and the job is retried.
+   * Leases up to `limit` due jobs for `leaseMs` (by the database's clock on PostgreSQL) with a new
+   * claim token each (FOR UPDATE SKIP LOCKED on PostgreSQL). A worker that dies loses its lease and
+   * the job is claimed again, with a new token, by whoever comes next.
    */
-  claimJobs(limit: number, now: number, leaseMs: number): Promise<OutboxJob[]>;
-  completeJob(id: string, now: number): Promise<void>;
-  /** Records a failed attempt: retried at `nextAttemptAt`, or dead when that is null. */
-  failJob(id: string, error: string, nextAttemptAt: number | null): Promise<void>;
+  claimJobs(options: ClaimOptions): Promise<ClaimedJob[]>;
+  /** Extends the lease to `leaseMs` from now if the claim is still held; false when it is not (do not send). */
+  renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean>;
+  /** Marks the job delivered if the claim is still held and the job pending; false (nothing changed) otherwise. */
+  completeJob(job: ClaimedJob): Promise<boolean>;
+  /** Records a failed attempt (retried after `retryInMs`, or dead when null) under the same condition as completeJob. */
+  failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean>;
+  /** Gives a claimed job back unattempted (at shutdown), so another instance may take it at once. */
+  releaseJob(job: ClaimedJob): Promise<void>;
   listJobs(leadId?: string): Promise<OutboxJob[]>;
   /**
    * Clears a lead's spam flag and queues its notification jobs, atomically; false when there is no
@@ -70,7 +107,13 @@ export interface LeadStore {
   markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean>;
   /** Puts dead jobs back in the queue; returns how many. */
   retryDead(now: number): Promise<number>;
-  /** Deletes leads (and their jobs) created before `before`; returns how many leads. */
-  purgeBefore(before: Date): Promise<number>;
+  /**
+   * Deletes leads (and their jobs) created before `before`, except leads with a notification still
+   * pending or dead (never delivered) unless `force`. On SQLite the deleted bytes are overwritten
+   * (secure_delete) and the write-ahead log emptied, so the data is really gone from the disk.
+   */
+  purgeBefore(before: Date, options?: { force?: boolean }): Promise<{ deleted: number; kept: number }>;
+  /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
+  sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;
 }

@@ -48,8 +48,9 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
 
   it('queues dead notifications again', async () => {
     const [lead] = await t.store.listLeads();
-    const [job] = await t.store.listJobs(lead!.id);
-    await t.store.failJob(job!.id, 'smtp refused', null);
+    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 1, leaseMs: 60_000, owner: 'test' });
+    expect(job!.lead_id).toBe(lead!.id);
+    await t.store.failJob(job!, 'smtp refused', null);
     expect(run(t.url, 'retry-dead').stdout).toContain('1 dead notification(s) queued again');
     expect((await t.store.listJobs(lead!.id))[0]!.status).toBe('pending');
   });
@@ -59,6 +60,9 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     // The genuine lead (with its e-mail job) becomes 40 days old; the spam one stays recent.
     const [old, recent] = await t.store.listLeads({ includeSpam: true });
     expect(await t.store.listJobs(old!.id)).toHaveLength(1);
+    // Its e-mail was delivered (purge keeps a lead whose notification never was; see purge.test.ts).
+    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 1, leaseMs: 60_000, owner: 'test' });
+    expect(await t.store.completeJob(job!)).toBe(true);
     await t.backdate(old!.id, new Date(Date.now() - 40 * 86_400_000));
     const res = run(t.url, 'purge', '--older-than', '30');
     expect(res.status).toBe(0);

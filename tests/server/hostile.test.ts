@@ -314,7 +314,15 @@ describe('hostile-input corpus', () => {
       maxAttempts: 3,
       backoff: { baseMs: 20, maxMs: 50 },
     });
-    app = await buildApp({ store: t.store, channels: ['email'], rateLimit: { max: 100_000, windowMs: 60_000 }, exportToken: TOKEN, exportFailureDelayMs: 10 });
+    // Many cases store the same content on purpose; each must be stored, so repeats are not folded here.
+    app = await buildApp({
+      store: t.store,
+      channels: ['email'],
+      rateLimit: { max: 100_000, windowMs: 60_000 },
+      exportToken: TOKEN,
+      exportFailureDelayMs: 10,
+      repeatWindowMs: 0,
+    });
   });
   afterAll(async () => {
     await worker.stop();

@@ -126,8 +126,9 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
   });
 
   it('limits posts per client address with 429 and Retry-After', async () => {
-    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() })).statusCode).toBe(200);
-    const limited = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
+    for (let i = 0; i < 5; i++)
+      expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: `Visitor ${i}` }) })).statusCode).toBe(200);
+    const limited = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: 'Visitor 5' }) });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error).toMatch(/Too many/);
@@ -146,7 +147,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
   it('reports health 200 with the database kind', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, database: kind });
+    expect(res.json()).toEqual({ ok: true, database: kind, outbox: { pending: 0, oldest_pending_seconds: null, dead: 0 } });
   });
 });
 

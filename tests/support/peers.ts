@@ -19,10 +19,17 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** An SMTP server without STARTTLS, on `host` (loopback unless a test needs another address). */
-export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<SmtpPeer> {
+/**
+ * An SMTP server without STARTTLS, on `host` (loopback unless a test needs another address).
+ * `delayMs`: the peer takes this long to accept each message (a slow mail server).
+ */
+export async function startSmtp(port = 0, host = '127.0.0.1', { delayMs = 0 }: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  const closed = new Set<string>();
   const server = new SMTPServer({
+    onClose(session) {
+      closed.add(session.id);
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -30,12 +37,19 @@ export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<SmtpPeer>
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          // A client that hung up before the acknowledgement never saw its message accepted: like
+          // a real mail server, the peer does not deliver it.
+          if (closed.has(session.id)) return;
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (delayMs > 0) setTimeout(accept, delayMs);
+        else accept();
       });
     },
   });

@@ -33,11 +33,12 @@ export interface ServerProcess {
   exited: Promise<string>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `script`: another checkout's server/main.ts (the drain bench's before/after). */
+export async function startServer(env: Record<string, string>, { script = join(root, 'server/main.ts') }: { script?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, [script], {
+    cwd: resolve(script, '../..'),
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

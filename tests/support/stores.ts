@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -28,12 +28,13 @@ export interface TestStore {
   cleanup(): Promise<void>;
 }
 
-export async function createTestStore(kind: StoreKind): Promise<TestStore> {
+/** `migrate: false` leaves the database empty (for upgrade tests that load an old schema first). */
+export async function createTestStore(kind: StoreKind, { migrate = true }: { migrate?: boolean } = {}): Promise<TestStore> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'crnz-'));
     const file = join(dir, 'leads.sqlite');
     const store = new SqliteLeadStore(file);
-    await store.migrate();
+    if (migrate) await store.migrate();
     const opened: LeadStore[] = [store];
     return {
       store,
@@ -64,7 +65,7 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   await admin.end();
   const url = `${TEST_DATABASE_URL}${TEST_DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const store = new PostgresLeadStore(url);
-  await store.migrate();
+  if (migrate) await store.migrate();
   const opened: LeadStore[] = [store];
   return {
     store,
@@ -91,6 +92,29 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
       await c.end();
     },
   };
+}
+
+/** Runs SQL on a test database directly, outside the store (old schemas, ageing rows); returns a SELECT's rows. */
+export async function rawQuery<T = Record<string, unknown>>(kind: StoreKind, url: string, sql: string, params: (string | number)[] = []): Promise<T[]> {
+  if (kind === 'sqlite') {
+    const db = new DatabaseSync(url);
+    try {
+      if (/^\s*(select|pragma)/i.test(sql)) return db.prepare(sql).all(...params) as T[];
+      if (params.length > 0) db.prepare(sql).run(...params);
+      else db.exec(sql);
+      return [];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(sql, params.length > 0 ? params : undefined);
+    return (Array.isArray(result) ? [] : result.rows) as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 /** A valid urlencoded quote request, with overrides. */
