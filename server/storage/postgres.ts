@@ -142,13 +142,14 @@ export class PostgresLeadStore implements LeadStore {
          (SELECT COUNT(*) FROM outbox WHERE status = 'dead') AS dead,
          (SELECT FLOOR(EXTRACT(EPOCH FROM clock_timestamp() - MIN(l.created_at))) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`,
     );
-    const dead = await this.#pool.query("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT $1", [deadLimit]);
+    const dead =
+      deadLimit > 0 ? (await this.#pool.query("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT $1", [deadLimit])).rows : [];
     const r = rows[0] as Row;
     return {
       pending: Number(r.pending),
       oldestPendingSeconds: r.oldest === null ? null : Math.max(0, Number(r.oldest)),
       dead: Number(r.dead),
-      recentDead: dead.rows.map(toJob),
+      recentDead: dead.map(toJob),
     };
   }
 
