@@ -45,7 +45,7 @@ const allPages: { kind: string; path: string; formOnFirstScreen?: Mode[] }[] = [
 const pages = values.page ? allPages.filter((p) => p.path === values.page) : allPages;
 
 const BUDGET = { categories: 100, mobilePerformance: 98, cls: 0.005, tbtMs: 50 };
-const FRAMEWORK = /\/_astro\/(client|react|QuoteForm)[.-]/;
+const FRAMEWORK = /\/_astro\/(client|react|QuoteForm|[A-Za-z]*Calculator)[.-]/;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

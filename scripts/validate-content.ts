@@ -7,12 +7,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
-import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from '../src/lib/content-schemas.ts';
+import { blogSchema, calculatorSchema, citySchema, guideSchema, pageSchema, productSchema } from '../src/lib/content-schemas.ts';
 import { fillTokensDeep } from '../src/lib/tokens.ts';
 import { countWords, splitFrontmatter } from '../src/lib/words.ts';
 
 const root = new URL('../src/content/', import.meta.url).pathname;
-const schemas: Record<string, z.ZodType> = { pages: pageSchema, products: productSchema, cities: citySchema, blog: blogSchema, guides: guideSchema };
+const schemas: Record<string, z.ZodType> = {
+  pages: pageSchema,
+  products: productSchema,
+  cities: citySchema,
+  blog: blogSchema,
+  guides: guideSchema,
+  calculators: calculatorSchema,
+};
 
 function allFiles(): string[] {
   return Object.keys(schemas).flatMap((dir) => {

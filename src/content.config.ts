@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from './lib/content-schemas.ts';
+import { blogSchema, calculatorSchema, citySchema, guideSchema, pageSchema, productSchema } from './lib/content-schemas.ts';
 
 /** One-off pages: src/content/pages/<route>.yaml ("index" is the home page). */
 const pages = defineCollection({ loader: glob({ pattern: '**/*.yaml', base: './src/content/pages' }), schema: pageSchema });
@@ -13,4 +13,7 @@ const blog = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/co
 /** The three long guides (MDX); the file name is the route. */
 const guides = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/guides' }), schema: guideSchema });
 
-export const collections = { pages, products, cities, blog, guides };
+/** The calculators' copy and rule-of-thumb figures, one file each. */
+const calculators = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/calculators' }), schema: calculatorSchema });
+
+export const collections = { pages, products, cities, blog, guides, calculators };

@@ -49,6 +49,20 @@ export const serverPageLabels = {
   orEmail: 'or e-mail',
 } as const;
 
+/** Words every calculator shares; each calculator's own copy is in src/content/calculators/. `{label}`, `{example}`, `{min}`, `{max}` fill in. */
+export const calculatorLabels = {
+  quoteButton: 'Get a quote for this',
+  quoteAdded: 'Added to the quote form’s project details. Add your name and e-mail there to send it.',
+  fixInput: 'Correct the highlighted figure to see the result.',
+  errors: {
+    required: '{label}: enter a number.',
+    invalid: '{label}: enter a number, such as {example}.',
+    whole: '{label}: enter a whole number.',
+    min: '{label}: enter {min} or more.',
+    max: '{label}: enter {max} or less.',
+  },
+} as const;
+
 /** Dates in long New Zealand format, e.g. "23 January 2025". */
 export function formatLongDate(date: Date): string {
   return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);

@@ -170,7 +170,7 @@ test('the shell loads no JavaScript framework; the form island loads when the fo
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  const framework = () => scripts.filter((s) => /client|react|QuoteForm/i.test(s));
+  const framework = () => scripts.filter((s) => /client|react|QuoteForm|Calculator/i.test(s));
   await page.goto('/repairs', { waitUntil: 'networkidle' });
   await mainNav(page)
     .getByRole('button', { name: /Products/ })

@@ -8,7 +8,7 @@ import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from '
 import { splitFrontmatter } from '../../src/lib/words.ts';
 
 const root = new URL('../../src/content/', import.meta.url).pathname;
-const files = ['pages', 'products', 'cities', 'blog', 'guides'].flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
+const files = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'].flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
 const yaml = (file: string) => parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>;
 const front = (file: string) => parse(splitFrontmatter(readFileSync(join(root, file), 'utf8')).frontmatter) as Record<string, unknown>;
 
