@@ -284,6 +284,7 @@ const figureInputSchema = z.object({
   min: z.number().describe('Smallest accepted value'),
   max: z.number().describe('Largest accepted value; bigger figures get an inline message'),
   integer: z.boolean().default(false).describe('Only whole numbers (seats, months)'),
+  money: z.boolean().default(false).describe('An amount in NZ$: written as "$2,000" in the worked example and the summary'),
   example: z.string().max(20).describe('A typical entry quoted in the "must be a number" message, e.g. "60"'),
 });
 
@@ -344,6 +345,7 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
       standard: z.string().max(200).describe('{room} and {volume}'),
       custom: z.string().max(200).describe('{room} and {volume}'),
       beyond: z.string().max(240).describe('{room} (the largest custom room) and {volume}'),
+      beyondRoom: z.string().max(80).describe('Short form of `beyond` for the quote summary; {room} is the largest custom room'),
     }),
   }),
   z.object({

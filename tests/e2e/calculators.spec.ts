@@ -48,6 +48,57 @@ const tools: ToolCase[] = [
       { label: 'Number of seats', value: '', message: 'Number of seats: enter a number.' },
     ],
   },
+  {
+    path: '/cool-rooms',
+    heading: 'Cool room size estimator',
+    defaults: ['3–4 m³', 'A standard 2 m x 2 m room (9.6 m³ inside) holds the upper figure.', '38.4 m³'],
+    fill: { 'Daily food purchases (NZ$)': '$25,000' },
+    expected: ['37.5–50 m³', 'That is more than our standard sizes: a custom room of about 5 m x 5 m (60 m³ inside) holds the upper figure.'],
+    summary: 'Cool room estimate: $25,000 of food a day, 37.5–50 m³ of storage; suggested room: 5 m x 5 m.',
+    serviceType: 'Cool Room / Walk-in Freezer',
+    invalid: [
+      { label: 'Daily food purchases (NZ$)', value: 'lots', message: 'Daily food purchases (NZ$): enter a number, such as 2,000.' },
+      { label: 'Daily food purchases (NZ$)', value: '-5', message: 'Daily food purchases (NZ$): enter 1 or more.' },
+      { label: 'Daily food purchases (NZ$)', value: '20000000', message: 'Daily food purchases (NZ$): enter 10,000,000 or less.' },
+    ],
+  },
+  {
+    path: '/blog/lease-vs-buy',
+    heading: 'Lease or buy calculator',
+    defaults: ['$19,200', '$5,376', '$13,824', '$10,800', 'Leasing costs $4,200 more before tax and $3,024 more after tax.'],
+    fill: { 'Purchase price (NZ$)': '15,000', 'Monthly lease payment (NZ$)': '280', 'Lease term (months)': '48', 'Tax rate (%)': '33%' },
+    expected: [
+      '$13,440',
+      '$4,435.20',
+      '$9,004.80',
+      '$4,950',
+      '$10,050',
+      '$280 for 48 months',
+      'Leasing costs $1,560 less before tax and $1,045.20 less after tax.',
+    ],
+    summary:
+      'Lease or buy: $15,000 to buy, or $280 a month for 48 months, at 33% tax; lease total $13,440 ($9,004.80 after tax), buy $15,000 ($10,050 after tax).',
+    // No obvious service: the article's own preset stays.
+    serviceType: 'Installation',
+    invalid: [
+      { label: 'Lease term (months)', value: '60.5', message: 'Lease term (months): enter a whole number.' },
+      { label: 'Tax rate (%)', value: '120', message: 'Tax rate (%): enter 100 or less.' },
+      { label: 'Purchase price (NZ$)', value: '', message: 'Purchase price (NZ$): enter a number.' },
+    ],
+  },
+  {
+    path: '/blog/energy-saving-tips',
+    heading: 'Running cost and savings calculator',
+    defaults: ['2,920 kWh', '$817.60 a year', '$204.40–$245.28 a year', '$572.32–$613.20 a year'],
+    fill: { 'Energy use (kWh a day)': '60', 'Price per kWh (NZ$)': '0.30' },
+    expected: ['21,900 kWh', '$6,570 a year', '$1,642.50–$1,971 a year', '$4,599–$4,927.50 a year'],
+    summary: 'Running cost: 60 kWh a day at $0.30/kWh is $6,570 a year; a 25-30% saving is $1,642.50–$1,971 a year.',
+    serviceType: 'Maintenance',
+    invalid: [
+      { label: 'Energy use (kWh a day)', value: '8 kWh', message: 'Energy use (kWh a day): enter a number, such as 8.' },
+      { label: 'Price per kWh (NZ$)', value: '0', message: 'Price per kWh (NZ$): enter 0.01 or more.' },
+    ],
+  },
 ];
 
 const FRAMEWORK = /client|react|QuoteForm|Calculator/i;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { calculatorLabels } from '../../config/labels.ts';
 import { fillQuoteForm } from '../../lib/quote-form-fill.ts';
-import { fillTemplate, formatNumber } from '../../lib/calculators/format.ts';
+import { fillTemplate, formatFigure } from '../../lib/calculators/format.ts';
 import type { CalculatorContent } from '../../lib/content-schemas.ts';
 import { FigureField } from './FigureField.tsx';
 import { useHydrated, type FigureState } from './useFigures.ts';
@@ -26,7 +26,7 @@ export function CalculatorShell({ id, copy, figures, result, summary }: Calculat
   const hydrated = useHydrated();
   const [added, setAdded] = useState(false);
   const fieldId = (name: string) => `${id}-${name}`;
-  const example = fillTemplate(copy.example, Object.fromEntries(figures.map((f) => [f.name, formatNumber(f.input.default, 2)])));
+  const example = fillTemplate(copy.example, Object.fromEntries(figures.map((f) => [f.name, formatFigure(f.input.default, f.input.money)])));
   const fields = figures.map((f) => ({ ...f, set: (text: string) => (setAdded(false), f.set(text)) }));
 
   return (

@@ -12,7 +12,7 @@ interface Props {
 
 /** Restaurant fridge and freezer sizer: seats in; litres, the fridge/freezer split and a set of fridges out. */
 export function RestaurantSizerCalculator({ id, copy }: Props) {
-  const { figures, values } = useFigures(copy.inputs);
+  const { figures, values, shown } = useFigures(copy.inputs);
   const { labels, rules } = copy;
   const sizing = values ? sizeRestaurant(values.seats, rules) : null;
   const litres = (r: Range) => formatRange(formatNumber(r.low), formatNumber(r.high));
@@ -55,7 +55,7 @@ export function RestaurantSizerCalculator({ id, copy }: Props) {
       summary={
         sizing &&
         fillTemplate(copy.summary, {
-          seats: formatNumber(values!.seats),
+          seats: shown.seats,
           total: litres(sizing.total),
           fridge: litres(sizing.fridge),
           freezer: litres(sizing.freezer),

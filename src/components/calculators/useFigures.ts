@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { calculatorLabels } from '../../config/labels.ts';
-import { fillTemplate, formatNumber, parseFigure, type ParseResult } from '../../lib/calculators/format.ts';
+import { fillTemplate, formatFigure, formatNumber, parseFigure, type ParseResult } from '../../lib/calculators/format.ts';
 import type { FigureInput } from '../../lib/content-schemas.ts';
 
 export interface FigureState {
@@ -38,7 +38,9 @@ export function errorMessage(input: FigureInput, parsed: ParseResult): string | 
  * The typed text of each figure, what it parses to and its message. `values` is every figure as a
  * number, or null while any of them is unusable (the result then asks for a correction instead of showing NaN).
  */
-export function useFigures<K extends string>(inputs: Record<K, FigureInput>): { figures: FigureState[]; values: Record<K, number> | null } {
+export function useFigures<K extends string>(
+  inputs: Record<K, FigureInput>,
+): { figures: FigureState[]; values: Record<K, number> | null; shown: Record<K, string> } {
   const names = Object.keys(inputs) as K[];
   const [raw, setRaw] = useState<Record<K, string>>(() => Object.fromEntries(names.map((n) => [n, String(inputs[n].default)])) as Record<K, string>);
   const figures = names.map((name) => {
@@ -49,5 +51,7 @@ export function useFigures<K extends string>(inputs: Record<K, FigureInput>): { 
   const values = figures.every((f) => f.parsed.ok)
     ? (Object.fromEntries(figures.map((f) => [f.name, (f.parsed as { value: number }).value])) as Record<K, number>)
     : null;
-  return { figures, values };
+  // The figures written back for summaries: "$2,000", "60".
+  const shown = Object.fromEntries(figures.map((f) => [f.name, f.parsed.ok ? formatFigure(f.parsed.value, f.input.money) : f.raw])) as Record<K, string>;
+  return { figures, values, shown };
 }

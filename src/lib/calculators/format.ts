@@ -65,3 +65,8 @@ export function parseFigure(raw: string, rule: NumberRule): ParseResult {
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/** A figure as the visitor entered it, written back for copy: "$2,000" for money, "60" or "0.5" otherwise. */
+export function formatFigure(value: number, money: boolean): string {
+  return money ? formatNzd(value) : formatNumber(value, 2);
+}
