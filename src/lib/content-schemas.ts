@@ -364,6 +364,7 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
       total: z.string().max(60),
       taxValue: z.string().max(60).describe('{rate} is the tax rate'),
       afterTax: z.string().max(60),
+      headline: z.string().max(200).describe('The totals in one sentence: {leaseTotal}, {leaseAfterTax}, {buyTotal}, {buyAfterTax}'),
       more: z.string().max(200).describe('Leasing costs more: {before} and {after}'),
       less: z.string().max(200).describe('Leasing costs less: {before} and {after}'),
       same: z.string().max(200),

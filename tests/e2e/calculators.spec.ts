@@ -5,6 +5,7 @@
  * the lead server. Without JavaScript each tool shows its rule and a worked example, and no controls.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { offline, storedLeads, uniqueName } from './helpers.ts';
 
 interface ToolCase {
@@ -15,6 +16,8 @@ interface ToolCase {
   /** Figures typed in, by label, and what the output must then show. */
   fill: Record<string, string>;
   expected: string[];
+  /** Part of `expected` that the polite <output> itself must hold (tables sit beside it). */
+  announced: string;
   /** The exact line the quote form's notes receive for `fill`. */
   summary: string;
   serviceType: string;
@@ -38,6 +41,7 @@ const tools: ToolCase[] = [
       '1 × single-door upright (400-700 L)',
       '2 × under-counter fridge (100-300 L)',
     ],
+    announced: '12,000–18,000 L',
     summary:
       'Fridge and freezer sizer: 120 seats, 12,000–18,000 L of refrigeration (8,400–12,600 L fridge, 3,600–5,400 L freezer); suggested fridges: 7 × triple-door upright (1600-2500 L), 1 × double-door upright (800-1500 L), 1 × single-door upright (400-700 L), 2 × under-counter fridge (100-300 L).',
     serviceType: 'Installation',
@@ -54,6 +58,7 @@ const tools: ToolCase[] = [
     defaults: ['3–4 m³', 'A standard 2 m x 2 m room (9.6 m³ inside) holds the upper figure.', '38.4 m³'],
     fill: { 'Daily food purchases (NZ$)': '$25,000' },
     expected: ['37.5–50 m³', 'That is more than our standard sizes: a custom room of about 5 m x 5 m (60 m³ inside) holds the upper figure.'],
+    announced: 'a custom room of about 5 m x 5 m',
     summary: 'Cool room estimate: $25,000 of food a day, 37.5–50 m³ of storage; suggested room: 5 m x 5 m.',
     serviceType: 'Cool Room / Walk-in Freezer',
     invalid: [
@@ -76,6 +81,7 @@ const tools: ToolCase[] = [
       '$280 for 48 months',
       'Leasing costs $1,560 less before tax and $1,045.20 less after tax.',
     ],
+    announced: 'Leasing costs $1,560 less before tax and $1,045.20 less after tax.',
     summary:
       'Lease or buy: $15,000 to buy, or $280 a month for 48 months, at 33% tax; lease total $13,440 ($9,004.80 after tax), buy $15,000 ($10,050 after tax).',
     // No obvious service: the article's own preset stays.
@@ -92,6 +98,7 @@ const tools: ToolCase[] = [
     defaults: ['2,920 kWh', '$817.60 a year', '$204.40–$245.28 a year', '$572.32–$613.20 a year'],
     fill: { 'Energy use (kWh a day)': '60', 'Price per kWh (NZ$)': '0.30' },
     expected: ['21,900 kWh', '$6,570 a year', '$1,642.50–$1,971 a year', '$4,599–$4,927.50 a year'],
+    announced: '$1,642.50–$1,971 a year',
     summary: 'Running cost: 60 kWh a day at $0.30/kWh is $6,570 a year; a 25-30% saving is $1,642.50–$1,971 a year.',
     serviceType: 'Maintenance',
     invalid: [
@@ -115,6 +122,13 @@ function toolSection(page: Page, heading: string): Locator {
   return page.getByRole('region', { name: heading, exact: true });
 }
 
+/** axe-core on the hydrated tool alone (the page audit sees only its server render). */
+async function axeViolations(page: Page, section: Locator): Promise<string[]> {
+  const id = await section.getAttribute('id');
+  const results = await new AxeBuilder({ page }).include(`#${id}`).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test.beforeEach(async ({ context }) => {
   await offline(context);
 });
@@ -135,7 +149,7 @@ for (const tool of tools) {
 
       const output = section.locator('output');
       await expect(output).toHaveAttribute('aria-live', 'polite');
-      for (const text of tool.defaults) await expect(output).toContainText(text);
+      for (const text of tool.defaults) await expect(section).toContainText(text);
 
       for (const bad of tool.invalid) {
         const box = section.getByLabel(bad.label, { exact: true });
@@ -147,10 +161,13 @@ for (const tool of tools) {
         await expect(section.getByRole('button', { name: 'Get a quote for this' })).toHaveCount(0);
         await expect(section).not.toContainText('NaN');
       }
+      expect(await axeViolations(page, section)).toEqual([]);
 
       for (const [label, value] of Object.entries(tool.fill)) await section.getByLabel(label, { exact: true }).fill(value);
-      for (const text of tool.expected) await expect(output).toContainText(text);
+      for (const text of tool.expected) await expect(section).toContainText(text);
+      await expect(output).toContainText(tool.announced);
       await expect(section).not.toContainText('NaN');
+      expect(await axeViolations(page, section)).toEqual([]);
 
       await section.getByRole('button', { name: 'Get a quote for this' }).click();
       const form = page.locator('form[name="commercialLead"]').last();
@@ -197,7 +214,8 @@ test.describe('without JavaScript', () => {
       await page.goto(tool.path);
       const section = toolSection(page, tool.heading);
       await expect(section).toContainText('Worked example');
-      for (const text of tool.defaults) await expect(section.locator('output')).toContainText(text);
+      for (const text of tool.defaults) await expect(section).toContainText(text);
+      await expect(section.locator('output')).not.toBeEmpty();
       await expect(section.locator('input, button, select, textarea')).toHaveCount(0);
     });
   }

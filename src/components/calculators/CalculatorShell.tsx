@@ -11,8 +11,10 @@ interface CalculatorShellProps {
   id: string;
   copy: Pick<CalculatorContent, 'heading' | 'intro' | 'example' | 'note' | 'serviceType'>;
   figures: FigureState[];
-  /** The result for the current figures, or null while a figure is unusable. */
+  /** The result for the current figures (phrasing content only: it goes in <output>), or null while a figure is unusable. */
   result: ReactNode | null;
+  /** A results table shown before or after the output; tables cannot go inside <output>, so its headline figures are in `result` too. */
+  table?: { node: ReactNode; place: 'before' | 'after' } | null | undefined;
   /** One line for the quote form's notes, or null while a figure is unusable. */
   summary: string | null;
 }
@@ -22,7 +24,7 @@ interface CalculatorShellProps {
  * <output>, and "Get a quote for this". Server-rendered (and before hydration) it shows the rule and
  * the worked example for the default figures, with no controls that would do nothing.
  */
-export function CalculatorShell({ id, copy, figures, result, summary }: CalculatorShellProps) {
+export function CalculatorShell({ id, copy, figures, result, table, summary }: CalculatorShellProps) {
   const hydrated = useHydrated();
   const [added, setAdded] = useState(false);
   const fieldId = (name: string) => `${id}-${name}`;
@@ -44,9 +46,11 @@ export function CalculatorShell({ id, copy, figures, result, summary }: Calculat
       ) : (
         <p className="mt-5 font-semibold text-slate-800">{example}</p>
       )}
+      {table?.place === 'before' ? <div className="mt-5">{table.node}</div> : null}
       <output htmlFor={hydrated ? figures.map((f) => fieldId(f.name)).join(' ') : undefined} aria-live="polite" className="mt-5 block">
         {result ?? <span className="block rounded-lg bg-brand-50 p-4 font-semibold text-alert-700">{calculatorLabels.fixInput}</span>}
       </output>
+      {table?.place === 'after' ? <div className="mt-4">{table.node}</div> : null}
       {hydrated && summary ? (
         <div className="mt-5 flex flex-wrap items-center gap-4">
           <button

@@ -45,7 +45,14 @@ export function CoolRoomCalculator({ id, copy }: Props) {
         estimate && (
           <>
             <ResultList items={[{ label: labels.volume, value: volume }]} />
-            <p className="mt-3 text-lg font-semibold text-brand-900">{verdict}</p>
+            <span className="mt-3 block text-lg font-semibold text-brand-900">{verdict}</span>
+          </>
+        )
+      }
+      table={
+        estimate && {
+          place: 'after',
+          node: (
             <div className="table-wrap mt-4 bg-white" role="group" aria-label={caption} tabIndex={0}>
               <table className="data-table">
                 <caption>{caption}</caption>
@@ -69,8 +76,8 @@ export function CoolRoomCalculator({ id, copy }: Props) {
                 </tbody>
               </table>
             </div>
-          </>
-        )
+          ),
+        }
       }
       summary={estimate && fillTemplate(copy.summary, { purchases: shown.purchases, volume, room: summaryRoom })}
     />

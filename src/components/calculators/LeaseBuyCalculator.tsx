@@ -39,6 +39,22 @@ export function LeaseBuyCalculator({ id, copy }: Props) {
       result={
         c && (
           <>
+            <span className="block text-lg font-semibold text-brand-900">
+              {fillTemplate(labels.headline, {
+                leaseTotal: formatNzd(c.lease.total),
+                leaseAfterTax: formatNzd(c.lease.afterTax),
+                buyTotal: formatNzd(c.buy.total),
+                buyAfterTax: formatNzd(c.buy.afterTax),
+              })}
+            </span>
+            <span className="mt-2 block text-lg font-semibold text-brand-900">{gap}</span>
+          </>
+        )
+      }
+      table={
+        c && {
+          place: 'before',
+          node: (
             <div className="table-wrap bg-white" role="group" aria-label={labels.caption} tabIndex={0}>
               <table className="data-table">
                 <caption>{labels.caption}</caption>
@@ -62,9 +78,8 @@ export function LeaseBuyCalculator({ id, copy }: Props) {
                 </tbody>
               </table>
             </div>
-            <p className="mt-3 text-lg font-semibold text-brand-900">{gap}</p>
-          </>
-        )
+          ),
+        }
       }
       summary={
         c &&

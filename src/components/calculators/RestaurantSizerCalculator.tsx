@@ -41,11 +41,13 @@ export function RestaurantSizerCalculator({ id, copy }: Props) {
               {
                 label: fillTemplate(labels.units, { litres: formatNumber(sizing.fridge.high) }),
                 value: (
-                  <ul className="mt-1 list-none space-y-1 pl-0 text-base font-semibold">
+                  <span className="mt-1 block space-y-1 text-base font-semibold">
                     {units.map((u) => (
-                      <li key={u}>{u}</li>
+                      <span key={u} className="block">
+                        {u}
+                      </span>
                     ))}
-                  </ul>
+                  </span>
                 ),
               },
             ]}

@@ -5,16 +5,19 @@ export interface ResultItem {
   value: ReactNode;
 }
 
-/** A calculator's figures as a description list of labelled values. */
+/**
+ * A calculator's figures as labelled values. Built from spans because it sits inside <output>,
+ * which may only hold phrasing content.
+ */
 export function ResultList({ items }: { items: ResultItem[] }) {
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
+    <span className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
-        <div key={item.label} className="rounded-lg bg-brand-50 p-4">
-          <dt className="text-sm font-semibold text-slate-700">{item.label}</dt>
-          <dd className="mt-1 text-xl font-bold text-brand-900">{item.value}</dd>
-        </div>
+        <span key={item.label} className="block rounded-lg bg-brand-50 p-4">
+          <span className="block text-sm font-semibold text-slate-700">{item.label}</span>
+          <span className="mt-1 block text-xl font-bold text-brand-900">{item.value}</span>
+        </span>
       ))}
-    </dl>
+    </span>
   );
 }
