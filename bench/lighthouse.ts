@@ -3,7 +3,7 @@
  * real lead server serving a fresh build. Prints the median of each category score and of LCP, TBT
  * and CLS, and the bytes of HTML, CSS, JavaScript and fonts; exits 1 when a budget is missed.
  *
- *   node bench/lighthouse.ts [--runs 5] [--mode mobile|desktop] [--page /contact]
+ *   node bench/lighthouse.ts [--runs 5] [--mode mobile|desktop] [--page /contact [--page /cool-rooms ...]]
  *
  * The machine this runs on may have no internet, so the bench build points the supplier logos at a
  * same-origin image (PUBLIC_LOGO_URL_TEMPLATE); everything else is the production build.
@@ -20,7 +20,7 @@ import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, mode: { type: 'string' }, page: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, mode: { type: 'string' }, page: { type: 'string', multiple: true } },
 });
 const runs = Number(values.runs);
 const modes = (values.mode ? [values.mode] : ['mobile', 'desktop']) as Mode[];
@@ -42,7 +42,8 @@ const allPages: { kind: string; path: string; formOnFirstScreen?: Mode[] }[] = [
   { kind: 'guide', path: '/commercial-fridge-prices-nz' },
   { kind: 'contact', path: '/contact' },
 ];
-const pages = values.page ? allPages.filter((p) => p.path === values.page) : allPages;
+// Any built page can be named, not only the listed kinds (e.g. the calculator pages).
+const pages = values.page ? values.page.map((path) => allPages.find((p) => p.path === path) ?? { kind: 'page', path }) : allPages;
 
 const BUDGET = { categories: 100, mobilePerformance: 98, cls: 0.005, tbtMs: 50 };
 const FRAMEWORK = /\/_astro\/(client|react|QuoteForm|[A-Za-z]*Calculator)[.-]/;
