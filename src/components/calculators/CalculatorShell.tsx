@@ -29,7 +29,14 @@ export function CalculatorShell({ id, copy, figures, result, table, summary }: C
   const [added, setAdded] = useState(false);
   const fieldId = (name: string) => `${id}-${name}`;
   const example = fillTemplate(copy.example, Object.fromEntries(figures.map((f) => [f.name, formatFigure(f.input.default, f.input.money)])));
-  const fields = figures.map((f) => ({ ...f, set: (text: string) => (setAdded(false), f.set(text)) }));
+  // A changed figure makes the earlier "Added to the quote form" note out of date.
+  const fields = figures.map((f) => ({
+    ...f,
+    set: (text: string) => {
+      setAdded(false);
+      f.set(text);
+    },
+  }));
 
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="rounded-2xl border border-brand-100 bg-white p-5 text-slate-800 shadow-md sm:p-7">
