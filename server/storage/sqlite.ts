@@ -1,5 +1,5 @@
 /** The embedded default: SQLite through Node's built-in node:sqlite, WAL with synchronous=FULL. */
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -82,26 +82,83 @@ export class SqliteLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
+  /**
+   * Group commit: the inserts that arrive while the event loop is busy wait for one transaction and
+   * so share one fsync (synchronous=FULL), which is what limits posts per second. Nobody is answered
+   * before COMMIT has returned, so each success is still durable; each insert runs under its own
+   * savepoint, so one that fails is rolled back alone.
+   */
+  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
+    const { promise, resolve, reject } = Promise.withResolvers<StoredLead & { repeated: boolean }>();
+    this.#waitingInserts.push({ run: () => this.#insertOne(lead, options), resolve, reject });
+    if (this.#waitingInserts.length === 1) setImmediate(() => this.#commitInserts());
+    return promise;
+  }
+
+  #waitingInserts: {
+    run: () => StoredLead & { repeated: boolean };
+    resolve: (lead: StoredLead & { repeated: boolean }) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+
+  #commitInserts(): void {
+    const group = this.#waitingInserts.splice(0);
+    if (group.length === 0) return;
+    const outcomes: ({ ok: true; lead: StoredLead & { repeated: boolean } } | { ok: false; error: unknown })[] = [];
+    try {
+      this.#db.exec('BEGIN IMMEDIATE');
+      for (const insert of group) {
+        this.#db.exec('SAVEPOINT one_lead');
+        try {
+          outcomes.push({ ok: true, lead: insert.run() });
+          this.#db.exec('RELEASE one_lead');
+        } catch (error) {
+          this.#db.exec('ROLLBACK TO one_lead');
+          this.#db.exec('RELEASE one_lead');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      // The whole group failed (the database is closed, read-only or broken): undo what began.
+      if (this.#db.isOpen && this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      for (const insert of group) insert.reject(error);
+      return;
+    }
+    group.forEach((insert, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) insert.resolve(outcome.lead);
+      else insert.reject(outcome.error);
+    });
+  }
+
+  /** Statements prepared once: the insert path runs them for every post. */
+  readonly #statements = new Map<string, StatementSync>();
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
+  }
+
+  /** One lead and its jobs, inside the group's transaction; the look-up and the insert share its write lock, so two identical posts cannot both miss. */
+  #insertOne(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): StoredLead & { repeated: boolean } {
     const id = randomUUID();
     const now = Date.now();
     const createdAt = new Date(now).toISOString();
     const key = submissionKey(lead, spam);
+    if (repeatWindowMs > 0) {
+      const earlier = this.#statement('SELECT * FROM leads WHERE submission_key = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').get(
+        key,
+        new Date(now - repeatWindowMs).toISOString(),
+      ) as Row | undefined;
+      if (earlier) return { ...toLead(earlier), repeated: true };
+    }
     const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns];
     const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c])];
-    // BEGIN IMMEDIATE: the look-up and the insert happen under one write lock, so two identical posts cannot both miss.
-    return this.#tx(() => {
-      if (repeatWindowMs > 0) {
-        const earlier = this.#db
-          .prepare('SELECT * FROM leads WHERE submission_key = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1')
-          .get(key, new Date(now - repeatWindowMs).toISOString()) as Row | undefined;
-        if (earlier) return { ...toLead(earlier), repeated: true };
-      }
-      this.#db.prepare(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
-      const job = this.#db.prepare('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
-      for (const channel of channels) job.run(randomUUID(), id, channel, now);
-      return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', repeated: false };
-    });
+    this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
+    const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
+    for (const channel of channels) job.run(randomUUID(), id, channel, now);
+    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', repeated: false };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -222,6 +279,7 @@ export class SqliteLeadStore implements LeadStore {
   }
 
   async close(): Promise<void> {
+    this.#commitInserts(); // inserts already accepted are committed (or refused) before the file closes
     if (this.#db.isOpen) this.#db.close();
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * SQLite's group commit: inserts that arrive together share one transaction (one fsync), yet each
+ * is answered only once it is durable, each with its own outcome, and none is lost by a close.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseLead, type Lead } from '../../src/lib/lead.ts';
+import { createTestStore, type TestStore } from '../support/stores.ts';
+
+function lead(name: string): Lead {
+  const parsed = parseLead({ contact_name: name, work_email: 'group@example.co.nz' });
+  if (!parsed.ok) throw new Error('fixture lead is invalid');
+  return parsed.lead;
+}
+
+describe('SQLite group commit', () => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await createTestStore('sqlite');
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('stores 50 leads posted at once, each answered with its own id and its job', async () => {
+    const stored = await Promise.all(Array.from({ length: 50 }, (_, i) => t.store.insertLead(lead(`Group ${i}`), { spam: false, channels: ['email'] })));
+    expect(new Set(stored.map((l) => l.id)).size).toBe(50);
+    const again = t.reopen();
+    expect((await again.listLeads()).map((l) => l.contact_name).sort()).toEqual(stored.map((l) => l.contact_name).sort());
+    expect(await again.listJobs()).toHaveLength(50);
+  });
+
+  it('folds identical posts in one group into one lead, all answered with it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.store.insertLead(lead('Same'), { spam: false, channels: ['email'], repeatWindowMs: 600_000 })),
+    );
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.filter((a) => !a.repeated)).toHaveLength(1);
+    expect(await t.store.listLeads()).toHaveLength(1);
+    expect(await t.store.listJobs()).toHaveLength(1);
+  });
+
+  it('commits inserts still waiting when the store closes', async () => {
+    const pending = [
+      t.store.insertLead(lead('Before close A'), { spam: false, channels: [] }),
+      t.store.insertLead(lead('Before close B'), { spam: false, channels: [] }),
+    ];
+    await t.store.close();
+    const answered = await Promise.all(pending);
+    const again = t.reopen();
+    expect((await again.listLeads()).map((l) => l.id).sort()).toEqual(answered.map((l) => l.id).sort());
+  });
+
+  it('refuses every waiting insert when the database is gone, and answers none as stored', async () => {
+    await t.store.close();
+    await expect(t.store.insertLead(lead('After close'), { spam: false, channels: [] })).rejects.toThrow();
+  });
+});
