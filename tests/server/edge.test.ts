@@ -5,6 +5,7 @@
  * security headers on every kind of response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../support/peers.ts';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, SERVER_TIMEOUTS, type ServerTimeouts } from '../../server/app.ts';
@@ -53,16 +54,6 @@ function trickle(port: number, head: string, drip: string, everyMs = 100): Trick
       socket.destroy();
     },
   };
-}
-
-/** Rejects with `what` unless `promise` settles within `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 describe('slow clients on a real socket', () => {

@@ -4,6 +4,7 @@
  * asked for the second page); keyset paging returns every lead once, in order, on both stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../support/peers.ts';
 import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -16,16 +17,6 @@ import { createTestStore, storeKinds, type TestStore } from '../support/stores.t
 
 const TOKEN = 'an-export-token-of-thirty-two-chars-or-more';
 const lead = (i: number) => parseLead({ contact_name: `Lead ${i}`, work_email: `lead${i}@example.co.nz` }).lead!;
-
-/** Rejects with `what` unless `promise` settles within `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('refused export attempts', () => {
   let t: TestStore;

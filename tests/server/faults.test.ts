@@ -14,7 +14,7 @@ import { createWebhookSender } from '../../server/notify/webhook.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
-import { startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET, type SmtpPeer } from '../support/peers.ts';
+import { startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET, mailedLeadIds, countBy } from '../support/peers.ts';
 import { freePort, startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
@@ -23,17 +23,6 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
-
-/** Lead ids named in Message-ID headers, one entry per message received. */
-function mailedLeadIds(smtp: SmtpPeer): string[] {
-  return smtp.messages.map((m) => /^Message-ID:\s*<lead-([^@>]+)@/im.exec(m.raw)?.[1] ?? 'none');
-}
-
-function countBy(values: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
-}
 
 async function post(url: string, name: string): Promise<boolean> {
   const res = await fetch(url, { method: 'POST', headers: JSON_ACCEPT, body: formBody({ contact_name: name, work_email: 'fault@example.co.nz' }) });

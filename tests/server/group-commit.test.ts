@@ -8,7 +8,7 @@ import { createTestStore, type TestStore } from '../support/stores.ts';
 
 function lead(name: string): Lead {
   const parsed = parseLead({ contact_name: name, work_email: 'group@example.co.nz' });
-  if (!parsed.ok) throw new Error('fixture lead is invalid');
+  if (!parsed.ok || !parsed.lead) throw new Error('fixture lead is invalid');
   return parsed.lead;
 }
 

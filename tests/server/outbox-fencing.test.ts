@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { parseLead } from '../../src/lib/lead.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds } from '../support/stores.ts';
-import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
+import { startSmtp, waitFor, mailedLeadIds, countBy } from '../support/peers.ts';
 import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -70,17 +70,6 @@ describe.each(storeKinds)('fenced claims on %s', (kind) => {
     expect(again!.id).toBe(job!.id);
   });
 });
-
-/** Lead ids named in Message-ID headers, one entry per message received. */
-function mailedLeadIds(smtp: SmtpPeer): string[] {
-  return smtp.messages.map((m) => /^Message-ID:\s*<lead-([^@>]+)@/im.exec(m.raw)?.[1] ?? 'none');
-}
-
-function countBy(values: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
-}
 
 async function twoInstances(env: Record<string, string>) {
   const t = await createTestStore('postgres');

@@ -121,3 +121,24 @@ export async function waitFor<T>(fn: () => T | Promise<T>, { what, timeoutMs = 1
 export function parseMail(mail: ReceivedMail): Promise<ParsedMail> {
   return simpleParser(mail.raw);
 }
+
+/** Lead ids named in Message-ID headers, one entry per message received. */
+export function mailedLeadIds(smtp: SmtpPeer): string[] {
+  return smtp.messages.map((m) => /^Message-ID:\s*<lead-([^@>]+)@/im.exec(m.raw)?.[1] ?? 'none');
+}
+
+export function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+/** Rejects with `what` unless `promise` settles within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
