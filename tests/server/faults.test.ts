@@ -44,7 +44,9 @@ describe.each(storeKinds)('on %s', (kind) => {
       SMTP_URL: smtp.url,
       OUTBOX_POLL_INTERVAL: '100ms',
       OUTBOX_RETRY_BASE: '200ms',
-      OUTBOX_LEASE: '1s',
+      // Long enough that no send on a loaded machine outlasts its timeout (half the lease) and is
+      // repeated; the killed process's claims come back when it ends.
+      OUTBOX_LEASE: '6s',
     };
     let server: ServerProcess = await startServer(env);
     cleanups.push(() => server.child.kill('SIGKILL'));

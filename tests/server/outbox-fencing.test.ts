@@ -71,6 +71,12 @@ describe.each(storeKinds)('fenced claims on %s', (kind) => {
   });
 });
 
+/** SIGTERM each server and wait for it to exit cleanly (a clean stop finishes the sends in flight). */
+async function stopAll(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers) server.child.kill('SIGTERM');
+  expect(await Promise.all(servers.map((server) => server.exited))).toEqual(servers.map(() => '0'));
+}
+
 async function twoInstances(env: Record<string, string>) {
   const t = await createTestStore('postgres');
   cleanups.push(() => t.cleanup());
@@ -99,14 +105,15 @@ async function postLeads(servers: ServerProcess[], count: number, prefix: string
 
 describe('two instances on one PostgreSQL', () => {
   it('with a mail server slower than the lease, e-mail each lead exactly once', async () => {
-    // Each message takes 400 ms; the lease is 2 s. Batches of ten (the old claim size) took two
-    // leases, so the other instance re-sent the rest of a batch.
-    const smtp = await startSmtp(0, '127.0.0.1', { delayMs: 400 });
+    // Each message takes 500 ms; the lease is 3 s. Batches of ten (the old claim size) took five
+    // seconds, past the lease, so the other instance re-sent the rest of a batch. The send timeout
+    // (2 s) leaves a loaded machine room for one message, so no send is cut off and repeated.
+    const smtp = await startSmtp(0, '127.0.0.1', { delayMs: 500 });
     cleanups.push(() => smtp.close());
     const { t, servers } = await twoInstances({
       SMTP_URL: smtp.url,
-      OUTBOX_LEASE: '2s',
-      OUTBOX_SEND_TIMEOUT: '1500ms',
+      OUTBOX_LEASE: '3s',
+      OUTBOX_SEND_TIMEOUT: '2s',
       OUTBOX_CONCURRENCY: '3',
       OUTBOX_POLL_INTERVAL: '50ms',
     });
@@ -114,7 +121,8 @@ describe('two instances on one PostgreSQL', () => {
     const leads = await t.store.listLeads();
     expect(leads).toHaveLength(12);
     await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every job to be done', timeoutMs: 30_000 });
-    await new Promise((r) => setTimeout(r, 2200)); // one more lease: a late duplicate would show now
+    // A clean stop waits for the sends in flight: after it, no late duplicate can still arrive.
+    await stopAll(servers);
     expect(mailedLeadIds(smtp).sort()).toEqual(leads.map((l) => l.id).sort());
   }, 60_000);
 
@@ -124,8 +132,8 @@ describe('two instances on one PostgreSQL', () => {
     const concurrency = 2;
     const { t, servers } = await twoInstances({
       SMTP_URL: smtp.url,
-      OUTBOX_LEASE: '1500ms',
-      OUTBOX_SEND_TIMEOUT: '1s',
+      OUTBOX_LEASE: '3s',
+      OUTBOX_SEND_TIMEOUT: '2s',
       OUTBOX_CONCURRENCY: String(concurrency),
       OUTBOX_POLL_INTERVAL: '50ms',
     });
@@ -136,12 +144,13 @@ describe('two instances on one PostgreSQL', () => {
     expect(await victim.exited).toBe('SIGKILL');
 
     await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every job to be done', timeoutMs: 30_000 });
+    expect(survivor.child.exitCode).toBeNull();
+    await stopAll([survivor]);
     const leads = await t.store.listLeads();
     const counts = countBy(mailedLeadIds(smtp));
     expect([...counts.keys()].sort()).toEqual(leads.map((l) => l.id).sort());
     const repeated = [...counts.values()].filter((n) => n > 1);
     expect(repeated.every((n) => n === 2)).toBe(true);
     expect(repeated.length).toBeLessThanOrEqual(concurrency);
-    expect(survivor.child.exitCode).toBeNull();
   }, 60_000);
 });
