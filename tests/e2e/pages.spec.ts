@@ -122,6 +122,39 @@ test.describe('home page', () => {
     expect(broken).toEqual([]);
   });
 
+  test('trust strip at 390 px: while the logo service is slow each tile shows its make, then its logo replaces the name in place', async ({ page, context }) => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await context.unrouteAll();
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
+      if (!route.request().url().includes('favicons')) return route.abort('internetdisconnected');
+      await released;
+      return route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0b5ea8"/></svg>',
+      });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const tiles = main(page).locator('[data-logo-item]');
+    await tiles.first().scrollIntoViewIfNeeded();
+    await expect(tiles).toHaveCount(6);
+    const names = ['Skope', 'Williams', 'Bromic', 'Hoshizaki', 'True', 'Turbo Air'];
+    const boxes = [];
+    for (const [i, name] of names.entries()) {
+      await expect(tiles.nth(i).getByText(name, { exact: true })).toBeVisible();
+      boxes.push(await tiles.nth(i).boundingBox());
+    }
+    release();
+    for (const [i, name] of names.entries()) {
+      await expect(tiles.nth(i), `logo of ${name} never marked as loaded`).toHaveAttribute('data-loaded', '');
+      await expect(tiles.nth(i).getByText(name, { exact: true })).toBeHidden();
+      await expect(tiles.nth(i).locator('img')).toHaveCSS('opacity', '1');
+      // The swap happens inside a fixed tile: nothing moves.
+      expect(await tiles.nth(i).boundingBox()).toEqual(boxes[i]);
+    }
+  });
+
   test.describe('with the logo service answering', () => {
     test.beforeEach(async ({ context }) => {
       await context.unrouteAll();
