@@ -24,6 +24,8 @@ export const labels = {
   cityMore: 'More services',
   cityQuote: (city: string) => `Get a free quote in ${city}`,
   cityQuoteBody: `Tell us what you need. We reply within ${emailReplyWithin} and send your free quote within ${quoteWithin}.`,
+  mapOfCity: (city: string) => `Map of New Zealand showing ${city}`,
+  mapOfCities: (names: string[]) => `Map of New Zealand showing ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`,
   /** A target, not a promise: the wider-area targets on the same page are longer, and weather, access and technician availability affect both. */
   cbdResponse: (city: string, hours: number) =>
     `Emergency response target in the ${city} CBD: ${hours} hours, 24/7, depending on access and technician availability.`,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { iconNames } from './icon-names.ts';
+import { artKeys } from './art-keys.ts';
 import { serviceTypes, leadCities } from './lead.ts';
 import { cityKeys } from '../config/site.ts';
 
@@ -56,6 +57,9 @@ const cardSchema = z.object({
   badge: z.string().max(30).optional().describe('Small label such as "Most Popular"'),
 });
 
+/** The hero's decorative artwork, by subject. */
+const art = z.enum(artKeys).describe('Hero artwork shown beside the heading on large screens (keys in src/lib/art-keys.ts)');
+
 const heading = z.string().min(3).max(100).describe('Section heading (h2)');
 const intro = z.string().max(600).optional().describe('Paragraph under the heading');
 const anchor = z
@@ -77,6 +81,8 @@ export const blockSchema = z.discriminatedUnion('type', [
     actions: z.array(actionSchema).max(3).default([]),
     highlights: z.array(z.string().max(80)).max(4).optional().describe('Short ticked points under the actions'),
     form: formSettingsSchema.optional().describe('Shows a copy of the quote form in the hero on small screens (home page)'),
+    art: art.default('general'),
+    map: z.boolean().default(false).describe('Shows the map of the six cities on large screens instead of the artwork (contact page)'),
   }),
   z.object({
     type: z.literal('cards'),
@@ -218,6 +224,7 @@ export const productSchema = seoSchema.extend({
   name: z.string().max(40).describe('Plural product name used on cards, e.g. "Commercial Fridges"'),
   cardText: z.string().min(40).max(200).describe('One sentence shown on related-product cards'),
   icon: z.enum(iconNames),
+  art,
   hero: z.object({
     heading: z.string().min(5).max(90),
     lead: z.string().min(20).max(400),
@@ -254,6 +261,16 @@ export const citySchema = seoSchema.extend({
 
 export const blogCategories = ['Buying Guides', 'Energy Efficiency', 'Maintenance', 'Compliance', 'Finance', 'Troubleshooting'] as const;
 
+/** Articles share hero artwork by topic: each category's piece. */
+export const categoryArt: Record<(typeof blogCategories)[number], z.infer<typeof art>> = {
+  'Buying Guides': 'display-fridge',
+  'Energy Efficiency': 'supermarket-aisle',
+  Maintenance: 'maintenance',
+  Compliance: 'lab-fridge',
+  Finance: 'reach-in',
+  Troubleshooting: 'repairs',
+};
+
 export const blogSchema = seoSchema.extend({
   excerpt: z.string().min(60).max(260).describe('Summary shown on the blog index'),
   date: z.coerce.date().describe('Publication date (ISO)'),
@@ -274,6 +291,7 @@ export const guideSchema = seoSchema.extend({
   quickAnswer: z.string().min(80).max(700).describe('The Quick Answer box: the short answer to the page’s main question'),
   faq: z.array(faqItemSchema).length(15).describe('Exactly 15 questions (spec), also emitted as FAQPage data'),
   serviceType: z.enum(serviceTypes).default('Installation'),
+  art,
 });
 
 /** One figure a calculator asks for. Its default is also the worked example shown without JavaScript. */

@@ -4,6 +4,7 @@ import type { Action } from '../../lib/content-schemas.ts';
 import { ActionRow } from '../ActionLink.tsx';
 import { HeroArt } from '../HeroArt.tsx';
 import { callLocations } from '../../lib/call-tracking.ts';
+import type { ArtKey } from '../../lib/art-keys.ts';
 
 export interface HeroNote {
   before?: string;
@@ -24,10 +25,14 @@ export interface HeroBlockProps {
   children?: ReactNode;
   /** Whether `children` shows on large screens too; otherwise large screens see the artwork. */
   asideOnDesktop?: boolean;
+  /** The decorative artwork large screens see beside the copy (when `children` is not shown there). */
+  art?: ArtKey | undefined;
+  /** Shown on large screens in place of the artwork (the contact page's map). */
+  aside?: ReactNode;
 }
 
 /** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
-export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false }: HeroBlockProps) {
+export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false, art, aside }: HeroBlockProps) {
   return (
     <section
       data-call-location={callLocations.hero}
@@ -63,7 +68,7 @@ export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, c
         {children ? <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div> : null}
         {!asideOnDesktop || !children ? (
           <div className="hidden lg:block">
-            <HeroArt />
+            {aside ?? <HeroArt art={art} />}
           </div>
         ) : null}
       </div>
