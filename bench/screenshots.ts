@@ -2,8 +2,10 @@
  * Screenshots of one page of every kind, plus every page with its own hero artwork, at a phone's
  * width (390 px) and a desktop's (1280 px), for looking at the site rather than measuring it.
  * Serves the built site (`npm run build` first) with the lead server and writes PNGs into
- * `bench/results/screenshots/` (ignored by git): `<page>-<width>.png` is the first screen, and
- * `<page>-<width>-full.png` the whole page with `--full`.
+ * `bench/results/screenshots/` (ignored by git): `<page>-<width>.png` is the first screen,
+ * `<page>-<width>-hero.png` the page's opening section, `<page>-<width>-makes.png` its supplier
+ * strip if it has one, and `<page>-<width>-full.png` the whole
+ * page with `--full`.
  *
  *   node bench/screenshots.ts [--full] [--page /auckland] [--logos names|loaded|failed]
  *
@@ -80,6 +82,9 @@ try {
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
       await page.screenshot({ path: join(out, `${name}-${size.width}.png`) });
+      await page.locator('main section').first().screenshot({ path: join(out, `${name}-${size.width}-hero.png`) });
+      const strip = page.locator('section:has([data-logo-fallback]):visible');
+      if (await strip.count()) await strip.first().screenshot({ path: join(out, `${name}-${size.width}-makes.png`) });
       if (values.full) await page.screenshot({ path: join(out, `${name}-${size.width}-full.png`), fullPage: true });
       console.log(`${path} at ${size.width} px`);
     }

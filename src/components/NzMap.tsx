@@ -22,7 +22,7 @@ interface NzMapProps {
 export function NzMap({ city, label }: NzMapProps) {
   const { width, height } = mapSize;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="mx-auto h-auto w-full max-w-xs" role="img" aria-label={label}>
+    <svg viewBox={`0 0 ${width} ${height}`} className="mx-auto h-auto w-full max-w-sm" role="img" aria-label={label}>
       <title>{label}</title>
       <path d={nzMap.land} fill="#d7ebf8" />
       {cityKeys.map((key) => {

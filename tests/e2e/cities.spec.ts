@@ -73,6 +73,36 @@ for (const city of cities) {
   });
 }
 
+for (const width of [390, 1280]) {
+  test(`at ${width} px each city page shows a map of New Zealand marking its city, larger, among the six at their coordinates`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const city of cities) {
+      await page.goto(city.route);
+      const map = page.getByRole('img', { name: `Map of New Zealand showing ${city.name}`, exact: true });
+      await map.scrollIntoViewIfNeeded();
+      await expect(map).toBeVisible();
+      const marks = await map.locator('g').evaluateAll((groups) =>
+        groups.map((g) => {
+          const c = g.querySelector('circle')!;
+          return { name: g.querySelector('text')!.textContent, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), r: Number(c.getAttribute('r')) };
+        }),
+      );
+      expect(marks.map((m) => m.name).sort()).toEqual(cities.map((c) => c.name).sort());
+      const own = marks.find((m) => m.name === city.name)!;
+      for (const other of marks.filter((m) => m !== own)) expect(own.r, `${city.name} mark is not larger than ${other.name}`).toBeGreaterThan(other.r);
+      // East is right and north is up: every pair of marks is ordered as the cities' coordinates are.
+      for (const a of cities) {
+        for (const b of cities) {
+          const ma = marks.find((m) => m.name === a.name)!;
+          const mb = marks.find((m) => m.name === b.name)!;
+          if (a.longitude < b.longitude) expect(ma.x, `${a.name} west of ${b.name}`).toBeLessThan(mb.x);
+          if (a.latitude > b.latitude) expect(ma.y, `${a.name} north of ${b.name}`).toBeLessThan(mb.y);
+        }
+      }
+    }
+  });
+}
+
 test('Tauranga also links to /emergency-repairs and /commercial-refrigerator', async ({ page }) => {
   await page.goto('/tauranga');
   for (const href of ['/emergency-repairs', '/commercial-refrigerator']) {

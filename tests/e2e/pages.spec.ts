@@ -253,6 +253,35 @@ test('/commercial-fridge sets keywords and a canonical link', async ({ page }) =
   expect(new URL(canonical!).pathname).toBe('/commercial-fridge');
 });
 
+test('at 1280 px every product, service and industry page opens with its own decorative artwork', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const routes = [
+    '/commercial-fridge',
+    '/commercial-freezer',
+    '/display-fridge',
+    '/display-freezer',
+    '/commercial-refrigerator',
+    '/cool-rooms',
+    '/repairs',
+    '/emergency-repairs',
+    '/installation',
+    '/preventative-maintenance',
+    '/hospitality-refrigeration',
+    '/medical-refrigeration',
+    '/supermarket-refrigeration',
+  ];
+  const drawings = new Map<string, string>();
+  for (const route of routes) {
+    await page.goto(route);
+    const art = hero(page).locator('svg[viewBox="0 0 360 300"]');
+    await expect(art, `${route} has no hero artwork`).toBeVisible();
+    await expect(art).toHaveAttribute('aria-hidden', 'true');
+    const drawing = await art.innerHTML();
+    expect(drawings.get(drawing), `${route} repeats the artwork of another page`).toBeUndefined();
+    drawings.set(drawing, route);
+  }
+});
+
 test.describe('cool rooms page', () => {
   test('types, process, sizing guide, links, FAQ and a Cool Room / Walk-in Freezer form', async ({ page }) => {
     await page.goto('/cool-rooms');
@@ -441,6 +470,14 @@ test.describe('emergency repairs page', () => {
 });
 
 test.describe('contact page', () => {
+  test('at 1280 px the hero shows the map of New Zealand with all six cities', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/contact');
+    const map = hero(page).getByRole('img', { name: 'Map of New Zealand showing Auckland, Christchurch, Wellington, Hamilton, Tauranga and Dunedin' });
+    await expect(map).toBeVisible();
+    await expect(map.locator('text')).toHaveText(['Auckland', 'Christchurch', 'Wellington', 'Hamilton', 'Tauranga', 'Dunedin']);
+  });
+
   test("call button, e-mail, service areas, business hours and the 'Request a Quote' form", async ({ page }) => {
     await page.goto('/contact');
     const calls = main(page).getByRole('link', { name: EMERGENCY_CALL });
