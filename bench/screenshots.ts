@@ -82,7 +82,10 @@ try {
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
       await page.screenshot({ path: join(out, `${name}-${size.width}.png`) });
-      await page.locator('main section').first().screenshot({ path: join(out, `${name}-${size.width}-hero.png`) });
+      await page
+        .locator('main section')
+        .first()
+        .screenshot({ path: join(out, `${name}-${size.width}-hero.png`) });
       const strip = page.locator('section:has([data-logo-fallback]):visible');
       if (await strip.count()) await strip.first().screenshot({ path: join(out, `${name}-${size.width}-makes.png`) });
       if (values.full) await page.screenshot({ path: join(out, `${name}-${size.width}-full.png`), fullPage: true });
