@@ -1,6 +1,7 @@
-/** Every built page is valid HTML (html-validate: recommended + document presets). */
+/** Every built page is valid HTML (html-validate: recommended + document presets) and under its size budget. */
 import { describe, expect, it } from 'vitest';
 import { HtmlValidate } from 'html-validate';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { builtPages } from '../support/dist.ts';
 
 const validator = new HtmlValidate({
@@ -32,6 +33,17 @@ describe('HTML validation', () => {
       const report = await validator.validateString(page.html, page.file);
       const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector ?? ''})`));
       expect(messages).toEqual([]);
+    });
+  }
+});
+
+describe('page weight', () => {
+  // Budget from issue 16: the hero art and the map are inline SVG, so they count here.
+  const budget = 30 * 1024;
+  for (const page of builtPages()) {
+    it(`${page.route} is under 30 KB with brotli`, () => {
+      const size = brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      expect(size).toBeLessThan(budget);
     });
   }
 });
