@@ -84,7 +84,12 @@ for (const width of [390, 1280]) {
       const marks = await map.locator('g').evaluateAll((groups) =>
         groups.map((g) => {
           const c = g.querySelector('circle')!;
-          return { name: g.querySelector('text')!.textContent, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), r: Number(c.getAttribute('r')) };
+          return {
+            name: g.querySelector('text')!.textContent,
+            x: Number(c.getAttribute('cx')),
+            y: Number(c.getAttribute('cy')),
+            r: Number(c.getAttribute('r')),
+          };
         }),
       );
       expect(marks.map((m) => m.name).sort()).toEqual(cities.map((c) => c.name).sort());

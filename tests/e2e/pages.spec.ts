@@ -122,7 +122,10 @@ test.describe('home page', () => {
     expect(broken).toEqual([]);
   });
 
-  test('trust strip at 390 px: while the logo service is slow each tile shows its make, then its logo replaces the name in place', async ({ page, context }) => {
+  test('trust strip at 390 px: while the logo service is slow each tile shows its make, then its logo replaces the name in place', async ({
+    page,
+    context,
+  }) => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     await context.unrouteAll();

@@ -13,9 +13,7 @@ export function MaintenanceArt() {
       {rows.map((y, i) => (
         <g key={y}>
           <rect x="54" y={y - 14} width="24" height="24" rx="5" fill={i < 3 ? c.brand : c.ice} />
-          {i < 3 ? (
-            <path d={`M59 ${y - 2}l6 6 10-12`} stroke={c.white} strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          ) : null}
+          {i < 3 ? <path d={`M59 ${y - 2}l6 6 10-12`} stroke={c.white} strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" /> : null}
           <rect x="90" y={y - 6} width={i % 2 ? 62 : 78} height="9" rx="4.5" fill={c.steel} />
         </g>
       ))}

@@ -9,7 +9,10 @@ export function RepairsArt() {
       <circle cx="126" cy="150" r="72" fill={c.steel} />
       <circle cx="126" cy="150" r="62" fill="none" stroke={c.white} strokeWidth="4" />
       <circle cx="126" cy="150" r="44" fill="none" stroke={c.white} strokeWidth="4" />
-      <path d="M126 150c-6-24 6-40 22-36-2 16-10 26-22 36zM126 150c24-6 40 6 36 22-16-2-26-10-36-22zM126 150c6 24-6 40-22 36 2-16 10-26 22-36zM126 150c-24 6-40-6-36-22 16 2 26 10 36 22z" fill={c.brand} />
+      <path
+        d="M126 150c-6-24 6-40 22-36-2 16-10 26-22 36zM126 150c24-6 40 6 36 22-16-2-26-10-36-22zM126 150c6 24-6 40-22 36 2-16 10-26 22-36zM126 150c-24 6-40-6-36-22 16 2 26 10 36 22z"
+        fill={c.brand}
+      />
       <circle cx="126" cy="150" r="9" fill={c.navy} />
       <rect x="36" y="250" width="18" height="18" rx="3" fill={c.slate} />
       <rect x="198" y="250" width="18" height="18" rx="3" fill={c.slate} />

@@ -14,7 +14,12 @@ export function UprightFridgeArt() {
       <rect x="216" y="96" width="8" height="92" rx="4" fill={c.slate} />
       <Snowflake x={162} y={150} r={26} color={c.frost} width={6} />
       <rect x="108" y="250" width="126" height="18" rx="4" fill={c.steel} />
-      <path d="M122 254v10M136 254v10M150 254v10M164 254v10M178 254v10M192 254v10M206 254v10M220 254v10" stroke={c.slate} strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M122 254v10M136 254v10M150 254v10M164 254v10M178 254v10M192 254v10M206 254v10M220 254v10"
+        stroke={c.slate}
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
       <rect x="262" y="222" width="80" height="58" rx="6" fill={c.amber} />
       <path d="M270 240h64M270 258h64" stroke={c.navy} strokeWidth="3" opacity="0.25" />
       <circle cx="282" cy="216" r="12" fill={c.red} />

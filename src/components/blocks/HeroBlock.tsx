@@ -66,11 +66,7 @@ export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, c
           ) : null}
         </div>
         {children ? <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div> : null}
-        {!asideOnDesktop || !children ? (
-          <div className="hidden lg:block">
-            {aside ?? <HeroArt art={art} />}
-          </div>
-        ) : null}
+        {!asideOnDesktop || !children ? <div className="hidden lg:block">{aside ?? <HeroArt art={art} />}</div> : null}
       </div>
     </section>
   );
