@@ -24,8 +24,16 @@ function emailSender(url: string) {
   return createEmailSender({ smtpUrl: url, to: 'quotes@example.nz', from: 'website@example.nz', messageIdDomain: 'example.nz' });
 }
 
-function worker(store: LeadStore, senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'], maxAttempts = 5) {
-  return new OutboxWorker({ store, senders, log: silent, pollIntervalMs: 50, maxAttempts, backoff: { baseMs: 20, maxMs: 100 } });
+/** Quick retries, for tests that wait for a job to run out of attempts. */
+const QUICK_RETRIES = { baseMs: 20, maxMs: 100 };
+/**
+ * A retry exactly one second later: a run that checks "one failed attempt" ends before the job is
+ * due again, however slow the machine (with quick retries a run could take a second attempt).
+ */
+const ONE_ATTEMPT_PER_RUN = { baseMs: 1_000, maxMs: 1_000, random: () => 1 };
+
+function worker(store: LeadStore, senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'], maxAttempts = 5, backoff = ONE_ATTEMPT_PER_RUN) {
+  return new OutboxWorker({ store, senders, log: silent, pollIntervalMs: 50, maxAttempts, backoff });
 }
 
 async function postLead(store: LeadStore, overrides: Record<string, string> = {}, channels: ('email' | 'webhook')[] = ['email']) {
@@ -141,7 +149,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
   it('marks a job dead after the last attempt, and retry-dead queues it again', async () => {
     const hook = track(await startWebhookReceiver(500));
     const lead = await postLead(t.store, {}, ['webhook']);
-    const w = track(worker(t.store, { webhook: createWebhookSender({ url: hook.url, secret: SECRET }) }, 3));
+    const w = track(worker(t.store, { webhook: createWebhookSender({ url: hook.url, secret: SECRET }) }, 3, QUICK_RETRIES));
     w.start();
     await waitFor(async () => (await t.store.listJobs(lead.id))[0]!.status === 'dead', { what: 'the job to be marked dead after 3 attempts' });
     await w.stop();
