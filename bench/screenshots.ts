@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../tests/support/server-process.ts';
 import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
 import { distDir } from '../tests/support/dist.ts';
+import { ownArtRoutes } from '../tests/support/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -28,29 +29,7 @@ const { values } = parseArgs({
 if (!['names', 'loaded', 'failed'].includes(values.logos)) throw new Error('--logos is names, loaded or failed');
 
 /** Home, every product, service and industry page (each has its own artwork), a city, contact, the blog, an article, a guide and a legal page. */
-const allPages = [
-  '/',
-  '/commercial-fridge',
-  '/commercial-freezer',
-  '/display-fridge',
-  '/display-freezer',
-  '/commercial-refrigerator',
-  '/cool-rooms',
-  '/repairs',
-  '/emergency-repairs',
-  '/installation',
-  '/preventative-maintenance',
-  '/hospitality-refrigeration',
-  '/medical-refrigeration',
-  '/supermarket-refrigeration',
-  '/auckland',
-  '/hamilton',
-  '/contact',
-  '/blog',
-  '/blog/lease-vs-buy',
-  '/commercial-fridge-prices-nz',
-  '/privacy',
-];
+const allPages = ['/', ...ownArtRoutes, '/auckland', '/hamilton', '/contact', '/blog', '/blog/lease-vs-buy', '/commercial-fridge-prices-nz', '/privacy'];
 const pages = values.page ? [values.page] : allPages;
 const widths = [
   { width: 390, height: 844 },

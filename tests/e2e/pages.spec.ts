@@ -4,6 +4,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { jsonLd, offline } from './helpers.ts';
+import { ownArtRoutes } from '../support/routes.ts';
 
 const EMERGENCY_TEL = 'tel:+64800374343';
 const EMERGENCY_CALL = /^Call 0800\s+FRIDGE$/;
@@ -258,21 +259,7 @@ test('/commercial-fridge sets keywords and a canonical link', async ({ page }) =
 
 test('at 1280 px every product, service and industry page opens with its own decorative artwork', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const routes = [
-    '/commercial-fridge',
-    '/commercial-freezer',
-    '/display-fridge',
-    '/display-freezer',
-    '/commercial-refrigerator',
-    '/cool-rooms',
-    '/repairs',
-    '/emergency-repairs',
-    '/installation',
-    '/preventative-maintenance',
-    '/hospitality-refrigeration',
-    '/medical-refrigeration',
-    '/supermarket-refrigeration',
-  ];
+  const routes = ownArtRoutes;
   const drawings = new Map<string, string>();
   for (const route of routes) {
     await page.goto(route);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { buildApp } from '../../server/app.ts';
-import { OutboxWorker } from '../../server/outbox.ts';
+import { OutboxWorker, type BackoffOptions } from '../../server/outbox.ts';
 import { createEmailSender } from '../../server/notify/email.ts';
 import { createWebhookSender } from '../../server/notify/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -32,7 +32,12 @@ const QUICK_RETRIES = { baseMs: 20, maxMs: 100 };
  */
 const ONE_ATTEMPT_PER_RUN = { baseMs: 1_000, maxMs: 1_000, random: () => 1 };
 
-function worker(store: LeadStore, senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'], maxAttempts = 5, backoff = ONE_ATTEMPT_PER_RUN) {
+function worker(
+  store: LeadStore,
+  senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'],
+  maxAttempts = 5,
+  backoff: BackoffOptions = ONE_ATTEMPT_PER_RUN,
+) {
   return new OutboxWorker({ store, senders, log: silent, pollIntervalMs: 50, maxAttempts, backoff });
 }
 

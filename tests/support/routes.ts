@@ -40,6 +40,10 @@ export const specRoutes = [
 
 export const noindexRoutes = ['/thank-you'] as const;
 export const productRoutes = ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator'] as const;
+export const serviceRoutes = ['/repairs', '/emergency-repairs', '/installation', '/preventative-maintenance'] as const;
+export const industryRoutes = ['/hospitality-refrigeration', '/medical-refrigeration', '/supermarket-refrigeration'] as const;
+/** The thirteen pages that open with artwork of their own: products, cool rooms, services, industries. */
+export const ownArtRoutes = [...productRoutes, '/cool-rooms', ...serviceRoutes, ...industryRoutes] as const;
 export const cityRoutes = ['/auckland', '/christchurch', '/wellington', '/hamilton', '/tauranga', '/dunedin'] as const;
 export const guideRoutes = ['/skope-vs-williams-refrigeration', '/commercial-fridge-prices-nz', '/restaurant-refrigeration-nz'] as const;
 /** Pages the spec says set keywords. */

@@ -3,6 +3,7 @@ import { fillTemplate, formatNumber, formatRange } from '../../lib/calculators/f
 import type { CalculatorOf } from '../../lib/content-schemas.ts';
 import { CalculatorShell } from './CalculatorShell.tsx';
 import { ResultList } from './ResultList.tsx';
+import { ResultTable } from './ResultTable.tsx';
 import { useFigures } from './useFigures.ts';
 
 interface Props {
@@ -53,29 +54,12 @@ export function CoolRoomCalculator({ id, copy }: Props) {
         estimate && {
           place: 'after',
           node: (
-            <div className="table-wrap mt-4 bg-white" role="group" aria-label={caption} tabIndex={0}>
-              <table className="data-table">
-                <caption>{caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{labels.size}</th>
-                    <th scope="col">{labels.roomVolume}</th>
-                    <th scope="col">{labels.holds}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {estimate.standard.map((s) => (
-                    <tr key={s.side}>
-                      <th scope="row" className="!bg-transparent">
-                        {room(s.side)}
-                      </th>
-                      <td>{m3(s.volume)}</td>
-                      <td>{s.fits ? labels.yes : labels.no}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResultTable
+              className="mt-4"
+              caption={caption}
+              columns={[labels.size, labels.roomVolume, labels.holds]}
+              rows={estimate.standard.map((s) => [room(s.side), m3(s.volume), s.fits ? labels.yes : labels.no])}
+            />
           ),
         }
       }

@@ -2,6 +2,7 @@ import { fillTemplate, formatNumber, formatNzd } from '../../lib/calculators/for
 import { compareLeaseBuy } from '../../lib/calculators/lease-buy.ts';
 import type { CalculatorOf } from '../../lib/content-schemas.ts';
 import { CalculatorShell } from './CalculatorShell.tsx';
+import { ResultTable } from './ResultTable.tsx';
 import { useFigures } from './useFigures.ts';
 
 interface Props {
@@ -54,31 +55,7 @@ export function LeaseBuyCalculator({ id, copy }: Props) {
       table={
         c && {
           place: 'before',
-          node: (
-            <div className="table-wrap bg-white" role="group" aria-label={labels.caption} tabIndex={0}>
-              <table className="data-table">
-                <caption>{labels.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{labels.item}</th>
-                    <th scope="col">{labels.lease}</th>
-                    <th scope="col">{labels.buy}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map(([item, lease, buy]) => (
-                    <tr key={item}>
-                      <th scope="row" className="!bg-transparent">
-                        {item}
-                      </th>
-                      <td>{lease}</td>
-                      <td>{buy}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ),
+          node: <ResultTable caption={labels.caption} columns={[labels.item, labels.lease, labels.buy]} rows={rows} />,
         }
       }
       summary={
