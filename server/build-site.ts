@@ -49,7 +49,14 @@ function tryLock(lockFile: string): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = Number(readFileSync(lockFile, 'utf8').trim());
+    let holder: number;
+    try {
+      holder = Number(readFileSync(lockFile, 'utf8').trim());
+    } catch (readError) {
+      // The holder finished and removed the lock between our open and this read: try again.
+      if ((readError as NodeJS.ErrnoException).code === 'ENOENT') return tryLock(lockFile);
+      throw readError;
+    }
     // An empty file is a holder between open and write: alive by definition.
     if (!holder || processAlive(holder)) return false;
     rmSync(lockFile, { force: true });
