@@ -6,6 +6,14 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
+/** One no-restricted-imports rule per wall; a later, narrower wall repeats the wider one's patterns, since a rule's options replace each other. */
+function importWalls(walls) {
+  return walls.map(({ files, forbidden, why }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }] }] },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/', 'bench/.dist/'] },
   js.configs.recommended,
@@ -18,6 +26,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The walls between the rooms: the site and the server meet only in core/ (the lead model and the
+  // business facts); the storage layer knows nothing of HTTP, the outbox or the lead reports.
+  ...importWalls([
+    { files: ['src/**', 'astro.config.ts'], forbidden: ['**/server/**'], why: 'The site never imports the lead server; share code through core/.' },
+    { files: ['core/**'], forbidden: ['**/src/**', '**/server/**'], why: 'core/ is neutral: it imports neither the site nor the server.' },
+    {
+      files: ['server/**'],
+      forbidden: ['**/src/**', '**/tests/**', '**/bench/**', '**/scripts/**'],
+      why: 'The server imports only core/ from outside itself.',
+    },
+    {
+      files: ['server/storage/**'],
+      forbidden: ['**/src/**', '**/http/**', '**/outbox/**', '**/leads/**', '**/inbox/**', '../config.ts'],
+      why: 'storage/ imports nothing from the rooms built on it.',
+    },
+  ]),
   {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { leadColumns } from '../src/lib/lead.ts';
+import { leadColumns } from '../core/lead/schema.ts';
 import { startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
 import { createTestStore, formBody } from '../tests/support/stores.ts';
 import { startSmtp } from '../tests/support/peers.ts';

@@ -15,10 +15,10 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../server/app.ts';
+import { buildApp } from '../server/http/app.ts';
 import { SqliteLeadStore } from '../server/storage/sqlite.ts';
-import { toCsv } from '../server/csv.ts';
-import { parseLead } from '../src/lib/lead.ts';
+import { toCsv } from '../server/leads/csv.ts';
+import { parseLead } from '../core/lead/schema.ts';
 
 const { values } = parseArgs({ options: { leads: { type: 'string', default: '20000' } } });
 const count = Number(values.leads);

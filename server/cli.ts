@@ -11,10 +11,12 @@
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
-import { configuredChannels, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { configuredChannels } from './outbox/senders.ts';
 import { createStore } from './storage/index.ts';
-import { DEFAULT_CONVERSION_NAME, toCsv, toGoogleAdsCsv, toRecord } from './csv.ts';
-import { buildReport, formatReport } from './report.ts';
+import { toCsv, toRecord } from './leads/csv.ts';
+import { DEFAULT_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
+import { buildReport, formatReport } from './leads/report.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]

@@ -4,8 +4,8 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { business } from '../src/config/site.ts';
-import type { Channel } from './storage/types.ts';
+import { business } from '../core/business.ts';
+import { databaseUrlProblem } from './storage/database-url.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
 
@@ -47,21 +47,6 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
   const entries = v.split(',').map((e) => e.trim());
   const bad = entries.find((e) => !isAddressOrCidr(e));
   return bad === undefined ? entries : `must be a number of proxies or a comma list of proxy addresses/CIDRs; "${bad}" is neither`;
-}
-
-/**
- * DATABASE_URL is a SQLite path or file: URL, or a postgres:// or postgresql:// URL. Anything else
- * that looks like a URL (a typo such as pg://) would otherwise become a SQLite file of that name,
- * and :memory: would lose every lead at restart. Says what is wrong, without echoing credentials.
- */
-export function databaseUrlProblem(value: string): string | undefined {
-  const v = value.trim();
-  if (v === ':memory:') return 'must not be :memory: (every lead would be lost at restart): give a file path or a postgres:// URL';
-  if (/^postgres(ql)?:\/\//i.test(v)) return URL.canParse(v) ? undefined : 'is not a valid postgres:// URL';
-  if (/^file:/i.test(v) || /^[a-z]:[\\/]/i.test(v)) return undefined; // a file: URL, or a Windows drive path
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1];
-  if (scheme) return `must be a file path, a file: URL, or a postgres:// or postgresql:// URL, not a "${scheme}:" URL`;
-  return undefined;
 }
 
 const duration = z
@@ -175,15 +160,6 @@ export const configSchema = z
   .transform((c) => ({ ...c, OUTBOX_SEND_TIMEOUT: c.OUTBOX_SEND_TIMEOUT ?? Math.min(30_000, Math.floor(c.OUTBOX_LEASE / 2)) }));
 
 export type Config = z.infer<typeof configSchema>;
-
-/** The outbox channels this configuration delivers: every new lead gets one job per channel. */
-export function configuredChannels(config: Pick<Config, 'SMTP_URL' | 'WEBHOOK_URL' | 'WEBHOOK_SECRET' | 'LEAD_ACK_EMAIL'>): Channel[] {
-  const channels: Channel[] = [];
-  if (config.SMTP_URL) channels.push('email');
-  if (config.SMTP_URL && config.LEAD_ACK_EMAIL) channels.push('ack');
-  if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) channels.push('webhook');
-  return channels;
-}
 
 /** Parses the environment; throws one readable line naming the variable on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

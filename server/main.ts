@@ -4,13 +4,11 @@
  */
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { configuredChannels, loadConfig, type Config } from './config.ts';
-import { buildApp, LOG_REDACT } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { buildApp, LOG_REDACT } from './http/app.ts';
 import { createStore, describeStore } from './storage/index.ts';
-import { OutboxWorker } from './outbox.ts';
-import { createEmailSender, mailTransport, type Sender } from './notify/email.ts';
-import { createAcknowledgementSender } from './notify/acknowledgement.ts';
-import { createWebhookSender } from './notify/webhook.ts';
+import { OutboxWorker } from './outbox/worker.ts';
+import { createSenders } from './outbox/senders.ts';
 import { ensureBuilt } from './build-site.ts';
 import type { Channel } from './storage/types.ts';
 
@@ -43,32 +41,10 @@ try {
   process.exit(1);
 }
 
-const channels = configuredChannels(config);
-const senders: Partial<Record<Channel, Sender>> = {};
-const messageIdDomain = config.LEAD_NOTIFY_FROM.split('@')[1]!;
-if (config.SMTP_URL) {
-  senders.email = createEmailSender({
-    smtpUrl: config.SMTP_URL,
-    to: config.LEAD_NOTIFY_TO,
-    urgentTo: config.LEAD_NOTIFY_URGENT_TO,
-    from: config.LEAD_NOTIFY_FROM,
-    messageIdDomain,
-    allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
-    pool: config.OUTBOX_CONCURRENCY,
-  });
-  if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
-  if (config.LEAD_ACK_EMAIL) {
-    senders.ack = createAcknowledgementSender({
-      transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
-      from: config.LEAD_NOTIFY_FROM,
-      replyTo: config.LEAD_NOTIFY_TO[0]!,
-      messageIdDomain,
-    });
-  }
-} else {
-  log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
-}
-if (config.WEBHOOK_URL && config.WEBHOOK_SECRET) senders.webhook = createWebhookSender({ url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET });
+const senders = createSenders(config);
+const channels = Object.keys(senders) as Channel[];
+if (!config.SMTP_URL) log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
+if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
 
 const worker = new OutboxWorker({
   store,

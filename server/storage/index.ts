@@ -1,7 +1,7 @@
 /** Picks the store from DATABASE_URL: postgres:// or postgresql:// for PostgreSQL, otherwise a SQLite file path or file: URL. */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { databaseUrlProblem } from '../config.ts';
+import { databaseUrlProblem } from './database-url.ts';
 import { SqliteLeadStore } from './sqlite.ts';
 import { PostgresLeadStore } from './postgres.ts';
 import type { LeadStore, ListOptions, StoredLead } from './types.ts';

@@ -4,11 +4,21 @@
  */
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { leadColumns, type Lead } from '../../src/lib/lead.ts';
+import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
-import type { RateLimitCounter } from '../rate-limit.ts';
-import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
+import type {
+  Channel,
+  ClaimedJob,
+  RateLimitCounter,
+  ClaimOptions,
+  InsertOptions,
+  LeadStore,
+  ListOptions,
+  OutboxJob,
+  OutboxStatus,
+  StoredLead,
+} from './types.ts';
 
 type Row = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { leadColumns, type Lead } from '../../src/lib/lead.ts';
+import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';

@@ -1,6 +1,6 @@
 /** A repeated submission (a retry after a lost answer, a double click) is recognised by its content. */
 import { createHash } from 'node:crypto';
-import { leadColumns, type Lead } from '../../src/lib/lead.ts';
+import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 
 /** How long the same form data counts as the same submission. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;

@@ -3,8 +3,7 @@
  * the same behaviour and the same tests. A lead and its notification jobs commit in one transaction
  * (the transactional outbox), so a lead the visitor was told about is never stored without its jobs.
  */
-import type { Lead } from '../../src/lib/lead.ts';
-import type { RateLimitCounter } from '../rate-limit.ts';
+import type { Lead } from '../../core/lead/schema.ts';
 
 /** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
 export type Channel = 'email' | 'ack' | 'webhook';
@@ -116,4 +115,10 @@ export interface LeadStore {
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;
+}
+
+/** Fixed-window hit counters, shared by every instance when they live in the database. */
+export interface RateLimitCounter {
+  /** Counts one hit on `key`; returns the hits in the current window and the milliseconds until it resets. */
+  hit(key: string, windowMs: number): Promise<{ hits: number; resetInMs: number }>;
 }

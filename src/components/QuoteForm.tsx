@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../lib/lead-fields.ts';
+import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../../core/lead/fields.ts';
 import { trackingValues } from '../lib/tracking.ts';
 import { routes } from '../config/site.ts';
 

@@ -1,44 +1,11 @@
 /**
- * Every business fact the site states, in one typed module (BRIEF §1).
- * Pages, components, JSON-LD and the lead server read these values; no page repeats one as a literal.
+ * The site's own facts: cities, makes, suppliers, logos, routes and navigation. The business's
+ * name, e-mail, emergency line and hours are in core/business.ts (the lead server states them too)
+ * and are re-exported here so components have one place to import from.
  */
 
-export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
-
-/** The emergency line as dialled (0800 374 343 in international form). */
-const emergencyDial = '+64800374343';
-
-export const business = {
-  name: 'Commercial Refrigeration NZ',
-  product: 'commercial refrigeration',
-  email: 'quotes@commercialrefrigeration.nz',
-  emergencyLine: {
-    /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
-    display: '0800\u00a0FRIDGE',
-    /** What the phone dials (0800 374 343). */
-    dial: emergencyDial,
-    /** The call link for it. */
-    href: `tel:${emergencyDial}`,
-    digits: '0800\u00a0374\u00a0343',
-  },
-  copyrightYear: 2025,
-  /** Dates the legal pages were last updated (ISO). */
-  legalUpdated: '2025-01-23',
-  /** The date shown on the guides' 'Last updated' line (ISO). */
-  guidesUpdated: '2025-01-23',
-  guidesUpdatedNote: 'Information verified monthly',
-  promises: {
-    quoteWithin: '24 hours',
-    emailReplyWithin: '2 hours in business hours',
-  },
-  hours: [
-    { days: 'Monday to Friday', short: 'Mon-Fri', opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
-    { days: 'Saturday', short: 'Sat', opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
-    { days: 'Sunday', short: 'Sun', opens: null, closes: null, label: 'Emergency call-outs only' },
-  ],
-  /** Priced as a mid-range service business in LocalBusiness data. */
-  priceRange: '$$',
-} as const;
+export { DEFAULT_SITE_URL, business } from '../../core/business.ts';
+import { leadRoutes } from '../../core/business.ts';
 
 export const cityKeys = ['auckland', 'christchurch', 'wellington', 'hamilton', 'tauranga', 'dunedin'] as const;
 export type CityKey = (typeof cityKeys)[number];
@@ -153,13 +120,13 @@ export function logoImageSources(): string[] {
 export const routes = {
   home: '/',
   contact: '/contact',
-  thankYou: '/thank-you/',
+  thankYou: leadRoutes.thankYou,
   repairs: '/repairs',
   blog: '/blog',
   coolRooms: '/cool-rooms',
   installation: '/installation',
   maintenance: '/preventative-maintenance',
-  emergency: '/emergency-repairs',
+  emergency: leadRoutes.emergency,
   privacy: '/privacy',
   terms: '/terms',
   priceGuide: '/commercial-fridge-prices-nz',

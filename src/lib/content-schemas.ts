@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { iconNames } from './icon-names.ts';
 import { artKeys } from './art-keys.ts';
-import { serviceTypes, leadCities } from './lead.ts';
+import { serviceTypes, leadCities } from '../../core/lead/schema.ts';
 import { cityKeys } from '../config/site.ts';
 
 /** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */

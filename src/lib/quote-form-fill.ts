@@ -4,7 +4,7 @@
  * Works whether or not the form's island has hydrated yet: the form's fields are uncontrolled, so
  * values set here survive hydration.
  */
-import { FORM_NAME } from './lead-fields.ts';
+import { FORM_NAME } from '../../core/lead/fields.ts';
 
 export interface FillResult {
   form: HTMLFormElement;

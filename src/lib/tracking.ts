@@ -2,7 +2,7 @@
  * Attribution carried by every quote request (BRIEF §3): first-touch UTM values and gclid kept for
  * the visit, the landing page's referrer, and the page, path and device of the submission.
  */
-import { deviceFromUserAgent, type TrackingFieldName } from './lead-fields.ts';
+import { deviceFromUserAgent, type TrackingFieldName } from '../../core/lead/fields.ts';
 
 export const FIRST_TOUCH_KEY = 'crnz:first-touch';
 export const campaignParams = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'] as const;

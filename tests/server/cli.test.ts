@@ -1,7 +1,7 @@
 /** The leads CLI, run as a real process against a SQLite file and PostgreSQL. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;

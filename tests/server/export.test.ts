@@ -9,10 +9,10 @@ import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, LOG_REDACT } from '../../server/app.ts';
+import { buildApp, LOG_REDACT } from '../../server/http/app.ts';
 import { eachLead } from '../../server/storage/index.ts';
 import type { LeadStore, ListOptions } from '../../server/storage/types.ts';
-import { parseLead } from '../../src/lib/lead.ts';
+import { parseLead } from '../../core/lead/schema.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
 const TOKEN = 'an-export-token-of-thirty-two-chars-or-more';

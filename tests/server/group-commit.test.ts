@@ -3,7 +3,7 @@
  * is answered only once it is durable, each with its own outcome, and none is lost by a close.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseLead, type Lead } from '../../src/lib/lead.ts';
+import { parseLead, type Lead } from '../../core/lead/schema.ts';
 import { createTestStore, type TestStore } from '../support/stores.ts';
 
 function lead(name: string): Lead {

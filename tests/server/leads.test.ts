@@ -1,7 +1,7 @@
 /** Every row of BRIEF §3's wire contract, through `inject`, against SQLite and PostgreSQL. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, FORM, HTML_ACCEPT, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
 describe.each(storeKinds)('POST / on %s', (kind) => {

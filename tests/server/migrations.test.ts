@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { leadColumns } from '../../src/lib/lead.ts';
+import { leadColumns } from '../../core/lead/schema.ts';
 import { migrations } from '../../server/storage/schema.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 

@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
-import { buildApp } from '../../server/app.ts';
-import { OutboxWorker, type BackoffOptions } from '../../server/outbox.ts';
-import { createEmailSender } from '../../server/notify/email.ts';
-import { createWebhookSender } from '../../server/notify/webhook.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { OutboxWorker, type BackoffOptions } from '../../server/outbox/worker.ts';
+import { createEmailSender } from '../../server/outbox/email.ts';
+import { createWebhookSender } from '../../server/outbox/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 import { parseMail, startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET as SECRET, type HookRequest } from '../support/peers.ts';

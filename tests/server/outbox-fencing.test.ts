@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { parseLead } from '../../src/lib/lead.ts';
+import { parseLead } from '../../core/lead/schema.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds } from '../support/stores.ts';
 import { startSmtp, waitFor, mailedLeadIds, countBy } from '../support/peers.ts';

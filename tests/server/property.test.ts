@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { parseFormBody } from '../../server/plugins/leads.ts';
-import { FORM_NAME, HONEYPOT_FIELD, leadColumns, leadFields, parseLead, trackingFields } from '../../src/lib/lead.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { parseFormBody } from '../../server/http/plugins/leads.ts';
+import { FORM_NAME, HONEYPOT_FIELD, leadColumns, leadFields, parseLead, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 
 const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));

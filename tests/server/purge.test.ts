@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;

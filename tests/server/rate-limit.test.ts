@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { buildApp } from '../../server/app.ts';
-import { clientKey, MemoryRateLimitCounter } from '../../server/rate-limit.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { clientKey, MemoryRateLimitCounter } from '../../server/http/rate-limit.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds } from '../support/stores.ts';
 import { startServer, tinySite } from '../support/server-process.ts';
 

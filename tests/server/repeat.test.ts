@@ -4,7 +4,7 @@
  * reach two instances at the same moment.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, HTML_ACCEPT, JSON_ACCEPT, storeKinds } from '../support/stores.ts';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];

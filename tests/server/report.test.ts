@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
-import { parseLead } from '../../src/lib/lead.ts';
-import { googleAdsTime, toGoogleAdsCsv } from '../../server/csv.ts';
-import { sourceMedium, weekOf } from '../../server/report.ts';
+import { parseLead } from '../../core/lead/schema.ts';
+import { googleAdsTime, toGoogleAdsCsv } from '../../server/leads/google-ads.ts';
+import { sourceMedium, weekOf } from '../../server/leads/report.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 

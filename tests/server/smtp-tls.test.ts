@@ -7,9 +7,9 @@
  * the decision made for a remote URL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmailSender, requiresStartTls } from '../../server/notify/email.ts';
+import { createEmailSender, requiresStartTls } from '../../server/outbox/email.ts';
 import { loadConfig } from '../../server/config.ts';
-import { parseLead } from '../../src/lib/lead.ts';
+import { parseLead } from '../../core/lead/schema.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../support/stores.ts';
 import { distDir } from '../support/dist.ts';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv, exportColumns } from '../../server/csv.ts';
-import { backoffDelay } from '../../server/outbox.ts';
-import { configuredChannels, loadConfig, parseDuration } from '../../server/config.ts';
-import { parseLead } from '../../src/lib/lead.ts';
+import { csvCell, toCsv, exportColumns } from '../../server/leads/csv.ts';
+import { backoffDelay } from '../../server/outbox/worker.ts';
+import { loadConfig, parseDuration } from '../../server/config.ts';
+import { configuredChannels, createSenders } from '../../server/outbox/senders.ts';
+import { parseLead } from '../../core/lead/schema.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 
 describe('CSV escaping', () => {
@@ -78,6 +79,20 @@ describe('configuration', () => {
     expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }))).toEqual(['email']);
     expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ACK_EMAIL: 'true' }))).toEqual(['email', 'ack']);
     expect(configuredChannels(loadConfig({ LEAD_ACK_EMAIL: 'true' }))).toEqual([]);
+  });
+
+  it('builds a sender for exactly the channels that get jobs', () => {
+    for (const env of [
+      {},
+      { SMTP_URL: 'smtp://127.0.0.1:25' },
+      { SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ACK_EMAIL: 'true' },
+      { WEBHOOK_URL: 'https://hooks.example.nz/x', WEBHOOK_SECRET: `whsec_${Buffer.from('k'.repeat(32)).toString('base64')}` },
+    ]) {
+      const config = loadConfig(env);
+      const senders = createSenders(config);
+      expect(Object.keys(senders)).toEqual(configuredChannels(config));
+      for (const sender of Object.values(senders)) sender.close?.();
+    }
   });
 
   it('parses durations', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetRanges, deviceFromUserAgent, leadColumns, leadFields, parseLead, serviceTypes, timeframes, unitCounts } from '../../src/lib/lead.ts';
+import { budgetRanges, deviceFromUserAgent, leadColumns, leadFields, parseLead, serviceTypes, timeframes, unitCounts } from '../../core/lead/schema.ts';
 
 const valid = { contact_name: 'Aroha Smith', work_email: 'aroha@cafe.co.nz' };
 

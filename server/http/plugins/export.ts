@@ -8,9 +8,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
-import type { LeadStore } from '../storage/types.ts';
-import { eachLead } from '../storage/index.ts';
-import { csvLines } from '../csv.ts';
+import type { LeadStore } from '../../storage/types.ts';
+import { eachLead } from '../../storage/index.ts';
+import { csvLines } from '../../leads/csv.ts';
 
 /** How long a refused attempt waits before its 401. */
 export const EXPORT_FAILURE_DELAY_MS = 2_000;

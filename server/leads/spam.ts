@@ -5,7 +5,7 @@
  * notes, a quick submit, one salesy phrase) makes a lead spam on its own; the labelled set in
  * tests/fixtures/spam-corpus.ts holds them to zero false positives.
  */
-import type { Lead } from '../src/lib/lead.ts';
+import type { Lead } from '../../core/lead/schema.ts';
 
 export const SPAM_THRESHOLD = 3;
 

@@ -6,9 +6,9 @@
  * erasable TypeScript and relative imports with extensions.
  */
 import { z } from 'zod';
-import { leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './lead-fields.ts';
+import { leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './fields.ts';
 
-export * from './lead-fields.ts';
+export * from './fields.ts';
 
 /*
  * Every stored text value passes through one of these two cleaners (the schema below applies them

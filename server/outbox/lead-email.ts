@@ -1,10 +1,11 @@
 /**
  * The lead as the owner reads it, on a phone between jobs: urgency first, who and how to reach
  * them, what they asked for, then where the lead came from. Text and HTML say the same things;
- * the words live in src/config/lead-mail.ts.
+ * the words live in words.ts beside this file.
  */
-import { leadFields } from '../../src/lib/lead.ts';
-import { notificationCopy as copy, urgentWhen } from '../../src/config/lead-mail.ts';
+import { leadFields } from '../../core/lead/schema.ts';
+import { notificationCopy as copy } from './words.ts';
+import { isUrgent, urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
 
 export function escapeHtml(value: string): string {
@@ -18,15 +19,7 @@ function oneLine(value: string): string {
 
 /** Why a lead is urgent, in words; empty when it is not. */
 export function urgentReasons(lead: Pick<StoredLead, 'timeframe' | 'site_type' | 'path'>): string[] {
-  const reasons: string[] = [];
-  if (lead.timeframe === urgentWhen.timeframe) reasons.push(copy.urgentWhy.timeframe);
-  if (lead.site_type === urgentWhen.siteType) reasons.push(copy.urgentWhy.siteType);
-  if (lead.path === urgentWhen.path || lead.path.startsWith(`${urgentWhen.path}/`)) reasons.push(copy.urgentWhy.emergencyPage);
-  return reasons;
-}
-
-export function isUrgent(lead: Pick<StoredLead, 'timeframe' | 'site_type' | 'path'>): boolean {
-  return urgentReasons(lead).length > 0;
+  return urgencyReasons(lead).map((reason) => copy.urgentWhy[reason]);
 }
 
 const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', {

@@ -12,8 +12,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Channel, ClaimedJob, LeadStore } from './storage/types.ts';
-import type { Sender } from './notify/email.ts';
+import type { Channel, ClaimedJob, LeadStore } from '../storage/types.ts';
+import type { Sender } from './email.ts';
 
 export interface BackoffOptions {
   baseMs?: number;

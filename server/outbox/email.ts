@@ -1,7 +1,8 @@
 /** The notification e-mail to the business, over SMTP (nodemailer). */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
-import { emailHtml, emailSubject, emailText, isUrgent } from './format.ts';
+import { emailHtml, emailSubject, emailText } from './lead-email.ts';
+import { isUrgent } from '../../core/lead/urgency.ts';
 import { isLoopbackHost } from '../config.ts';
 
 export interface EmailOptions {

@@ -3,14 +3,14 @@
  * (security headers, leads, health, export, static site).
  */
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import type { Channel, LeadStore } from './storage/types.ts';
+import type { Channel, LeadStore } from '../storage/types.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { methodsPlugin } from './plugins/methods.ts';
 import { leadsPlugin } from './plugins/leads.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
-import { sendFailure } from './responses.ts';
+import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 
 export interface AppOptions {

@@ -3,16 +3,9 @@
  * acknowledgement to the visitor. The senders only arrange these words; promises and the
  * emergency line come from the business config.
  */
-import { business, routes } from './site.ts';
+import { business } from '../../core/business.ts';
 
 const { quoteWithin, emailReplyWithin } = business.promises;
-
-/** What makes a lead urgent: these choices, or a request sent from the emergency page. */
-export const urgentWhen = {
-  timeframe: 'Urgent (24–72h)',
-  siteType: 'Repair call-out',
-  path: routes.emergency,
-} as const;
 
 export const notificationCopy = {
   urgentTag: 'URGENT',
@@ -24,7 +17,7 @@ export const notificationCopy = {
   urgentWhy: {
     timeframe: 'timeframe “Urgent (24–72h)”',
     siteType: 'a repair call-out',
-    emergencyPage: 'sent from the emergency repairs page',
+    path: 'sent from the emergency repairs page',
   },
   call: (phone: string) => `Call ${phone}`,
   email: (address: string) => `E-mail ${address}`,

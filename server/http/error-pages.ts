@@ -4,10 +4,10 @@
  * the site's own (stylesheet, header, footer) when the server has the built site.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { business } from '../src/config/site.ts';
-import { serverPageLabels as text } from '../src/config/labels.ts';
-import { fieldLabel } from '../src/lib/lead.ts';
-import { escapeHtml } from './notify/format.ts';
+import { business } from '../../core/business.ts';
+import { serverPageLabels as text } from './words.ts';
+import { fieldLabel } from '../../core/lead/schema.ts';
+import { escapeHtml } from '../outbox/lead-email.ts';
 import { SERVER_PAGE_CSP } from './plugins/security.ts';
 import { sitePath } from './paths.ts';
 import type { PageShell } from './page-shell.ts';

@@ -2,7 +2,7 @@
  * Where leads come from: counts by source / medium, campaign, page, city, service and week, and
  * the share with a Google Ads click. Spam is left out by the caller.
  */
-import type { StoredLead } from './storage/types.ts';
+import type { StoredLead } from '../storage/types.ts';
 
 export interface Count {
   label: string;

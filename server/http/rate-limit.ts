@@ -5,11 +5,9 @@
  * which one household or server usually holds whole.
  */
 import { isIPv6 } from 'node:net';
+import type { RateLimitCounter } from '../storage/types.ts';
 
-export interface RateLimitCounter {
-  /** Counts one hit on `key`; returns the hits in the current window and the milliseconds until it resets. */
-  hit(key: string, windowMs: number): Promise<{ hits: number; resetInMs: number }>;
-}
+export type { RateLimitCounter };
 
 export interface RateLimitVerdict {
   allowed: boolean;

@@ -3,7 +3,7 @@
  * count, age in seconds of the oldest pending job, dead count); 503 when it cannot write.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LeadStore } from '../storage/types.ts';
+import type { LeadStore } from '../../storage/types.ts';
 
 export const healthPlugin: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
   app.get('/healthz', async (request, reply) => {

@@ -5,11 +5,11 @@
  * choosing.
  */
 import type { Transporter } from 'nodemailer';
-import { acknowledgementCopy as copy } from '../../src/config/lead-mail.ts';
-import { business } from '../../src/config/site.ts';
+import { acknowledgementCopy as copy } from './words.ts';
+import { business } from '../../core/business.ts';
 import type { StoredLead } from '../storage/types.ts';
 import type { Sender } from './email.ts';
-import { escapeHtml, leadChoices } from './format.ts';
+import { escapeHtml, leadChoices } from './lead-email.ts';
 
 export function acknowledgementText(lead: StoredLead): string {
   const choices = leadChoices(lead);

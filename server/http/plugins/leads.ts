@@ -3,13 +3,13 @@
  * with the lead schema, stores the lead with its notification jobs, and only then answers success.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../src/lib/lead.ts';
-import { parseElapsed, scoreLead } from '../spam.ts';
-import { routes, business } from '../../src/config/site.ts';
-import type { Channel, LeadStore } from '../storage/types.ts';
+import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../../core/lead/schema.ts';
+import { parseElapsed, scoreLead } from '../../leads/spam.ts';
+import { business, leadRoutes } from '../../../core/business.ts';
+import type { Channel, LeadStore } from '../../storage/types.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
-import { REPEAT_WINDOW_MS } from '../storage/submission-key.ts';
-import { sendFailure, wantsJson } from '../responses.ts';
+import { REPEAT_WINDOW_MS } from '../../storage/submission-key.ts';
+import { sendFailure, wantsJson } from '../error-pages.ts';
 
 export interface LeadsOptions {
   store: LeadStore;
@@ -146,7 +146,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     function success() {
       reply.header('Cache-Control', 'no-store');
       if (wantsJson(request)) return reply.code(200).send({ ok: true });
-      return reply.code(303).header('Location', routes.thankYou).send();
+      return reply.code(303).header('Location', leadRoutes.thankYou).send();
     }
   });
 };

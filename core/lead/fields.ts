@@ -3,7 +3,7 @@
  * browser code (the form island, the tracking script) can import it without pulling in zod.
  * The zod schema built from these lives in `lead.ts`, which re-exports everything here.
  */
-import { business } from '../config/site.ts';
+import { business } from '../business.ts';
 
 export const FORM_NAME = 'commercialLead';
 export const HONEYPOT_FIELD = 'bot-field';

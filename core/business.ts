@@ -1,0 +1,48 @@
+/**
+ * The business facts both the site and the lead server state: its name, e-mail, emergency line,
+ * hours and promises, and the two paths the lead server needs to know. One typed module, so no
+ * page, e-mail or server answer repeats one as a literal.
+ */
+
+export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
+
+/** The emergency line as dialled (0800 374 343 in international form). */
+const emergencyDial = '+64800374343';
+
+export const business = {
+  name: 'Commercial Refrigeration NZ',
+  product: 'commercial refrigeration',
+  email: 'quotes@commercialrefrigeration.nz',
+  emergencyLine: {
+    /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
+    display: '0800\u00a0FRIDGE',
+    /** What the phone dials (0800 374 343). */
+    dial: emergencyDial,
+    /** The call link for it. */
+    href: `tel:${emergencyDial}`,
+    digits: '0800\u00a0374\u00a0343',
+  },
+  copyrightYear: 2025,
+  /** Dates the legal pages were last updated (ISO). */
+  legalUpdated: '2025-01-23',
+  /** The date shown on the guides' 'Last updated' line (ISO). */
+  guidesUpdated: '2025-01-23',
+  guidesUpdatedNote: 'Information verified monthly',
+  promises: {
+    quoteWithin: '24 hours',
+    emailReplyWithin: '2 hours in business hours',
+  },
+  hours: [
+    { days: 'Monday to Friday', short: 'Mon-Fri', opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
+    { days: 'Saturday', short: 'Sat', opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
+    { days: 'Sunday', short: 'Sun', opens: null, closes: null, label: 'Emergency call-outs only' },
+  ],
+  /** Priced as a mid-range service business in LocalBusiness data. */
+  priceRange: '$$',
+} as const;
+
+/** Paths the lead server needs as well as the site: where a plain form post lands, and the page whose leads are urgent. */
+export const leadRoutes = {
+  thankYou: '/thank-you/',
+  emergency: '/emergency-repairs',
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * The one rule for which notification channels are on, and the sender of each. The server queues
+ * jobs only for these channels and the worker claims only these, so the two can never drift apart
+ * (a job queued for a channel nobody sends would wait for ever).
+ */
+import type { Config } from '../config.ts';
+import type { Channel } from '../storage/types.ts';
+import { createEmailSender, mailTransport, type Sender } from './email.ts';
+import { createAcknowledgementSender } from './acknowledgement.ts';
+import { createWebhookSender } from './webhook.ts';
+
+type ChannelConfig = Pick<
+  Config,
+  | 'SMTP_URL'
+  | 'SMTP_ALLOW_PLAINTEXT'
+  | 'LEAD_ACK_EMAIL'
+  | 'LEAD_NOTIFY_TO'
+  | 'LEAD_NOTIFY_URGENT_TO'
+  | 'LEAD_NOTIFY_FROM'
+  | 'WEBHOOK_URL'
+  | 'WEBHOOK_SECRET'
+  | 'OUTBOX_CONCURRENCY'
+>;
+
+/** Whether each channel is configured, in the order jobs are queued. */
+const channelIsOn: Record<Channel, (config: ChannelConfig) => boolean> = {
+  email: (config) => Boolean(config.SMTP_URL),
+  ack: (config) => Boolean(config.SMTP_URL && config.LEAD_ACK_EMAIL),
+  webhook: (config) => Boolean(config.WEBHOOK_URL && config.WEBHOOK_SECRET),
+};
+
+export function configuredChannels(config: ChannelConfig): Channel[] {
+  return (Object.keys(channelIsOn) as Channel[]).filter((channel) => channelIsOn[channel](config));
+}
+
+const messageIdDomain = (config: ChannelConfig) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
+
+const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
+  email: (config) =>
+    createEmailSender({
+      smtpUrl: config.SMTP_URL!,
+      to: config.LEAD_NOTIFY_TO,
+      urgentTo: config.LEAD_NOTIFY_URGENT_TO,
+      from: config.LEAD_NOTIFY_FROM,
+      messageIdDomain: messageIdDomain(config),
+      allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
+      pool: config.OUTBOX_CONCURRENCY,
+    }),
+  ack: (config) =>
+    createAcknowledgementSender({
+      transport: mailTransport(config.SMTP_URL!, config.SMTP_ALLOW_PLAINTEXT),
+      from: config.LEAD_NOTIFY_FROM,
+      replyTo: config.LEAD_NOTIFY_TO[0]!,
+      messageIdDomain: messageIdDomain(config),
+    }),
+  webhook: (config) => createWebhookSender({ url: config.WEBHOOK_URL!, secret: config.WEBHOOK_SECRET! }),
+};
+
+/** A sender for every configured channel, and nothing else. */
+export function createSenders(config: ChannelConfig): Partial<Record<Channel, Sender>> {
+  return Object.fromEntries(configuredChannels(config).map((channel) => [channel, buildSender[channel](config)]));
+}
