@@ -32,10 +32,11 @@ export const business = {
     quoteWithin: '24 hours',
     emailReplyWithin: '2 hours in business hours',
   },
+  /** Office hours in New Zealand time; `weekdays` are ISO day numbers (1 Monday to 7 Sunday). */
   hours: [
-    { days: 'Monday to Friday', short: 'Mon-Fri', opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
-    { days: 'Saturday', short: 'Sat', opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
-    { days: 'Sunday', short: 'Sun', opens: null, closes: null, label: 'Emergency call-outs only' },
+    { days: 'Monday to Friday', short: 'Mon-Fri', weekdays: [1, 2, 3, 4, 5], opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
+    { days: 'Saturday', short: 'Sat', weekdays: [6], opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
+    { days: 'Sunday', short: 'Sun', weekdays: [7], opens: null, closes: null, label: 'Emergency call-outs only' },
   ],
   /** Priced as a mid-range service business in LocalBusiness data. */
   priceRange: '$$',

@@ -14,13 +14,16 @@ export * from './fields.ts';
  * Every stored text value passes through one of these two cleaners (the schema below applies them
  * to every field), so nothing invisible or control-like reaches the e-mail, the CLI or the export:
  * - C0 and C1 controls, DEL, and the line and paragraph separators (U+2028, U+2029);
- * - zero-width characters (U+200B-U+200D, U+2060-U+2064, U+FEFF, U+180E);
+ * - every default-ignorable code point: characters a font draws as nothing, such as zero-width
+ *   spaces and joiners, the soft hyphen, the combining grapheme joiner, Hangul fillers, tag
+ *   characters and variation selectors (an emoji keeps its picture but may lose a colour variant);
+ *   they can hide a word from the spam screen ("via\u00adgra") or make two names look alike;
  * - bidirectional formatting (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069), which can
- *   make "Eve\u202Egnp.exe" display as "Eveexe.png".
+ *   make "Eve\u202Egnp.exe" display as "Eveexe.png", and the Mongolian vowel separator.
  * One-line values turn controls and breaks into a space (they end up in e-mail headers and CSV
  * cells); multi-line values keep line breaks (as \n) and tabs.
  */
-const INVISIBLE_FORMAT = /[\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE_FORMAT = /[\p{Default_Ignorable_Code_Point}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u180e]/gu;
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const LINE_BREAK = /\r\n|[\r\u0085\u2028\u2029]/g;
@@ -60,6 +63,18 @@ function choice(options: readonly string[], label: string) {
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+// A domain a mail server will take: labels of letters, digits and inner hyphens, at most 63
+// characters, none empty (so no trailing dot), and a top-level domain of letters or an xn-- name.
+// The form refuses what SMTP would refuse for good, rather than queue a message that can never go.
+const DOMAIN_LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
+const TOP_LEVEL = /^(\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
+
+/** Whether an address has a local part and a domain that could receive mail. */
+export function isDeliverableAddress(value: string): boolean {
+  if (!EMAIL.test(value)) return false;
+  const labels = value.slice(value.lastIndexOf('@') + 1).split('.');
+  return labels.every((label) => DOMAIN_LABEL.test(label)) && TOP_LEVEL.test(labels.at(-1)!);
+}
 
 function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
   if (f.kind === 'select') return choice(f.options ?? [], f.label).default('');
@@ -72,7 +87,7 @@ function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
   }
   let s: z.ZodType<string, unknown> = oneLine(f.maxLength);
   if (f.kind === 'email') {
-    s = s.pipe(z.string().min(1, `${f.label} is required.`).regex(EMAIL, 'Enter an e-mail address like name@business.co.nz.'));
+    s = s.pipe(z.string().min(1, `${f.label} is required.`).refine(isDeliverableAddress, 'Enter an e-mail address like name@business.co.nz.'));
   } else if (f.required) {
     s = s.pipe(z.string().min(1, `${f.label} is required.`));
   }

@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Channel, LeadStore } from '../storage/types.ts';
-import { securityHeaders } from './plugins/security.ts';
+import { securityHeaders, securityHeaderValues } from './plugins/security.ts';
 import { methodsPlugin } from './plugins/methods.ts';
 import { leadsPlugin } from './plugins/leads.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -90,6 +90,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The longest URL and header sizes Node accepts are its defaults; past them it answers 431/414 itself.
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
+    // A path that cannot be percent-decoded never reaches the hooks (the onSend hook with the
+    // security headers included), so its 400 sets them itself.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      reply.headers(securityHeaderValues('text/html', options.hsts ?? true));
+      return sendFailure(request, reply, status, 'That address is not valid.');
+    },
+    // Node refuses some requests before Fastify sees them (headers too large, a timeout, bytes that
+    // are not HTTP); those answers carry the same security headers as every other.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+      if (socket.writable && !socket.destroyed) {
+        const body = `${reason}\n`;
+        const headers = {
+          ...securityHeaderValues('text/plain', options.hsts ?? true),
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(body)),
+          Connection: 'close',
+        };
+        socket.end(
+          `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\r\n')}\r\n\r\n${body}`,
+        );
+      } else socket.destroy(error);
+    },
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -68,16 +68,19 @@ export class RateLimiter {
   readonly #counter: RateLimitCounter;
   readonly #max: number;
   readonly #windowMs: number;
+  readonly #keyPrefix: string;
 
-  constructor(counter: RateLimitCounter, max: number, windowMs: number) {
+  /** `keyPrefix` keeps one limiter's counts apart from another's in the same shared table. */
+  constructor(counter: RateLimitCounter, max: number, windowMs: number, keyPrefix = '') {
     this.#counter = counter;
     this.#max = max;
     this.#windowMs = windowMs;
+    this.#keyPrefix = keyPrefix;
   }
 
   /** Counts one request from `ip`; says whether it is allowed and, if not, how many seconds until it would be. */
   async hit(ip: string): Promise<RateLimitVerdict> {
-    const { hits, resetInMs } = await this.#counter.hit(clientKey(ip), this.#windowMs);
+    const { hits, resetInMs } = await this.#counter.hit(this.#keyPrefix + clientKey(ip), this.#windowMs);
     return { allowed: hits <= this.#max, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
   }
 }

@@ -5,7 +5,7 @@
  * notes, a quick submit, one salesy phrase) makes a lead spam on its own; the labelled set in
  * tests/fixtures/spam-corpus.ts holds them to zero false positives.
  */
-import type { Lead } from '../../core/lead/schema.ts';
+import { cleanMultiLine, type Lead } from '../../core/lead/schema.ts';
 
 export const SPAM_THRESHOLD = 3;
 
@@ -93,7 +93,17 @@ function links(text: string): string[] {
 }
 
 /** Scores a lead; honeypot and timing come from the request, everything else from the lead. */
-export function scoreLead(lead: Pick<Lead, 'contact_name' | 'company_name' | 'notes'>, context: SpamContext = {}): SpamVerdict {
+/**
+ * The form a reader sees: compatibility forms folded (fullwidth ｖｉａｇｒａ, ligatures, circled
+ * letters become plain letters) and invisible characters dropped, so neither hides a word or a link.
+ * Only the score uses it; the lead is stored as sent.
+ */
+export function screenText(value: string): string {
+  return cleanMultiLine(value.normalize('NFKC'));
+}
+
+export function scoreLead(sent: Pick<Lead, 'contact_name' | 'company_name' | 'notes'>, context: SpamContext = {}): SpamVerdict {
+  const lead = { contact_name: screenText(sent.contact_name), company_name: screenText(sent.company_name), notes: screenText(sent.notes) };
   const reasons: string[] = [];
   let score = 0;
   const add = (weight: number, reason: string) => {

@@ -21,6 +21,17 @@ export interface BackoffOptions {
   random?: () => number;
 }
 
+/**
+ * An SMTP answer in the 5xx range is the server's final word (no such mailbox, a refused address):
+ * sending again in an hour gets the same answer, so the job is dead at once, with that error.
+ * Timeouts, dropped connections and 4xx answers are passing troubles and are retried.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('responseCode' in error)) return false;
+  const code = Number(error.responseCode);
+  return code >= 500 && code < 600;
+}
+
 /** Delay before retry number `attempt` (1 = first retry): base x 2^(attempt-1), capped, with full jitter in its upper half. */
 export function backoffDelay(attempt: number, { baseMs = 5_000, maxMs = 3_600_000, random = Math.random }: BackoffOptions = {}): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -154,7 +165,7 @@ export class OutboxWorker {
         await withTimeout((signal) => send(lead, signal), sendTimeoutMs);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const retryIn = context.attempt >= maxAttempts || !lead ? null : backoffDelay(context.attempt, this.#o.backoff);
+        const retryIn = context.attempt >= maxAttempts || !lead || isPermanentFailure(error) ? null : backoffDelay(context.attempt, this.#o.backoff);
         const recorded = await store.failJob(job, message, retryIn);
         log.warn({ ...context, dead: retryIn === null, error: message, recorded }, 'notification failed');
         return;

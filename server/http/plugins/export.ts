@@ -11,14 +11,28 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { LeadStore } from '../../storage/types.ts';
 import { eachLead } from '../../storage/index.ts';
 import { csvLines } from '../../leads/csv.ts';
+import { MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 
 /** How long a refused attempt waits before its 401. */
 export const EXPORT_FAILURE_DELAY_MS = 2_000;
+/** Wrong tokens one address may send in the window before it is refused at once with 429. */
+export const EXPORT_FAILURE_LIMIT = { max: 10, windowMs: 600_000 };
 
 export interface ExportOptions {
   store: LeadStore;
   token: string;
   failureDelayMs?: number | undefined;
+  failureLimit?: { max: number; windowMs: number } | undefined;
+}
+
+const exportQuery = {
+  type: 'object',
+  properties: { since: { type: 'string', maxLength: 40 }, include_spam: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
+  additionalProperties: false,
+} as const;
+interface ExportQuery {
+  since?: string;
+  include_spam?: '0' | '1' | 'true' | 'false';
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -28,17 +42,31 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (app, { store, token, failureDelayMs = EXPORT_FAILURE_DELAY_MS }) => {
-  app.get('/api/leads.csv', async (request, reply) => {
+export const exportPlugin: FastifyPluginAsync<ExportOptions> = async (
+  app,
+  { store, token, failureDelayMs = EXPORT_FAILURE_DELAY_MS, failureLimit = EXPORT_FAILURE_LIMIT },
+) => {
+  // Failures are counted in the shared store where there is one, so several instances count together.
+  const failures = new RateLimiter(store.sharedRateLimitCounter?.() ?? new MemoryRateLimitCounter(), failureLimit.max, failureLimit.windowMs, 'export-failed:');
+
+  app.get<{ Querystring: ExportQuery }>('/api/leads.csv', { schema: { querystring: exportQuery } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const header = String(request.headers.authorization ?? '');
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!given || !sameSecret(given, token)) {
       request.log.warn({ ip: request.ip, tokenGiven: given !== '' }, 'export refused: missing or wrong token');
+      // An address past its failures is refused at once: a flood of guesses holds no timers.
+      const verdict = await failures.hit(request.ip);
+      if (!verdict.allowed) {
+        return reply
+          .code(429)
+          .header('Retry-After', String(verdict.retryAfterSeconds))
+          .send({ ok: false, error: 'Too many refused export attempts from this address. Try again later.' });
+      }
       await sleep(failureDelayMs);
       return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ ok: false, error: 'A valid export token is required.' });
     }
-    const query = request.query as { since?: string; include_spam?: string };
+    const query = request.query;
     const since = query.since ? new Date(query.since) : undefined;
     if (since && Number.isNaN(since.getTime())) return reply.code(400).send({ ok: false, error: 'since must be a date such as 2025-01-31.' });
     const leads = eachLead(store, { since, includeSpam: query.include_spam === '1' || query.include_spam === 'true' });

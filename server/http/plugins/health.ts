@@ -5,16 +5,40 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { LeadStore } from '../../storage/types.ts';
 
-export const healthPlugin: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
-  app.get('/healthz', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+/** How long one check's answer is served again: anyone may call /healthz, and each check writes a row. */
+export const HEALTH_CACHE_MS = 1_000;
+
+export interface HealthOptions {
+  store: LeadStore;
+  cacheMs?: number;
+}
+
+type Health =
+  | { status: 200; body: { ok: true; database: string; outbox: { pending: number; oldest_pending_seconds: number | null; dead: number } } }
+  | { status: 503; body: { ok: false; database: string }; error: unknown };
+
+export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { store, cacheMs = HEALTH_CACHE_MS }) => {
+  async function check(): Promise<Health> {
     try {
       await store.checkWritable();
       const { pending, oldestPendingSeconds, dead } = await store.outboxStatus(0);
-      return { ok: true, database: store.kind, outbox: { pending, oldest_pending_seconds: oldestPendingSeconds, dead } };
+      return { status: 200, body: { ok: true, database: store.kind, outbox: { pending, oldest_pending_seconds: oldestPendingSeconds, dead } } };
     } catch (error) {
-      request.log.error({ err: error }, 'health check failed');
-      return reply.code(503).send({ ok: false, database: store.kind });
+      return { status: 503, body: { ok: false, database: store.kind }, error };
     }
+  }
+  // Calls that arrive together share one check, and its answer stands for `cacheMs` after it ends.
+  let latest: { result: Promise<Health>; until: number } | undefined;
+
+  app.get('/healthz', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (!latest || latest.until <= Date.now()) {
+      const entry = { result: check(), until: Number.POSITIVE_INFINITY };
+      latest = entry;
+      void entry.result.then(() => (entry.until = Date.now() + cacheMs));
+    }
+    const health = await latest.result;
+    if (health.status === 503) request.log.error({ err: health.error }, 'health check failed');
+    return reply.code(health.status).send(health.body);
   });
 };

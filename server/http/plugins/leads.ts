@@ -93,6 +93,9 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     );
   }
 
+  // The form is urlencoded and nothing else: without Fastify's JSON and text parsers in this scope,
+  // any other body is a 415 before it is read, and the handler only ever sees a parsed form.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
     try {
       done(null, parseFormBody(body as Buffer));
@@ -101,9 +104,9 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     }
   });
 
-  app.post('/', { bodyLimit, onRequest: rateLimit }, async (request, reply) => {
-    const body = request.body as FormBody | undefined;
-    if (!body || typeof body !== 'object' || !('fields' in body)) {
+  app.post<{ Body: FormBody | undefined }>('/', { bodyLimit, onRequest: rateLimit }, async (request, reply) => {
+    const body = request.body;
+    if (!body) {
       return sendFailure(request, reply, 415, 'Send the quote form as application/x-www-form-urlencoded.');
     }
     if (body.fields['form-name'] !== FORM_NAME) {

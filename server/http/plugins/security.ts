@@ -4,7 +4,7 @@
  * Anything that is not a page (SVG, JSON, CSV...) gets a CSP that runs nothing, so an SVG opened
  * on its own cannot run script.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 
 export const SITE_CSP = "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 /** For pages the server writes itself (form errors): no script, no style, nothing external. */
@@ -19,23 +19,36 @@ export interface SecurityOptions {
   hsts: boolean;
 }
 
-export const securityHeaders: FastifyPluginAsync<SecurityOptions> = async (app, { hsts }) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+/**
+ * The headers every answer carries, for a body of this content type. Also used where Fastify's hooks
+ * do not run: a URL that cannot be decoded, and a request Node refuses before Fastify sees it.
+ */
+export function securityHeaderValues(contentType: string, hsts: boolean): Record<string, string> {
+  // Untyped answers (304, 303) keep the page policy: a cache may merge a 304's headers into the stored page.
+  const page = contentType === '' || contentType.startsWith('text/html');
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
     // Images may be shown by other origins (e-mail clients, link previews); nothing else may be embedded.
-    reply.header('Cross-Origin-Resource-Policy', type.startsWith('image/') ? 'cross-origin' : 'same-origin');
-    if (hsts) reply.header('Strict-Transport-Security', HSTS);
-    // Untyped answers (304, 303) keep the page policy: a cache may merge a 304's headers into the stored page.
-    const page = type === '' || type.startsWith('text/html');
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', page ? SITE_CSP : ASSET_CSP);
-    return payload;
-  });
-};
+    'Cross-Origin-Resource-Policy': contentType.startsWith('image/') ? 'cross-origin' : 'same-origin',
+    ...(hsts ? { 'Strict-Transport-Security': HSTS } : {}),
+    'Content-Security-Policy': page ? SITE_CSP : ASSET_CSP,
+  };
+}
 
-// Applies to the whole app, not only inside this plugin's encapsulation context.
-(securityHeaders as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+// fastify-plugin: the hook applies to the whole app, not only inside this plugin's context.
+export const securityHeaders = fp<SecurityOptions>(
+  async (app, { hsts }) => {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const headers = securityHeaderValues(String(reply.getHeader('content-type') ?? ''), hsts);
+      // A route that set its own policy (the server's error pages) keeps it.
+      if (reply.hasHeader('Content-Security-Policy')) delete headers['Content-Security-Policy'];
+      reply.headers(headers);
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);

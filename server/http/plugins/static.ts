@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative, sep, extname } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sitePath } from '../paths.ts';
 
 const TYPES: Record<string, string> = {
@@ -98,27 +99,21 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, status
   return reply.code(status).send(body);
 }
 
-export const staticSite: FastifyPluginAsync<StaticOptions> = async (app, { root }) => {
-  const assets = loadSite(root);
-  const notFound = assets.get('/404.html');
-  app.decorate('siteAssets', assets);
+// fastify-plugin: the not-found handler must be the whole app's, not only this plugin's context's.
+export const staticSite = fp<StaticOptions>(
+  async (app, { root }) => {
+    const assets = loadSite(root);
+    const notFound = assets.get('/404.html');
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = sitePath(request.url);
-    const asset = path ? assets.get(path) : undefined;
-    if (asset) return send(request, reply, asset);
-    if (notFound) return send(request, reply, notFound, 404);
-    return reply.code(404).type('text/plain').send('Not found');
-  };
-  app.get('/*', handler);
-  app.setNotFoundHandler(handler);
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    siteAssets: Map<string, Asset>;
-  }
-}
-
-// Applies to the whole app, not only inside this plugin's encapsulation context.
-(staticSite as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = sitePath(request.url);
+      const asset = path ? assets.get(path) : undefined;
+      if (asset) return send(request, reply, asset);
+      if (notFound) return send(request, reply, notFound, 404);
+      return reply.code(404).type('text/plain').send('Not found');
+    };
+    app.get('/*', handler);
+    app.setNotFoundHandler(handler);
+  },
+  { name: 'static-site' },
+);

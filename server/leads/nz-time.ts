@@ -1,0 +1,122 @@
+/**
+ * New Zealand calendar arithmetic without a time-zone library: the zone's offset at an instant comes
+ * from Intl, so the NZST/NZDT changes are the platform's tz database, not a rule written here.
+ */
+import { business } from '../../core/business.ts';
+
+export const NZ_TIME_ZONE = 'Pacific/Auckland';
+
+const partsFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: NZ_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface NzParts {
+  /** YYYY-MM-DD */
+  date: string;
+  /** ISO day number: 1 Monday to 7 Sunday. */
+  weekday: number;
+  /** Minutes since local midnight. */
+  minutes: number;
+}
+
+function fields(at: Date): Record<string, number> {
+  return Object.fromEntries(
+    partsFormat
+      .formatToParts(at)
+      .filter((p) => p.type !== 'literal')
+      .map((p) => [p.type, Number(p.value)]),
+  );
+}
+
+export function nzParts(at: Date): NzParts {
+  const f = fields(at);
+  const date = `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
+  const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  return { date, weekday, minutes: f.hour! * 60 + f.minute! };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (+13 h in summer, +12 h in winter). */
+function offsetMs(at: Date): number {
+  const f = fields(at);
+  return Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a New Zealand wall-clock time happens (a time skipped by the spring change comes out an hour later). */
+export function nzInstant(date: string, minutes: number): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  let guess = wall - offsetMs(new Date(wall));
+  guess = wall - offsetMs(new Date(guess));
+  return new Date(guess);
+}
+
+/** A calendar date plus `days`, as YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The Monday (New Zealand date) of the week an instant falls in, as YYYY-MM-DD. */
+export function nzWeekOf(at: Date): string {
+  const { date, weekday } = nzParts(at);
+  return addDays(date, 1 - weekday);
+}
+
+/** Every Monday from the week of `from` to the week of `to`, inclusive. */
+export function nzWeeksBetween(from: Date, to: Date): string[] {
+  const weeks: string[] = [];
+  const last = nzWeekOf(to);
+  for (let week = nzWeekOf(from); week <= last; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+function hhmm(value: string): number {
+  const [h = '0', m = '0'] = value.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/** Open minutes of a weekday, from the business's office hours: [opens, closes), or null when closed. */
+export function openMinutes(weekday: number, hours: readonly { weekdays: readonly number[]; opens: string | null; closes: string | null }[] = business.hours): [number, number] | null {
+  const day = hours.find((h) => h.weekdays.includes(weekday));
+  return day?.opens && day.closes ? [hhmm(day.opens), hhmm(day.closes)] : null;
+}
+
+/** Whether an instant falls in office hours (New Zealand time). */
+export function isBusinessTime(at: Date): boolean {
+  const { weekday, minutes } = nzParts(at);
+  const open = openMinutes(weekday);
+  return open !== null && minutes >= open[0] && minutes < open[1];
+}
+
+/**
+ * The instant when `durationMs` of office time has passed since `start`: a lead that arrives on
+ * Friday at 5 pm with four business hours to wait is due at 11 am on Saturday. Public holidays are
+ * not known, so they count as ordinary days.
+ */
+export function addBusinessTime(start: Date, durationMs: number): Date {
+  let left = durationMs;
+  let { date, weekday, minutes } = nzParts(start);
+  // A week always has office hours, so this ends; the bound guards a configuration with none.
+  for (let day = 0; day < 3660; day++) {
+    const open = openMinutes(weekday);
+    if (open) {
+      const from = Math.max(minutes, open[0]);
+      if (from < open[1]) {
+        const available = (open[1] - from) * 60_000;
+        if (left <= available) return new Date(nzInstant(date, from).getTime() + left);
+        left -= available;
+      }
+    }
+    date = addDays(date, 1);
+    weekday = (weekday % 7) + 1;
+    minutes = 0;
+  }
+  throw new Error('the office hours have no open time');
+}
