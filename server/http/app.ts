@@ -22,6 +22,10 @@ export interface AppOptions {
   exportToken?: string | undefined;
   /** Delay before a refused export attempt's 401 (default EXPORT_FAILURE_DELAY_MS). */
   exportFailureDelayMs?: number;
+  /** Wrong export tokens per address and window before 429 (default EXPORT_FAILURE_LIMIT). */
+  exportFailureLimit?: { max: number; windowMs: number };
+  /** How long one health check's answer is reused (default HEALTH_CACHE_MS). */
+  healthCacheMs?: number;
   /** Proxies in front: how many, or their addresses/CIDRs (see parseTrustProxy); false for none. */
   trustProxy?: false | number | string[];
   /** Strict-Transport-Security on every response (default on). */
@@ -149,9 +153,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStored: options.onLeadStored,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
   });
-  await app.register(healthPlugin, { store: options.store });
+  await app.register(healthPlugin, { store: options.store, ...(options.healthCacheMs === undefined ? {} : { cacheMs: options.healthCacheMs }) });
   if (options.exportToken) {
-    await app.register(exportPlugin, { store: options.store, token: options.exportToken, failureDelayMs: options.exportFailureDelayMs });
+    await app.register(exportPlugin, {
+      store: options.store,
+      token: options.exportToken,
+      failureDelayMs: options.exportFailureDelayMs,
+      failureLimit: options.exportFailureLimit,
+    });
   }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });
   return app;

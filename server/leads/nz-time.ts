@@ -83,7 +83,10 @@ function hhmm(value: string): number {
 }
 
 /** Open minutes of a weekday, from the business's office hours: [opens, closes), or null when closed. */
-export function openMinutes(weekday: number, hours: readonly { weekdays: readonly number[]; opens: string | null; closes: string | null }[] = business.hours): [number, number] | null {
+export function openMinutes(
+  weekday: number,
+  hours: readonly { weekdays: readonly number[]; opens: string | null; closes: string | null }[] = business.hours,
+): [number, number] | null {
   const day = hours.find((h) => h.weekdays.includes(weekday));
   return day?.opens && day.closes ? [hhmm(day.opens), hhmm(day.closes)] : null;
 }

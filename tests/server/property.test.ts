@@ -14,9 +14,10 @@ import { createTestStore, formBody, type TestStore } from '../support/stores.ts'
 
 const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
+const FORBIDDEN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\u200e\u200f\u180e\u061c\u202a-\u202e\u2066-\u2069]/u;
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_NOTES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
+const FORBIDDEN_NOTES =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\u200e\u200f\u180e\u061c\u202a-\u202e\u2066-\u2069]/u;
 
 /** Text with a good share of the characters the schema must deal with. */
 const hostileChar = fc.constantFrom(
@@ -31,6 +32,12 @@ const hostileChar = fc.constantFrom(
   '\u200b',
   '\ufeff',
   '\u2028',
+  '\u00ad',
+  '\u034f',
+  '\u3164',
+  '\u{E0041}',
+  '\ufe0f',
+  'ｖ',
   '%',
   '&',
   '=',
@@ -98,6 +105,34 @@ describe('properties of the body parser and lead schema', () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), contentTypes, accepts, async (bytes, type, accept) => {
         await postAndCheck(Buffer.from(bytes), type, accept);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('any JSON body, with or without the keys the form parser produces: a 415, never a 5xx, nothing stored', async () => {
+    const formLike = fc.record(
+      {
+        fields: fc.oneof(
+          fc.constant(null),
+          fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(hostileText, fc.integer(), fc.constant(null)), { maxKeys: 6 }),
+        ),
+        repeated: fc.oneof(fc.constant([]), fc.array(fc.string(), { maxLength: 3 }), fc.integer()),
+        elapsed_ms: fc.oneof(fc.integer(), fc.string()),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(formLike, fc.jsonValue()), accepts, async (value, accept) => {
+        const before = (await t.store.listLeads({ includeSpam: true })).length;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/',
+          headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
+          payload: JSON.stringify(value),
+        });
+        expect(res.statusCode, JSON.stringify(value)).toBe(415);
+        expect((await t.store.listLeads({ includeSpam: true })).length).toBe(before);
       }),
       { numRuns: 150 },
     );

@@ -21,9 +21,14 @@ export interface SmtpPeer {
 
 /**
  * An SMTP server without STARTTLS, on `host` (loopback unless a test needs another address).
- * `delayMs`: the peer takes this long to accept each message (a slow mail server).
+ * `delayMs`: the peer takes this long to accept each message (a slow mail server); `refuse` answers
+ * a recipient with an SMTP error code, as a mail server does for an address it will not take.
  */
-export async function startSmtp(port = 0, host = '127.0.0.1', { delayMs = 0 }: { delayMs?: number } = {}): Promise<SmtpPeer> {
+export async function startSmtp(
+  port = 0,
+  host = '127.0.0.1',
+  { delayMs = 0, refuse }: { delayMs?: number; refuse?: (recipient: string) => { code: number; message: string } | undefined } = {},
+): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const closed = new Set<string>();
   const server = new SMTPServer({
@@ -33,6 +38,11 @@ export async function startSmtp(port = 0, host = '127.0.0.1', { delayMs = 0 }: {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refuse?.(address.address);
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
