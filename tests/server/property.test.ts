@@ -15,8 +15,8 @@ import { createTestStore, formBody, type TestStore } from '../support/stores.ts'
 const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\u200e\u200f\u180e\u061c\u202a-\u202e\u2066-\u2069]/u;
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_NOTES =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\u200e\u200f\u180e\u061c\u202a-\u202e\u2066-\u2069]/u;
 
 /** Text with a good share of the characters the schema must deal with. */
