@@ -89,8 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs, maxHeaderSize: HEADER_LIMITS.maxHeaderSize },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    // A keep-alive connection serves this many requests, then the client opens another.
-    maxRequestsPerSocket: 1000,
+    // No cap on requests per keep-alive connection: past a cap Node answers 503 instead of closing,
+    // and a proxy that keeps its upstream connections open would pass that 503 to a visitor's quote.
+    // Idle connections still close after keepAliveMs.
+    maxRequestsPerSocket: 0,
     // The longest URL and header sizes Node accepts are its defaults; past them it answers 431/414 itself.
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,

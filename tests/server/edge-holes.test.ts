@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
+import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
@@ -101,6 +102,44 @@ describe("Node's own refusals on a real socket", () => {
     expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
     const head = answer.split('\r\n\r\n')[0]!.toLowerCase();
     for (const name of SECURITY_HEADERS) expect(head).toContain(`${name}: `);
+  });
+});
+
+describe('a long-lived keep-alive connection', () => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    app = await buildApp({ store: t.store, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  it('a quote sent as request 1,001 on one connection is stored, not refused for its connection', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    let connections = 0;
+    app.server.on('connection', () => connections++);
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: body ? JSON_ACCEPT : {} }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      for (let i = 0; i < 1000; i++) expect(await send('GET', '/healthz')).toBe(200);
+      expect(await send('POST', '/', formBody({ contact_name: 'Request 1001' }))).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+    expect(connections).toBe(1);
+    expect((await t.store.listLeads()).map((l) => l.contact_name)).toEqual(['Request 1001']);
   });
 });
 
