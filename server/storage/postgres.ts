@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
+import { RateLimitedError } from './types.ts';
 import type {
+  RateLimitCount,
   Channel,
   ClaimedJob,
   RateLimitCounter,
@@ -21,6 +23,11 @@ import type {
 } from './types.ts';
 
 type Row = Record<string, unknown>;
+
+/** A string as an SQL literal, for the one statement that cannot take parameters. */
+function escapeLiteral(value: string): string {
+  return pg.Client.prototype.escapeLiteral(value);
+}
 
 // BIGINT columns (epoch milliseconds) come back as numbers; they fit well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -97,28 +104,31 @@ export class PostgresLeadStore implements LeadStore {
     });
   }
 
-  async insertLead(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
+  async insertLead(
+    lead: Lead,
+    { spam, spamReason = '', channels, repeatWindowMs = 0, rateLimit }: InsertOptions,
+  ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
     const id = randomUUID();
-    const createdAt = new Date();
-    const key = submissionKey(lead, spam);
-    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns];
-    const values = [id, createdAt, spam, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c])];
-    return this.#tx(async (client) => {
-      if (repeatWindowMs > 0) {
-        // Identical posts reaching two instances at once queue on this lock; the second finds the first.
-        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7413002))', [key]);
-        const { rows } = await client.query(
-          "SELECT * FROM leads WHERE submission_key = $1 AND created_at > clock_timestamp() - $2 * interval '1 millisecond' ORDER BY created_at DESC LIMIT 1",
-          [key, repeatWindowMs],
-        );
-        if (rows[0]) return { ...toLead(rows[0]), repeated: true };
-      }
-      await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
-      for (const channel of channels) {
-        await client.query(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, ${PG_NOW_MS})`, [randomUUID(), id, channel]);
-      }
-      return { ...lead, id, created_at: createdAt.toISOString(), spam, spam_reason: spam ? spamReason : '', repeated: false };
-    });
+    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead };
+    // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
+    // dedupe lock, the look-up, the lead and its jobs.
+    const { rows } = await this.#pool.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [
+      JSON.stringify(row),
+      repeatWindowMs,
+      channels,
+      channels.map(() => randomUUID()),
+      rateLimit?.key ?? null,
+      rateLimit?.max ?? 0,
+      rateLimit?.windowMs ?? 0,
+    ]);
+    const stored = rows[0]!;
+    const rate = rateLimit ? { hits: Number(stored.rate_hits), resetInMs: Number(stored.rate_reset_in) } : undefined;
+    if (stored.limited) throw new RateLimitedError(rate!);
+    if (stored.repeated) {
+      const earlier = await this.getLead(String(stored.stored_id));
+      if (earlier) return { ...earlier, repeated: true, rate };
+    }
+    return { ...lead, id, created_at: new Date(stored.stored_at).toISOString(), spam, spam_reason: row.spam_reason, repeated: Boolean(stored.repeated), rate };
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -252,15 +262,22 @@ export class PostgresLeadStore implements LeadStore {
       hit: async (key, windowMs) => {
         // Now and then, drop windows that have ended, so the table stays the size of the live ones.
         if (Math.random() < 0.01) await this.#pool.query(`DELETE FROM rate_limits WHERE reset_at <= ${PG_NOW_MS}`);
-        const { rows } = await this.#pool.query(
-          `INSERT INTO rate_limits (key, reset_at, hits) VALUES ($1, ${PG_NOW_MS} + $2::bigint, 1)
+        // One round trip, and a commit that does not wait for the disk: a count lost in a crash
+        // only lets a visitor post a little more, while waiting for the flush would hold this
+        // client's row lock, and so every other post from the same address, for the whole flush.
+        // The simple query protocol runs both statements as one implicit transaction (rolled back
+        // whole on an error); it takes no parameters, so the key and window are written as literals
+        // (escaped, and a whole number).
+        const results = await this.#pool.query(
+          `SET LOCAL synchronous_commit = off;
+           INSERT INTO rate_limits (key, reset_at, hits) VALUES (${escapeLiteral(key)}, ${PG_NOW_MS} + ${Math.trunc(windowMs)}, 1)
            ON CONFLICT (key) DO UPDATE SET
              hits = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN 1 ELSE rate_limits.hits + 1 END,
-             reset_at = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + $2::bigint ELSE rate_limits.reset_at END
+             reset_at = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + ${Math.trunc(windowMs)} ELSE rate_limits.reset_at END
            RETURNING hits, reset_at - ${PG_NOW_MS} AS reset_in`,
-          [key, windowMs],
         );
-        return { hits: Number(rows[0].hits), resetInMs: Number(rows[0].reset_in) };
+        const row = (results as unknown as pg.QueryResult[])[1]!.rows[0];
+        return { hits: Number(row.hits), resetInMs: Number(row.reset_in) };
       },
     };
   }

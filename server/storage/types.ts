@@ -48,6 +48,26 @@ export interface InsertOptions {
   spamReason?: string | undefined;
   channels: Channel[];
   repeatWindowMs?: number;
+  /**
+   * Count this post against a rate limit in the insert's own transaction (stores with shared
+   * counters only): over the limit, nothing is stored and RateLimitedError is thrown.
+   */
+  rateLimit?: { key: string; max: number; windowMs: number } | undefined;
+}
+
+/** The result of counting one hit: hits in the current window and the milliseconds until it resets. */
+export interface RateLimitCount {
+  hits: number;
+  resetInMs: number;
+}
+
+/** A post over its rate limit, refused by the store before anything was stored. */
+export class RateLimitedError extends Error {
+  readonly count: RateLimitCount;
+  constructor(count: RateLimitCount) {
+    super('rate limit reached');
+    this.count = count;
+  }
 }
 
 export interface OutboxStatus {
@@ -77,7 +97,7 @@ export interface LeadStore {
    * `repeatWindowMs`, a lead with the same content (and spam flag) stored within that window is
    * returned instead, with `repeated: true`, and nothing new is stored or queued.
    */
-  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean }>;
+  insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }>;
   getLead(id: string): Promise<StoredLead | undefined>;
   listLeads(options?: ListOptions): Promise<StoredLead[]>;
   /** Writes one row; throws when the database cannot take a write. */
@@ -120,5 +140,5 @@ export interface LeadStore {
 /** Fixed-window hit counters, shared by every instance when they live in the database. */
 export interface RateLimitCounter {
   /** Counts one hit on `key`; returns the hits in the current window and the milliseconds until it resets. */
-  hit(key: string, windowMs: number): Promise<{ hits: number; resetInMs: number }>;
+  hit(key: string, windowMs: number): Promise<RateLimitCount>;
 }

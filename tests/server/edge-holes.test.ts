@@ -232,12 +232,10 @@ describe.each(storeKinds)('a permanent SMTP refusal on %s', (kind) => {
       backoff: { baseMs: 60_000, maxMs: 60_000 },
     });
     expect(await worker.runOnce()).toBe(1);
-    const [job] = await waitFor(async () => ((await t.store.listJobs()).find((j) => j.attempts > 0) ? t.store.listJobs() : undefined), {
-      what: 'the attempt recorded',
-    });
-    expect(job!.status).toBe(status);
-    expect(job!.attempts).toBe(attempts);
-    expect(job!.last_error).toContain(String(code));
+    const job = await waitFor(async () => (await t.store.listJobs()).find((j) => j.attempts > 0), { what: 'the attempt recorded' });
+    expect(job.status).toBe(status);
+    expect(job.attempts).toBe(attempts);
+    expect(job.last_error).toContain(String(code));
     expect(smtp.messages).toHaveLength(0);
   });
 });

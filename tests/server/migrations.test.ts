@@ -82,4 +82,10 @@ describe.each(storeKinds)('schema on %s', (kind) => {
       'lead fields without a column: add a migration',
     ).toEqual([]);
   });
+
+  it(kind === 'sqlite' ? 'keeps no rate_limits table (one instance counts in memory)' : 'keeps the shared rate_limits table', async () => {
+    const t = await createTestStore(kind);
+    cleanups.push(() => t.cleanup());
+    expect(await columns(kind, t, 'rate_limits')).toEqual(kind === 'sqlite' ? [] : ['key', 'reset_at', 'hits']);
+  });
 });

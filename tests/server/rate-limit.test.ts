@@ -43,6 +43,17 @@ describe.each(storeKinds)('rate limit on %s', (kind) => {
   const post = (a: Awaited<ReturnType<typeof app>>['app'], name: string, headers: Record<string, string> = {}, payload = formBody({ contact_name: name })) =>
     a.inject({ method: 'POST', url: '/', headers: { ...JSON_ACCEPT, ...headers }, payload });
 
+  it('refused posts count too: two invalid posts and one stored reach the limit of 3, and nothing more is stored', async () => {
+    const { t, app: a } = await app();
+    expect((await post(a, 'Bad 1', {}, formBody({ work_email: 'not-an-address' }))).statusCode).toBe(400);
+    expect((await post(a, 'Bad 2', {}, formBody({ 'form-name': 'other' }))).statusCode).toBe(400);
+    expect((await post(a, 'Good')).statusCode).toBe(200);
+    const over = await post(a, 'Over');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.store.listLeads({ includeSpam: true })).map((l) => l.contact_name)).toEqual(['Good']);
+  });
+
   it('answers 429 before reading the body: an oversized post over the limit is not parsed', async () => {
     const { app: a } = await app();
     for (let i = 0; i < 3; i++) expect((await post(a, `Before ${i}`)).statusCode).toBe(200);

@@ -27,7 +27,8 @@ export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { sto
       return { status: 503, body: { ok: false, database: store.kind }, error };
     }
   }
-  // Calls that arrive together share one check, and its answer stands for `cacheMs` after it ends.
+  // Calls that arrive together share one check; a good answer stands for `cacheMs` after it ends,
+  // a failure for no longer than the check itself, so recovery shows at once.
   let latest: { result: Promise<Health>; until: number } | undefined;
 
   app.get('/healthz', async (request, reply) => {
@@ -35,7 +36,7 @@ export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { sto
     if (!latest || latest.until <= Date.now()) {
       const entry = { result: check(), until: Number.POSITIVE_INFINITY };
       latest = entry;
-      void entry.result.then(() => (entry.until = Date.now() + cacheMs));
+      void entry.result.then((health) => (entry.until = health.status === 200 ? Date.now() + cacheMs : 0));
     }
     const health = await latest.result;
     if (health.status === 503) request.log.error({ err: health.error }, 'health check failed');

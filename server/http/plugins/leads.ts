@@ -6,8 +6,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../../core/lead/schema.ts';
 import { parseElapsed, scoreLead } from '../../leads/spam.ts';
 import { business, leadRoutes } from '../../../core/business.ts';
-import type { Channel, LeadStore } from '../../storage/types.ts';
-import { MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
+import { RateLimitedError, type Channel, type LeadStore, type RateLimitCount } from '../../storage/types.ts';
+import { clientKey, MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 import { REPEAT_WINDOW_MS } from '../../storage/submission-key.ts';
 import { sendFailure, wantsJson } from '../error-pages.ts';
 
@@ -70,11 +70,37 @@ function withServerTracking(fields: Record<string, string>, request: FastifyRequ
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { store, channels, onStored, repeatWindowMs = REPEAT_WINDOW_MS } = options;
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
-  const counter = store.sharedRateLimitCounter?.() ?? new MemoryRateLimitCounter();
-  const limiter = new RateLimiter(counter, options.rateLimit.max, options.rateLimit.windowMs);
+  const { max, windowMs } = options.rateLimit;
+  const shared = store.sharedRateLimitCounter?.();
+  const limiter = new RateLimiter(shared ?? new MemoryRateLimitCounter(), max, windowMs);
+  // With counters shared in the database, a post that is stored is counted in the insert's own
+  // transaction (one round trip, not two), and only posts refused before storing are counted on
+  // their own. Addresses that have reached the limit are remembered here until their window ends,
+  // so their next post is refused before its body is read, as with counters in memory.
+  const reachedLimit = new Map<string, number>();
+  const remember = (ip: string, count: RateLimitCount) => {
+    if (count.hits < max) return;
+    if (reachedLimit.size >= 50_000) reachedLimit.delete(reachedLimit.keys().next().value!);
+    reachedLimit.set(clientKey(ip), Date.now() + count.resetInMs);
+  };
+
+  function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+    reply.header('Retry-After', String(retryAfterSeconds));
+    return sendFailure(
+      request,
+      reply,
+      429,
+      `Too many quote requests from your connection. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`,
+    );
+  }
 
   // Counted before the body is read: a client over its limit costs no parsing.
   async function rateLimit(request: FastifyRequest, reply: FastifyReply) {
+    if (shared) {
+      const until = reachedLimit.get(clientKey(request.ip)) ?? 0;
+      if (until > Date.now()) return tooMany(request, reply, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+      return;
+    }
     let limit;
     try {
       limit = await limiter.hit(request.ip);
@@ -83,14 +109,20 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       request.log.warn({ err: error }, 'rate limit unavailable');
       return;
     }
-    if (limit.allowed) return;
-    reply.header('Retry-After', String(limit.retryAfterSeconds));
-    return sendFailure(
-      request,
-      reply,
-      429,
-      `Too many quote requests from your connection. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call ${business.emergencyLine.display}.`,
-    );
+    if (!limit.allowed) return tooMany(request, reply, limit.retryAfterSeconds);
+  }
+
+  /** With shared counters, a post refused before storing still counts; true when it is over the limit. */
+  async function countRefused(request: FastifyRequest): Promise<boolean> {
+    if (!shared) return false;
+    try {
+      const count = await shared.hit(clientKey(request.ip), windowMs);
+      remember(request.ip, count);
+      return count.hits > max;
+    } catch (error) {
+      request.log.warn({ err: error }, 'rate limit unavailable');
+      return false;
+    }
   }
 
   // The form is urlencoded and nothing else: without Fastify's JSON and text parsers in this scope,
@@ -107,12 +139,15 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   app.post<{ Body: FormBody | undefined }>('/', { bodyLimit, onRequest: rateLimit }, async (request, reply) => {
     const body = request.body;
     if (!body) {
+      await countRefused(request);
       return sendFailure(request, reply, 415, 'Send the quote form as application/x-www-form-urlencoded.');
     }
     if (body.fields['form-name'] !== FORM_NAME) {
+      await countRefused(request);
       return sendFailure(request, reply, 400, `Unknown form: expected form-name=${FORM_NAME}.`);
     }
     if (body.repeated.length > 0) {
+      await countRefused(request);
       return sendFailure(
         request,
         reply,
@@ -124,6 +159,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const honeypot = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
     const parsed = parseLead(withServerTracking(body.fields, request));
     if (!parsed.ok || !parsed.lead) {
+      if (await countRefused(request))
+        return tooMany(request, reply, Math.max(1, Math.ceil(((reachedLimit.get(clientKey(request.ip)) ?? 0) - Date.now()) / 1000)));
       // A bot gets the same answer as a person who succeeded, and nothing is stored.
       if (honeypot) return success();
       return sendFailure(request, reply, 400, 'Some details need fixing before we can send your request.', parsed.errors);
@@ -133,13 +170,24 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const spam = verdict.spam;
     let alreadyStored = false;
     try {
-      const stored = await store.insertLead(parsed.lead, { spam, spamReason: verdict.reasons.join('; '), channels: spam ? [] : channels, repeatWindowMs });
+      const stored = await store.insertLead(parsed.lead, {
+        spam,
+        spamReason: verdict.reasons.join('; '),
+        channels: spam ? [] : channels,
+        repeatWindowMs,
+        rateLimit: shared ? { key: clientKey(request.ip), max, windowMs } : undefined,
+      });
+      if (stored.rate) remember(request.ip, stored.rate);
       alreadyStored = stored.repeated;
       request.log.info(
         { leadId: stored.id, spam, spamScore: verdict.score, repeated: alreadyStored },
         alreadyStored ? 'repeated submission: already stored' : 'lead stored',
       );
     } catch (error) {
+      if (error instanceof RateLimitedError) {
+        remember(request.ip, error.count);
+        return tooMany(request, reply, Math.max(1, Math.ceil(error.count.resetInMs / 1000)));
+      }
       request.log.error({ err: error }, 'lead could not be stored');
       return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);
     }

@@ -1,0 +1,96 @@
+/**
+ * `POST /` per second, this checkout against another (a released commit), in alternating runs on
+ * SQLite and PostgreSQL: each round runs the other server, then this one, on a fresh database, so
+ * both see the same machine load. Only 200 answers count; any other answer, error or timeout fails
+ * the run, and every acknowledged quote must be in the database afterwards.
+ *
+ *   node bench/post-rate.ts --against /path/to/release/server/main.ts [--rounds 3] [--seconds 6]
+ *
+ * Make the other checkout with `git worktree add ../release 7968fcc && (cd ../release && npm ci)`.
+ */
+import { parseArgs } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServer } from '../tests/support/server-process.ts';
+import { formBody, TEST_DATABASE_URL } from '../tests/support/stores.ts';
+import { distDir } from '../tests/support/dist.ts';
+
+const { values } = parseArgs({ options: { against: { type: 'string' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '6' } } });
+if (!values.against) throw new Error('--against /path/to/other/server/main.ts is required');
+const servers = { released: resolve(values.against), current: resolve(import.meta.dirname, '../server/main.ts') };
+const rounds = Number(values.rounds);
+const duration = Number(values.seconds);
+
+let quote = 0;
+async function run(script: string, databaseUrl: string): Promise<{ rate: number; acknowledged: number }> {
+  const server = await startServer({ DIST_DIR: distDir, DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error' }, { script });
+  try {
+    const r = await autocannon({
+      url: `${server.url}/`,
+      connections: 10,
+      duration,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      // Each post a different quote: the same form data again within ten minutes is stored once.
+      requests: [{ setupRequest: (request) => ({ ...request, body: formBody({ contact_name: `Rate Test ${quote++}` }) }) }],
+    });
+    const acknowledged = r['2xx'];
+    if (r.errors || r.timeouts || r.non2xx) throw new Error(`${script}: ${r.non2xx} answers other than 2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    return { rate: acknowledged / r.duration, acknowledged };
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+async function sqliteRound(script: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'post-rate-'));
+  try {
+    const file = join(dir, 'leads.sqlite');
+    const { rate, acknowledged } = await run(script, file);
+    const db = new DatabaseSync(file, { readOnly: true });
+    const stored = Number((db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n);
+    db.close();
+    if (stored < acknowledged) throw new Error(`SQLite: ${acknowledged - stored} acknowledged quotes missing`);
+    return rate;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresRound(script: string): Promise<number> {
+  const schema = `post_rate_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  try {
+    const url = `${TEST_DATABASE_URL}${TEST_DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const { rate, acknowledged } = await run(script, url);
+    const stored = Number((await admin.query(`SELECT count(*) AS n FROM ${schema}.leads`)).rows[0].n);
+    if (stored < acknowledged) throw new Error(`PostgreSQL: ${acknowledged - stored} acknowledged quotes missing`);
+    return rate;
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+const results: { store: string; round: number; released: number; current: number; ratio: string }[] = [];
+for (const [store, round] of [
+  ['SQLite', sqliteRound],
+  ['PostgreSQL', postgresRound],
+] as const) {
+  for (let i = 1; i <= rounds; i++) {
+    const released = await round(servers.released);
+    const current = await round(servers.current);
+    const row = { store, round: i, released: Math.round(released), current: Math.round(current), ratio: `${(current / released).toFixed(2)}x` };
+    console.log(JSON.stringify(row));
+    results.push(row);
+  }
+}
+console.log(`\n${duration} s per run, 10 connections, distinct quotes, only 200 answers counted`);
+console.table(results);
