@@ -112,14 +112,14 @@ try {
     if (!lead) fail(`No lead with id ${id}`);
     if (!lead.spam) fail(`Lead ${id} is not flagged as spam; nothing to do`);
     const channels = configuredChannels(config);
-    await store.markNotSpam(id, channels, Date.now());
+    await store.markNotSpam(id, channels);
     console.log(
       channels.length
         ? `Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`
         : `Lead ${id} is no longer spam; no notification is configured (SMTP_URL, WEBHOOK_URL)`,
     );
   } else if (command === 'retry-dead') {
-    console.log(`${await store.retryDead(Date.now())} dead notification(s) queued again`);
+    console.log(`${await store.retryDead()} dead notification(s) queued again`);
   } else {
     const days = Number(values['older-than']);
     if (!Number.isInteger(days) || days < 1) fail('--older-than must be a whole number of days (1 or more)');

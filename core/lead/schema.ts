@@ -6,7 +6,7 @@
  * erasable TypeScript and relative imports with extensions.
  */
 import { z } from 'zod';
-import { leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './fields.ts';
+import { leadColumns, leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './fields.ts';
 
 export * from './fields.ts';
 
@@ -94,20 +94,37 @@ function fieldSchema(f: LeadFieldSpec): z.ZodType<string, unknown> {
   return f.required ? (s as z.ZodType<string, unknown>) : s.default('');
 }
 
-const shape: Record<string, z.ZodType<string, unknown>> = {};
-for (const f of leadFields) shape[f.name] = fieldSchema(f);
-// Tracking values are cut to their limit rather than rejected: the visitor never typed them and
-// could not fix them, and a long campaign URL must never cost a lead.
-for (const t of trackingFields) shape[t.name] = oneLineCut(t.maxLength).default('');
-shape.device = z
+/**
+ * A schema per lead column, as one object type keyed by the columns. The column list is an array,
+ * which TypeScript cannot turn into an object type itself; this is the one place that says so.
+ */
+function byColumn<T>(schemaOf: (column: LeadColumn) => T): Record<LeadColumn, T> {
+  return Object.fromEntries(leadColumns.map((column) => [column, schemaOf(column)])) as Record<LeadColumn, T>;
+}
+
+const formField = new Map<string, LeadFieldSpec>(leadFields.map((f) => [f.name, f]));
+const trackingField = new Map<string, { maxLength: number }>(trackingFields.map((t) => [t.name, t]));
+const deviceSchema = z
   .string()
   .transform(cleanOneLine)
   .refine((v) => v === '' || v === 'mobile' || v === 'desktop', 'Device must be mobile or desktop.')
   .default('');
 
+function columnSchema(column: LeadColumn): z.ZodType<string, unknown> {
+  const field = formField.get(column);
+  if (field) return fieldSchema(field);
+  if (column === 'device') return deviceSchema;
+  // Tracking values are cut to their limit rather than rejected: the visitor never typed them and
+  // could not fix them, and a long campaign URL must never cost a lead.
+  return oneLineCut(trackingField.get(column)!.maxLength).default('');
+}
+
 /** A lead as accepted from the form: every column present, trimmed and bounded. */
-export const leadSchema = z.object(shape as Record<LeadColumn, z.ZodType<string, unknown>>).strip();
-export type Lead = Record<LeadColumn, string>;
+export const leadSchema = z.object(byColumn(columnSchema)).strip();
+export type Lead = z.output<typeof leadSchema>;
+
+/** A lead's columns as read back from storage: text, a missing or NULL value empty (it was cleaned when accepted). */
+export const storedLeadColumnsSchema = z.object(byColumn(() => z.preprocess((v) => v ?? '', z.string()))).strip();
 
 export interface LeadParseResult {
   ok: boolean;
@@ -119,7 +136,7 @@ export interface LeadParseResult {
 /** Validates the form's fields (tracking fields included); unknown fields are ignored. */
 export function parseLead(input: Record<string, unknown>): LeadParseResult {
   const result = leadSchema.safeParse(input);
-  if (result.success) return { ok: true, lead: result.data as Lead, errors: {} };
+  if (result.success) return { ok: true, lead: result.data, errors: {} };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? 'form');

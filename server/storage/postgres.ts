@@ -4,9 +4,10 @@
  */
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { leadColumns, type Lead } from '../../core/lead/schema.ts';
+import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
+import { toClaimed, toJob, toLead, type Row } from './rows.ts';
 import { RateLimitedError } from './types.ts';
 import type {
   RateLimitCount,
@@ -22,38 +23,8 @@ import type {
   StoredLead,
 } from './types.ts';
 
-type Row = Record<string, unknown>;
-
-/** A string as an SQL literal, for the one statement that cannot take parameters. */
-function escapeLiteral(value: string): string {
-  return pg.Client.prototype.escapeLiteral(value);
-}
-
 // BIGINT columns (epoch milliseconds) come back as numbers; they fit well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
-
-function toLead(row: Row): StoredLead {
-  const created = row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at);
-  const lead = { id: String(row.id), created_at: created, spam: Boolean(row.spam), spam_reason: String(row.spam_reason ?? '') } as StoredLead;
-  for (const c of leadColumns) (lead as unknown as Record<string, string>)[c] = String(row[c] ?? '');
-  return lead;
-}
-
-function toJob(row: Row): OutboxJob {
-  return {
-    id: String(row.id),
-    lead_id: String(row.lead_id),
-    channel: row.channel as Channel,
-    status: row.status as OutboxJob['status'],
-    attempts: Number(row.attempts),
-    next_attempt_at: Number(row.next_attempt_at),
-    last_error: (row.last_error as string | null) ?? null,
-  };
-}
-
-function toClaimed(row: Row): ClaimedJob {
-  return { ...toJob(row), claim: String(row.claim_token) };
-}
 
 export class PostgresLeadStore implements LeadStore {
   readonly kind = 'postgres' as const;
@@ -226,26 +197,24 @@ export class PostgresLeadStore implements LeadStore {
     return rows.map(toJob);
   }
 
-  async markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean> {
+  async markNotSpam(id: string, channels: Channel[]): Promise<boolean> {
     return this.#tx(async (client) => {
       const cleared = await client.query("UPDATE leads SET spam = FALSE, spam_reason = '' WHERE id = $1 AND spam", [id]);
       if (!cleared.rowCount) return false;
       for (const channel of channels) {
-        await client.query('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id, channel) DO NOTHING', [
-          randomUUID(),
-          id,
-          channel,
-          now,
-        ]);
+        await client.query(
+          `INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, ${PG_NOW_MS}) ON CONFLICT (lead_id, channel) DO NOTHING`,
+          [randomUUID(), id, channel],
+        );
       }
       return true;
     });
   }
 
-  async retryDead(now: number): Promise<number> {
-    const result = await this.#pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, locked_until = 0 WHERE status = 'dead'", [
-      now,
-    ]);
+  async retryDead(): Promise<number> {
+    const result = await this.#pool.query(
+      `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ${PG_NOW_MS}, locked_until = 0 WHERE status = 'dead'`,
+    );
     return result.rowCount ?? 0;
   }
 
@@ -262,21 +231,9 @@ export class PostgresLeadStore implements LeadStore {
       hit: async (key, windowMs) => {
         // Now and then, drop windows that have ended, so the table stays the size of the live ones.
         if (Math.random() < 0.01) await this.#pool.query(`DELETE FROM rate_limits WHERE reset_at <= ${PG_NOW_MS}`);
-        // One round trip, and a commit that does not wait for the disk: a count lost in a crash
-        // only lets a visitor post a little more, while waiting for the flush would hold this
-        // client's row lock, and so every other post from the same address, for the whole flush.
-        // The simple query protocol runs both statements as one implicit transaction (rolled back
-        // whole on an error); it takes no parameters, so the key and window are written as literals
-        // (escaped, and a whole number).
-        const results = await this.#pool.query(
-          `SET LOCAL synchronous_commit = off;
-           INSERT INTO rate_limits (key, reset_at, hits) VALUES (${escapeLiteral(key)}, ${PG_NOW_MS} + ${Math.trunc(windowMs)}, 1)
-           ON CONFLICT (key) DO UPDATE SET
-             hits = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN 1 ELSE rate_limits.hits + 1 END,
-             reset_at = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + ${Math.trunc(windowMs)} ELSE rate_limits.reset_at END
-           RETURNING hits, reset_at - ${PG_NOW_MS} AS reset_in`,
-        );
-        const row = (results as unknown as pg.QueryResult[])[1]!.rows[0];
+        // count_rate_hit (migration 7) commits without waiting for the disk: see there why.
+        const { rows } = await this.#pool.query('CALL count_rate_hit($1, $2)', [key, windowMs]);
+        const row = rows[0]!;
         return { hits: Number(row.hits), resetInMs: Number(row.reset_in) };
       },
     };

@@ -104,8 +104,8 @@ function v6(dialect: Dialect): string[] {
 
 /**
  * Version 7: on PostgreSQL, storing a lead is one round trip, a procedure in two transactions.
- * The first counts the post against its sender's rate limit and commits without waiting for the
- * disk: a count lost in a crash only lets someone post a little more, while waiting would hold the
+ * The first counts the post against its sender's rate limit (count_rate_hit, also called on its
+ * own for the other counters) and commits without waiting for the disk: a count lost in a crash only lets someone post a little more, while waiting would hold the
  * counter's row lock, and so every other post from that address, for a whole flush. Over the
  * limit, it stops there. The second takes the dedupe lock, looks for the same quote within the
  * window (each statement sees rows committed before it runs, so a twin that committed while this
@@ -117,6 +117,17 @@ function v6(dialect: Dialect): string[] {
 function v7(dialect: Dialect): string[] {
   if (dialect === 'sqlite') return ['DROP TABLE IF EXISTS rate_limits'];
   return [
+    `CREATE OR REPLACE PROCEDURE count_rate_hit(p_key TEXT, p_window_ms BIGINT, INOUT hits INTEGER DEFAULT NULL, INOUT reset_in BIGINT DEFAULT NULL)
+LANGUAGE plpgsql AS $proc$
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  INSERT INTO rate_limits AS r (key, reset_at, hits) VALUES (p_key, ${PG_NOW_MS} + p_window_ms, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN r.reset_at <= ${PG_NOW_MS} THEN 1 ELSE r.hits + 1 END,
+    reset_at = CASE WHEN r.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + p_window_ms ELSE r.reset_at END
+  RETURNING r.hits, r.reset_at - ${PG_NOW_MS} INTO hits, reset_in;
+END
+$proc$`,
     `CREATE OR REPLACE PROCEDURE store_lead(
   p_row JSONB, p_window_ms BIGINT, p_channels TEXT[], p_job_ids TEXT[], p_rate_key TEXT, p_rate_max INTEGER, p_rate_window_ms BIGINT,
   INOUT stored_id TEXT DEFAULT NULL, INOUT stored_at TIMESTAMPTZ DEFAULT NULL, INOUT repeated BOOLEAN DEFAULT FALSE,
@@ -126,12 +137,7 @@ DECLARE
   v_key TEXT := p_row->>'submission_key';
 BEGIN
   IF p_rate_key IS NOT NULL THEN
-    PERFORM set_config('synchronous_commit', 'off', true);
-    INSERT INTO rate_limits (key, reset_at, hits) VALUES (p_rate_key, ${PG_NOW_MS} + p_rate_window_ms, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN 1 ELSE rate_limits.hits + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= ${PG_NOW_MS} THEN ${PG_NOW_MS} + p_rate_window_ms ELSE rate_limits.reset_at END
-    RETURNING hits, reset_at - ${PG_NOW_MS} INTO rate_hits, rate_reset_in;
+    CALL count_rate_hit(p_rate_key, p_rate_window_ms, rate_hits, rate_reset_in);
     COMMIT;
     IF rate_hits > p_rate_max THEN
       limited := TRUE;

@@ -6,27 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
+import { toClaimed, toJob, toLead, type Row } from './rows.ts';
 import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
-
-type Row = Record<string, unknown>;
-
-function toLead(row: Row): StoredLead {
-  const lead = { id: String(row.id), created_at: String(row.created_at), spam: Boolean(row.spam), spam_reason: String(row.spam_reason ?? '') } as StoredLead;
-  for (const c of leadColumns) (lead as unknown as Record<string, string>)[c] = String(row[c] ?? '');
-  return lead;
-}
-
-function toJob(row: Row): OutboxJob {
-  return {
-    id: String(row.id),
-    lead_id: String(row.lead_id),
-    channel: row.channel as Channel,
-    status: row.status as OutboxJob['status'],
-    attempts: Number(row.attempts),
-    next_attempt_at: Number(row.next_attempt_at),
-    last_error: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
-  };
-}
 
 /**
  * The created_at the list starts from: `since`, or the paging cursor's when later. One bound, so
@@ -35,10 +16,6 @@ function toJob(row: Row): OutboxJob {
 function lowerBound(since: Date | undefined, after: ListOptions['after']): string {
   const from = (since ?? new Date(0)).toISOString();
   return after && after.created_at > from ? after.created_at : from;
-}
-
-function toClaimed(row: Row): ClaimedJob {
-  return { ...toJob(row), claim: String(row.claim_token) };
 }
 
 export class SqliteLeadStore implements LeadStore {
@@ -251,7 +228,8 @@ export class SqliteLeadStore implements LeadStore {
     return rows.map(toJob);
   }
 
-  async markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean> {
+  async markNotSpam(id: string, channels: Channel[]): Promise<boolean> {
+    const now = Date.now();
     return this.#tx(() => {
       const cleared = this.#db.prepare("UPDATE leads SET spam = 0, spam_reason = '' WHERE id = ? AND spam = 1").run(id);
       if (Number(cleared.changes) === 0) return false;
@@ -261,7 +239,8 @@ export class SqliteLeadStore implements LeadStore {
     });
   }
 
-  async retryDead(now: number): Promise<number> {
+  async retryDead(): Promise<number> {
+    const now = Date.now();
     const result = this.#db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0 WHERE status = 'dead'").run(now);
     return Number(result.changes);
   }

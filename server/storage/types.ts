@@ -6,8 +6,10 @@
 import type { Lead } from '../../core/lead/schema.ts';
 
 /** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
-export type Channel = 'email' | 'ack' | 'webhook';
-export type JobStatus = 'pending' | 'done' | 'dead';
+export const CHANNELS = ['email', 'ack', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface StoredLead extends Lead {
   id: string;
@@ -123,9 +125,9 @@ export interface LeadStore {
    * Clears a lead's spam flag and queues its notification jobs, atomically; false when there is no
    * such lead or it was not flagged (so nothing is sent twice).
    */
-  markNotSpam(id: string, channels: Channel[], now: number): Promise<boolean>;
+  markNotSpam(id: string, channels: Channel[]): Promise<boolean>;
   /** Puts dead jobs back in the queue; returns how many. */
-  retryDead(now: number): Promise<number>;
+  retryDead(): Promise<number>;
   /**
    * Deletes leads (and their jobs) created before `before`, except leads with a notification still
    * pending or dead (never delivered) unless `force`. On SQLite the deleted bytes are overwritten

@@ -233,9 +233,9 @@ describe.each(storeKinds)('a permanent SMTP refusal on %s', (kind) => {
     });
     expect(await worker.runOnce()).toBe(1);
     const job = await waitFor(async () => (await t.store.listJobs()).find((j) => j.attempts > 0), { what: 'the attempt recorded' });
-    expect(job.status).toBe(status);
-    expect(job.attempts).toBe(attempts);
-    expect(job.last_error).toContain(String(code));
+    expect(job?.status).toBe(status);
+    expect(job?.attempts).toBe(attempts);
+    expect(job?.last_error).toContain(String(code));
     expect(smtp.messages).toHaveLength(0);
   });
 });

@@ -161,7 +161,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     expect(hook.requests).toHaveLength(3);
     // Every attempt carries the same webhook id, each with its own timestamp and signature.
     expect(new Set(hook.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([lead.id]));
-    expect(await t.store.retryDead(Date.now())).toBe(1);
+    expect(await t.store.retryDead()).toBe(1);
     expect((await t.store.listJobs(lead.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
