@@ -1,6 +1,6 @@
 /**
  * Memory and time of the CSV export (GET /api/leads.csv): the streamed response, against building
- * the same CSV in one string (what the export did before issue 13), in one invocation.
+ * the same CSV in one string (what the export used to do), in one invocation.
  *
  *   node bench/export.ts [--leads 20000]
  *

@@ -7,19 +7,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { parse } from 'yaml';
 import type { z } from 'zod';
-import { blogSchema, calculatorSchema, citySchema, guideSchema, pageSchema, productSchema } from '../src/lib/content-schemas.ts';
+import { collectionSchemas, seoLengths } from '../src/lib/content-schemas.ts';
 import { fillTokensDeep } from '../src/lib/tokens.ts';
 import { countWords, splitFrontmatter } from '../src/lib/words.ts';
 
 const root = new URL('../src/content/', import.meta.url).pathname;
-const schemas: Record<string, z.ZodType> = {
-  pages: pageSchema,
-  products: productSchema,
-  cities: citySchema,
-  blog: blogSchema,
-  guides: guideSchema,
-  calculators: calculatorSchema,
-};
+const schemas: Record<string, z.ZodType> = collectionSchemas;
 
 function allFiles(): string[] {
   return Object.keys(schemas).flatMap((dir) => {
@@ -49,8 +42,9 @@ export function validateFile(file: string): { errors: string[]; words?: number }
   const errors = result.success ? [] : result.error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'}: ${i.message}`);
   if (result.success) {
     const filled = fillTokensDeep(result.data) as { title?: string; description?: string };
-    if (filled.title && filled.title.length > 70) errors.push(`${file}: title: ${filled.title.length} characters after tokens (max 70)`);
-    if (filled.description && filled.description.length > 160) errors.push(`${file}: description: over 160 characters after tokens`);
+    const { title, description } = seoLengths;
+    if (filled.title && filled.title.length > title.max) errors.push(`${file}: title: ${filled.title.length} characters after tokens (max ${title.max})`);
+    if (filled.description && filled.description.length > description.max) errors.push(`${file}: description: over ${description.max} characters after tokens`);
   }
   return words === undefined ? { errors } : { errors, words };
 }

@@ -1,19 +1,20 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { blogSchema, calculatorSchema, citySchema, guideSchema, pageSchema, productSchema } from './lib/content-schemas.ts';
+import { collectionSchemas, type CollectionName } from './lib/content-schemas.ts';
 
 /** One-off pages: src/content/pages/<route>.yaml ("index" is the home page). */
-const pages = defineCollection({ loader: glob({ pattern: '**/*.yaml', base: './src/content/pages' }), schema: pageSchema });
+const pages = defineCollection({ loader: glob({ pattern: '**/*.yaml', base: './src/content/pages' }), schema: collectionSchemas.pages });
 /** The five product landing pages, one template. */
-const products = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/products' }), schema: productSchema });
+const products = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/products' }), schema: collectionSchemas.products });
 /** The six city pages, one template. */
-const cities = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/cities' }), schema: citySchema });
+const cities = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/cities' }), schema: collectionSchemas.cities });
 /** The eight blog articles (MDX); the file name is the slug. */
-const blog = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: blogSchema });
+const blog = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: collectionSchemas.blog });
 /** The three long guides (MDX); the file name is the route. */
-const guides = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/guides' }), schema: guideSchema });
+const guides = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/guides' }), schema: collectionSchemas.guides });
 
 /** The calculators' copy and rule-of-thumb figures, one file each. */
-const calculators = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/calculators' }), schema: calculatorSchema });
+const calculators = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/calculators' }), schema: collectionSchemas.calculators });
 
-export const collections = { pages, products, cities, blog, guides, calculators };
+// satisfies: a collection added to the schema map but not here (or the reverse) fails the type check.
+export const collections = { pages, products, cities, blog, guides, calculators } satisfies Record<CollectionName, unknown>;

@@ -1,7 +1,7 @@
 /**
- * The quote lead's fields, choice lists and fixed copy: plain data with no dependencies, so the
- * browser code (the form island, the tracking script) can import it without pulling in zod.
- * The zod schema built from these lives in `lead.ts`, which re-exports everything here.
+ * The quote lead's fields, choice lists and fixed copy: plain data that imports only the business
+ * facts, so the browser code (the form island, the tracking script) can use it without pulling in
+ * zod. The zod schema built from these lives in `schema.ts`, which re-exports everything here.
  */
 import { business } from '../business.ts';
 
@@ -51,7 +51,7 @@ export const leadFields = [
   { name: 'notes', label: 'Project details', kind: 'textarea', maxLength: 4000 },
 ] as const satisfies readonly LeadFieldSpec[];
 
-/** Hidden tracking fields the form carries (BRIEF §3). */
+/** Hidden tracking fields the form carries. */
 export const trackingFields = [
   { name: 'utm_source', maxLength: 200 },
   { name: 'utm_medium', maxLength: 200 },
@@ -77,7 +77,7 @@ export function deviceFromUserAgent(ua: string | null | undefined): 'mobile' | '
   return /Mobi|Android|iPhone|iPod|iPad|Windows Phone|webOS|BlackBerry|Opera Mini|IEMobile/i.test(ua ?? '') ? 'mobile' : 'desktop';
 }
 
-/** The form's fixed copy (spec §3, §4, §8). */
+/** The form's fixed copy, worded exactly as the client asked. */
 export const quoteFormCopy = {
   title: 'Get Your Free Quote Today',
   subtitle: 'Expert advice and competitive pricing on all commercial refrigeration solutions',

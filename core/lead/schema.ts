@@ -1,7 +1,7 @@
 /**
  * The quote lead: one schema for the form's fields and options, the server's validation,
- * the storage columns, the notification e-mail and the export (BRIEF §2). The field list and
- * choices are in `lead-fields.ts` (zod-free, for the browser); this module adds validation.
+ * the storage columns, the notification e-mail and the export. The field list and
+ * choices are in `fields.ts` (zod-free, for the browser); this module adds validation.
  * Imported by the site (Vite) and by the lead server (Node type stripping), so it uses only
  * erasable TypeScript and relative imports with extensions.
  */

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { sendEvent } from '../lib/analytics.ts';
 import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../../core/lead/fields.ts';
 import { trackingValues } from '../lib/tracking.ts';
 import { routes } from '../config/site.ts';
@@ -11,12 +12,6 @@ export interface QuoteFormProps {
   title?: string | undefined;
   subtitle?: string | undefined;
   className?: string | undefined;
-}
-
-declare global {
-  interface Window {
-    gtag?: (...args: unknown[]) => void;
-  }
 }
 
 /**
@@ -46,13 +41,11 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
         body: new URLSearchParams(data as unknown as Record<string, string>).toString(),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      if (typeof window.gtag === 'function') {
-        window.gtag('event', 'generate_lead', {
-          form_name: FORM_NAME,
-          service_type: String(data.get('service_type') ?? ''),
-          city: String(data.get('city') ?? ''),
-        });
-      }
+      sendEvent('generate_lead', {
+        form_name: FORM_NAME,
+        service_type: String(data.get('service_type') ?? ''),
+        city: String(data.get('city') ?? ''),
+      });
       window.location.assign(routes.thankYou);
     } catch {
       window.alert(quoteFormCopy.failure);

@@ -18,7 +18,7 @@ export const labels = {
   relatedProducts: 'Related products',
   relatedArticles: 'Related articles',
   areasServed: (city: string) => `Areas we serve in and around ${city}`,
-  citySevices: (city: string) => `Refrigeration services in ${city}`,
+  cityServices: (city: string) => `Refrigeration services in ${city}`,
   cityWhy: (city: string) => `Why ${city} businesses choose us`,
   cityIndustries: (city: string) => `${city} industries we work with`,
   cityMore: 'More services',

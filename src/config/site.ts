@@ -139,13 +139,22 @@ export interface NavLink {
   href: string;
 }
 
+/** The product landing pages, one content file each (src/content/products/<slug>.yaml); the slug is the route. */
+export const productSlugs = ['commercial-fridge', 'commercial-freezer', 'display-fridge', 'display-freezer', 'commercial-refrigerator'] as const;
+export type ProductSlug = (typeof productSlugs)[number];
+
+/** How menus name each product page. */
+const productMenuNames: Record<ProductSlug, string> = {
+  'commercial-fridge': 'Commercial Fridges',
+  'commercial-freezer': 'Commercial Freezers',
+  'display-fridge': 'Display Fridges',
+  'display-freezer': 'Display Freezers',
+  'commercial-refrigerator': 'Commercial Refrigerators',
+};
+
 export const productLinks: NavLink[] = [
-  { label: 'Commercial Fridges', href: '/commercial-fridge' },
-  { label: 'Commercial Freezers', href: '/commercial-freezer' },
-  { label: 'Display Fridges', href: '/display-fridge' },
-  { label: 'Display Freezers', href: '/display-freezer' },
-  { label: 'Commercial Refrigerators', href: '/commercial-refrigerator' },
-  { label: 'Cool Rooms & Walk-in Freezers', href: '/cool-rooms' },
+  ...productSlugs.map((slug) => ({ label: productMenuNames[slug], href: `/${slug}` })),
+  { label: 'Cool Rooms & Walk-in Freezers', href: routes.coolRooms },
 ];
 
 export const locationLinks: NavLink[] = cityKeys.map((key) => ({ label: cities[key].name, href: cities[key].href }));

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { iconNames } from './icon-names.ts';
 import { artKeys } from './art-keys.ts';
 import { serviceTypes, leadCities } from '../../core/lead/schema.ts';
-import { cityKeys } from '../config/site.ts';
+import { cityKeys, productSlugs } from '../config/site.ts';
 
 /** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */
 const href = z
@@ -19,9 +19,28 @@ const href = z
     'Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link ({emergencyTel} is the emergency line, mailto:{email} the contact e-mail)',
   );
 
+/**
+ * Lengths of a page's title and description as a search result shows them, counted after tokens
+ * such as {business} are filled in (the content check and the built-page test both use these).
+ */
+export const seoLengths = {
+  title: { min: 15, max: 70 },
+  description: { min: 70, max: 160 },
+} as const;
+
 export const seoSchema = z.object({
-  title: z.string().min(15).max(65).describe('The <title> and search-result headline; the business name is not added, so include it where it helps'),
-  description: z.string().min(70).max(160).describe('Meta description shown under the title in search results (70-160 characters)'),
+  title: z
+    .string()
+    .min(seoLengths.title.min)
+    .max(seoLengths.title.max)
+    .describe(
+      `The <title> and search-result headline (${seoLengths.title.min}-${seoLengths.title.max} characters); the business name is not added, so include it where it helps`,
+    ),
+  description: z
+    .string()
+    .min(seoLengths.description.min)
+    .max(seoLengths.description.max)
+    .describe(`Meta description shown under the title in search results (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
   keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only where the spec asks for them'),
   noindex: z.boolean().default(false).describe('True keeps the page out of search engines and the sitemap'),
 });
@@ -217,8 +236,6 @@ export const pageSchema = seoSchema.extend({
   blocks: z.array(blockSchema).min(1),
 });
 
-const productSlugs = ['commercial-fridge', 'commercial-freezer', 'display-fridge', 'display-freezer', 'commercial-refrigerator'] as const;
-
 /** A product landing page; the product template adds the spec's buttons, makes, related cards, FAQ and closing form. */
 export const productSchema = seoSchema.extend({
   name: z.string().max(40).describe('Plural product name used on cards, e.g. "Commercial Fridges"'),
@@ -239,7 +256,8 @@ export const productSchema = seoSchema.extend({
   closing: z.object({ heading, body: z.string().max(400) }),
 });
 
-const cityServiceHrefs = ['/commercial-fridge', '/commercial-freezer', '/cool-rooms', '/display-fridge', '/repairs'] as const;
+/** The pages a city page's service cards may link to. */
+export const cityServiceHrefs = ['/commercial-fridge', '/commercial-freezer', '/cool-rooms', '/display-fridge', '/repairs'] as const;
 
 /** A city page; the template adds the CBD response claim, LocalBusiness data and the form pre-filled per the config. */
 export const citySchema = seoSchema.extend({
@@ -322,13 +340,13 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
     ...calculatorCopy,
     inputs: z.object({ seats: figureInputSchema }),
     rules: z.object({
-      litresPerSeat: range('Litres of refrigeration per seat (spec §9: 100-150)'),
-      fridgeShare: z.number().min(0).max(1).describe('Chilled share of the total (spec §9: 0.7); the rest is freezer'),
+      litresPerSeat: range('Litres of refrigeration per seat (the client’s figure: 100-150)'),
+      fridgeShare: z.number().min(0).max(1).describe('Chilled share of the total (the client’s figure: 0.7); the rest is freezer'),
       bands: z
         .array(z.object({ key: z.string().regex(/^[a-z]+$/), minLitres: z.number().positive(), name: z.string().max(80) }))
         .min(1)
         .max(6)
-        .describe('Fridge sizing table bands the suggestion uses (spec §9), with the smallest capacity and the name shown'),
+        .describe('Fridge sizing table bands the suggestion uses (the client’s sizing table), with the smallest capacity and the name shown'),
     }),
     labels: z.object({
       total: z.string().max(60),
@@ -344,10 +362,10 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
     ...calculatorCopy,
     inputs: z.object({ purchases: figureInputSchema }),
     rules: z.object({
-      cubicMetresPer1000: range('Cubic metres of cool room per $1000 of daily food purchases (spec §9: 1.5-2)'),
+      cubicMetresPer1000: range('Cubic metres of cool room per $1000 of daily food purchases (the client’s figure: 1.5-2)'),
       internalHeight: z.number().positive().describe('Assumed internal height in metres; cite its source in the note'),
-      standardSides: z.array(z.number().positive()).min(1).max(6).describe('Standard square sizes (spec §9: 2, 3, 4 m)'),
-      customMaxSide: z.number().positive().describe('Largest custom room side (spec §9: 20 m)'),
+      standardSides: z.array(z.number().positive()).min(1).max(6).describe('Standard square sizes (the client’s figure: 2, 3, 4 m)'),
+      customMaxSide: z.number().positive().describe('Largest custom room side (the client’s figure: 20 m)'),
       customStep: z.number().positive().describe('Custom sides are rounded up to this step, in metres'),
     }),
     labels: z.object({
@@ -394,7 +412,7 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
     inputs: z.object({ kwhPerDay: figureInputSchema, pricePerKwh: figureInputSchema }),
     rules: z.object({
       daysPerYear: z.number().int().positive(),
-      saving: range('Saving as fractions of the annual cost (spec §9: 0.25-0.3)'),
+      saving: range('Saving as fractions of the annual cost (the client’s figure: 0.25-0.3)'),
     }),
     labels: z.object({
       kwhPerYear: z.string().max(60),
@@ -409,3 +427,14 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
 export type CalculatorContent = z.infer<typeof calculatorSchema>;
 export type CalculatorOf<T extends CalculatorContent['tool']> = Extract<CalculatorContent, { tool: T }>;
 export type FigureInput = z.infer<typeof figureInputSchema>;
+
+/** Every content collection and its schema: the Astro config, the content check and the tests read this one map. */
+export const collectionSchemas = {
+  pages: pageSchema,
+  products: productSchema,
+  cities: citySchema,
+  blog: blogSchema,
+  guides: guideSchema,
+  calculators: calculatorSchema,
+} as const;
+export type CollectionName = keyof typeof collectionSchemas;

@@ -1,12 +1,14 @@
 /**
- * Reads content entries with their business-fact tokens filled in (see src/lib/tokens.ts).
- * Templates use these instead of astro:content directly.
+ * Reads content entries with their business-fact tokens filled in (see src/lib/tokens.ts), so a
+ * template that shows copy reads it through these (astro:content itself is still used for types
+ * and for rendering MDX bodies).
  */
 import { getCollection, getEntry, type CollectionEntry, type DataCollectionKey } from 'astro:content';
 import { fillTokensDeep } from './tokens.ts';
+import type { CollectionName } from './content-schemas.ts';
 import { countWords, readingMinutes } from './words.ts';
 
-type Key = 'pages' | 'products' | 'cities' | 'blog' | 'guides';
+type Key = Exclude<CollectionName, 'calculators'>;
 
 function filled<C extends Key>(entry: CollectionEntry<C>): CollectionEntry<C> {
   return { ...entry, data: fillTokensDeep(entry.data) };

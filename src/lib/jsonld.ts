@@ -50,7 +50,7 @@ export function faqPage(items: FaqItem[]): WithContext<FAQPage> {
   };
 }
 
-/** A service-area business: locality, region and country, no invented street address (BRIEF §1). */
+/** A service-area business: locality, region and country, no invented street address. */
 export function localBusiness(site: URL | string, city: City): WithContext<LocalBusiness> {
   const url = absoluteUrl(site, city.href);
   return {

@@ -1,5 +1,5 @@
 /**
- * Attribution carried by every quote request (BRIEF §3): first-touch UTM values and gclid kept for
+ * Attribution carried by every quote request: first-touch UTM values and gclid kept for
  * the visit, the landing page's referrer, and the page, path and device of the submission.
  */
 import { deviceFromUserAgent, type TrackingFieldName } from '../../core/lead/fields.ts';

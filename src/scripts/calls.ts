@@ -4,22 +4,19 @@
  * when gtag exists, and an error in it is swallowed) and never prevents the call itself.
  */
 import { callLocation } from '../lib/call-tracking.ts';
+import { sendEvent } from '../lib/analytics.ts';
 
 document.addEventListener(
   'click',
   (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href^="tel:"]') : null;
-    if (!link || typeof window.gtag !== 'function') return;
-    try {
-      window.gtag('event', 'click_to_call', {
-        page_path: window.location.pathname,
-        link_location: callLocation(link),
-        // Sent with sendBeacon, so it is not lost when the phone app takes over.
-        transport_type: 'beacon',
-      });
-    } catch {
-      // Measuring must never stand between a visitor and the call.
-    }
+    if (!link) return;
+    sendEvent('click_to_call', {
+      page_path: window.location.pathname,
+      link_location: callLocation(link),
+      // Sent with sendBeacon, so it is not lost when the phone app takes over.
+      transport_type: 'beacon',
+    });
   },
   { capture: true },
 );

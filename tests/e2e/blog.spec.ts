@@ -1,5 +1,5 @@
 /**
- * The blog index, the eight articles and the three guides (spec §2 "Blog" and "Guide pages").
+ * The blog index, the eight articles and the three guides.
  * Fixed figures (slugs, the three dated articles, 15 questions, the guides' date line) come from the spec;
  * what the spec leaves to content (other dates, authors, each article's service type) is read from the MDX frontmatter.
  */

@@ -1,5 +1,5 @@
 /**
- * The calculators in real Chromium (issue 17): no script until a tool scrolls into view, live
+ * The calculators in real Chromium: no script until a tool scrolls into view, live
  * results in a polite <output>, inline messages for unusable figures (never NaN), and "Get a
  * quote for this" carrying a one-line summary into the page's quote form, which then sends it to
  * the lead server. Without JavaScript each tool shows its rule and a worked example, and no controls.

@@ -1,8 +1,9 @@
 /**
- * City pages (spec §2 "City pages", BRIEF §1 city data): canonical, LocalBusiness data, service cards,
+ * City pages: canonical, LocalBusiness data, service cards,
  * the city pre-filled in the quote form (none on Tauranga), Tauranga's extra links and local copy.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { cityServiceHrefs } from '../../src/lib/content-schemas.ts';
 import { jsonLd, offline } from './helpers.ts';
 
 const cities = [
@@ -14,7 +15,6 @@ const cities = [
   { route: '/dunedin', name: 'Dunedin', region: 'Otago', latitude: -45.8788, longitude: 170.5028, prefilled: true },
 ];
 
-const serviceRoutes = ['/commercial-fridge', '/commercial-freezer', '/cool-rooms', '/display-fridge', '/repairs'];
 const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 function citySelect(page: Page): Locator {
@@ -63,9 +63,9 @@ for (const city of cities) {
       await page.goto(city.route);
       // One section holds the five service cards.
       let services = page.locator('main section');
-      for (const href of serviceRoutes) services = services.filter({ has: page.locator(`a[href="${href}"]`) });
+      for (const href of cityServiceHrefs) services = services.filter({ has: page.locator(`a[href="${href}"]`) });
       await expect(services).toHaveCount(1);
-      for (const href of serviceRoutes) await expect(services.locator(`a[href="${href}"]`).first()).toBeVisible();
+      for (const href of cityServiceHrefs) await expect(services.locator(`a[href="${href}"]`).first()).toBeVisible();
 
       await expect(citySelect(page)).toHaveCount(1);
       await expect(citySelect(page)).toHaveValue(city.prefilled ? city.name : '');

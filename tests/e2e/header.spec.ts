@@ -1,5 +1,6 @@
 /** The shared header and footer (spec "Shared header and footer"): dropdowns, mobile menu, JavaScript off. */
 import { expect, test, type Page } from '@playwright/test';
+import { productRoutes } from '../support/routes.ts';
 import { offline } from './helpers.ts';
 
 const cities = ['Auckland', 'Christchurch', 'Wellington', 'Hamilton', 'Tauranga', 'Dunedin'];
@@ -43,7 +44,7 @@ test.describe('desktop, 1280 px', () => {
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('link', { name: /Commercial Fridge/ }).first()).toBeVisible();
-    for (const href of ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator']) {
+    for (const href of productRoutes) {
       await expect(menu.locator(`a[href="${href}"]`)).toBeVisible();
     }
 

@@ -1,7 +1,7 @@
 /**
  * Without JavaScript, a refused or rate-limited quote post lands on a page that looks like the
  * site (its stylesheet, header and footer), with the way back to the form and the emergency line
- * (issue 13). Real Chromium, real server; the rate-limit case runs its own server with a limit of one.
+ *. Real Chromium, real server; the rate-limit case runs its own server with a limit of one.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';

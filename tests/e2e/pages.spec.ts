@@ -1,15 +1,14 @@
 /**
  * Spec §2, page by page: the buttons, link targets, sections and form settings each route must have.
- * Labels in quotes are the spec's exact wording; hrefs are the spec's routes (BRIEF §1 for the emergency line).
+ * Labels in quotes are the spec's exact wording; hrefs are the spec's routes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { jsonLd, offline } from './helpers.ts';
-import { ownArtRoutes } from '../support/routes.ts';
+import { ownArtRoutes, productRoutes } from '../support/routes.ts';
 
 const EMERGENCY_TEL = 'tel:+64800374343';
 const EMERGENCY_CALL = /^Call 0800\s+FRIDGE$/;
 const EMAIL = 'quotes@commercialrefrigeration.nz';
-const productRoutes = ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator'];
 
 async function faqSchemaQuestions(page: Page): Promise<string[]> {
   const faqs = (await jsonLd(page)).filter((n) => n['@type'] === 'FAQPage');

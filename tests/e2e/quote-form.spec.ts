@@ -1,5 +1,5 @@
 /**
- * The quote form end to end (spec §3, §4, §7, §8; BRIEF §3): a real browser submits to the real
+ * The quote form end to end: a real browser submits to the real
  * lead server, and the test reads the lead back from the server's SQLite file.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

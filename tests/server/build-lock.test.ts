@@ -1,5 +1,5 @@
 /**
- * Issue 12: several instances started at once on a checkout without a build all come up with the
+ * Several instances started at once on a checkout without a build all come up with the
  * complete site: one builds (under a lock, into a temporary folder renamed into place), the others
  * wait for it and build nothing; a lock left by a dead process is taken over.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a DATABASE_URL that is neither a SQLite path/file: URL nor postgres:// stops the server
+ * A DATABASE_URL that is neither a SQLite path/file: URL nor postgres:// stops the server
  * and the CLI at start with one line, and creates nothing; the store in use is logged.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The edge of the lead server (issue 13): slow clients cut off with 408 and never holding up a
+ * The edge of the lead server: slow clients cut off with 408 and never holding up a
  * shutdown (raw sockets, with the deadlines shortened through the app factory), methods other
  * than GET and HEAD refused with 405 and Allow, paths that would lead to another host, and the
  * security headers on every kind of response.

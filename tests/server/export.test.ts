@@ -1,5 +1,5 @@
 /**
- * The CSV export's edge (issue 13): refused tokens are logged with the client address and slowed
+ * The CSV export's edge: refused tokens are logged with the client address and slowed
  * down; rows are streamed page by page (the first bytes reach the client before the store is
  * asked for the second page); keyset paging returns every lead once, in order, on both stores.
  */

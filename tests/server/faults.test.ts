@@ -1,5 +1,5 @@
 /**
- * Fault tests (issue 7): the server killed mid-run, the mail server and webhook down for a whole run,
+ * Fault tests: the server killed mid-run, the mail server and webhook down for a whole run,
  * PostgreSQL's connection cut. Each is bounded in time; each checks the promise made to the visitor:
  * a success answer means the lead is stored and will be notified.
  */

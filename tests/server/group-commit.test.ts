@@ -3,6 +3,7 @@
  * is answered only once it is durable, each with its own outcome, and none is lost by a close.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
 import { parseLead, type Lead } from '../../core/lead/schema.ts';
 import { createTestStore, type TestStore } from '../support/stores.ts';
 
@@ -50,8 +51,23 @@ describe('SQLite group commit', () => {
     expect((await again.listLeads()).map((l) => l.id).sort()).toEqual(answered.map((l) => l.id).sort());
   });
 
-  it('refuses every waiting insert when the database is gone, and answers none as stored', async () => {
+  it('refuses an insert that arrives after the store is closed', async () => {
     await t.store.close();
     await expect(t.store.insertLead(lead('After close'), { spam: false, channels: [] })).rejects.toThrow();
   });
+
+  it('refuses every insert of a group whose transaction cannot start, and stores none of them', async () => {
+    // Another connection holds the write lock past the store's busy timeout, so the group's
+    // transaction cannot begin: each waiting insert must be refused, not one of them answered.
+    const blocker = new DatabaseSync(t.url);
+    blocker.exec('BEGIN EXCLUSIVE');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => t.store.insertLead(lead(`Blocked ${i}`), { spam: false, channels: ['email'] })),
+    );
+    blocker.exec('ROLLBACK');
+    blocker.close();
+    expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => 'rejected'));
+    expect(await t.store.listLeads({ includeSpam: true })).toEqual([]);
+    expect(await t.store.listJobs()).toEqual([]);
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 12: /healthz proves the database takes a write and reports the notification backlog;
+ * /healthz proves the database takes a write and reports the notification backlog;
  * 503 on a database that cannot write. `npm run leads -- status` prints the same and why dead
  * notifications failed.
  */

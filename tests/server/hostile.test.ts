@@ -1,5 +1,5 @@
 /**
- * The hostile-input corpus (issue 7): hundreds of malformed, oversize and malicious requests posted
+ * The hostile-input corpus: hundreds of malformed, oversize and malicious requests posted
  * at the lead server. For each: no 5xx, and nothing stored unless the answer was a success. Then the
  * accepted leads go through the real e-mail path (SMTP peer) and the CSV export, which must carry no
  * injected header and no executable content.
@@ -251,7 +251,7 @@ function buildCorpus(): Case[] {
     stored: { work_email: 'eve@example.co.nz' },
   });
 
-  // 13. C1 controls, zero-width and bidirectional formatting in every text field (issue 13).
+  // 13. C1 controls, zero-width and bidirectional formatting in every text field.
   const invisibles: [string, string][] = [
     ['RLO', '\u202E'],
     ['LRO', '\u202D'],

@@ -1,4 +1,4 @@
-/** Every row of BRIEF §3's wire contract, through `inject`, against SQLite and PostgreSQL. */
+/** Every row of the quote form's wire contract (README: the answers to POST /), through `inject`, against SQLite and PostgreSQL. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';

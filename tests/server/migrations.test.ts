@@ -1,5 +1,5 @@
 /**
- * Issue 12: schema evolution. Migration 1 stays exactly as released; a database created by the
+ * Schema evolution. Migration 1 stays exactly as released; a database created by the
  * released version (tests/fixtures/schema-v1) upgrades with its rows intact; and every lead field
  * has a column, so adding a field without a migration fails here rather than in production.
  */

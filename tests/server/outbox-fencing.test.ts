@@ -1,5 +1,5 @@
 /**
- * Issue 12: the outbox with fencing. A claim carries a token; complete and fail change a job only
+ * The outbox with fencing. A claim carries a token; complete and fail change a job only
  * while that token holds and the job is pending. Then two real server processes on one PostgreSQL
  * with a mail server slower than the lease, and one of them killed mid-send.
  */

@@ -1,5 +1,5 @@
 /**
- * Property-based tests (fast-check) of the body parser and the lead schema (issue 13): for any
+ * Property-based tests (fast-check) of the body parser and the lead schema: for any
  * bytes, any content type and any form, the answer is a success (200 JSON or 303) or a 4xx, never
  * a 5xx; a 4xx stores nothing; whatever is stored is within its limits and free of controls and
  * invisible formatting. Run counts are modest so the file takes a few seconds.

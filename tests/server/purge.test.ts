@@ -1,5 +1,5 @@
 /**
- * Issue 12: purge keeps leads whose notification was never delivered (pending or dead) unless
+ * Purge keeps leads whose notification was never delivered (pending or dead) unless
  * --force, and on SQLite the deleted data is really gone from the files on disk.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: one rate limit for all instances, counted before the body is read, keyed by the client
+ * One rate limit for all instances, counted before the body is read, keyed by the client
  * the trusted proxy saw (never the left-most X-Forwarded-For a client wrote), IPv6 by its /64.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the same form data posted again within 10 minutes (a retry after a lost answer, a
+ * The same form data posted again within 10 minutes (a retry after a lost answer, a
  * double submit) gets the same success answer and creates nothing new, also when the two posts
  * reach two instances at the same moment.
  */

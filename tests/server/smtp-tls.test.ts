@@ -1,5 +1,5 @@
 /**
- * SMTP must use TLS (issue 13): to a mail server on another host that does not offer STARTTLS,
+ * SMTP must use TLS: to a mail server on another host that does not offer STARTTLS,
  * nothing is sent in plaintext and the attempt fails with the reason; loopback, smtps: and a relay
  * trusted with SMTP_ALLOW_PLAINTEXT are the exceptions. The decision per URL is checked on its own;
  * what it leads to is checked against a real SMTP peer that offers no STARTTLS. That peer listens on

@@ -1,5 +1,5 @@
 /**
- * Site-wide copy audit on the built pages' main content (issue 15): no long passage repeated
+ * Site-wide copy audit on the built pages' main content: no long passage repeated
  * across many pages, no FAQ question asked on more than two, each figure the spec fixes stated
  * one way wherever it appears, and a price guide whose tables carry sourced NZ$ ranges.
  */

@@ -38,7 +38,7 @@ describe('HTML validation', () => {
 });
 
 describe('page weight', () => {
-  // Budget from issue 16: the hero art and the map are inline SVG, so they count here.
+  // A budget for every page: the hero art and the map are inline SVG, so they count here.
   const budget = 30 * 1024;
   for (const page of builtPages()) {
     it(`${page.route} is under 30 KB with brotli`, () => {

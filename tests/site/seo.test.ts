@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { builtPages, decodeEntities, distDir, jsonLdBlocks, metaContent } from '../support/dist.ts';
 import { cityRoutes, guideRoutes, keywordRoutes, noindexRoutes, productRoutes, specRoutes } from '../support/routes.ts';
 import { cities } from '../../src/config/site.ts';
+import { seoLengths } from '../../src/lib/content-schemas.ts';
 
 const SITE = 'https://www.commercialrefrigeration.nz';
 const pages = builtPages();
@@ -24,18 +25,18 @@ describe('routes', () => {
 });
 
 describe('titles and descriptions', () => {
-  it('every page has a unique title of 10-70 characters', () => {
+  it(`every page has a unique title of ${seoLengths.title.min}-${seoLengths.title.max} characters`, () => {
     const titles = pages.map((p) => title(p.html));
-    for (const [i, t] of titles.entries()) expect(t.length, `${pages[i]!.route}: "${t}"`).toBeGreaterThanOrEqual(10);
-    for (const [i, t] of titles.entries()) expect(t.length, `${pages[i]!.route}: "${t}"`).toBeLessThanOrEqual(70);
+    for (const [i, t] of titles.entries()) expect(t.length, `${pages[i]!.route}: "${t}"`).toBeGreaterThanOrEqual(seoLengths.title.min);
+    for (const [i, t] of titles.entries()) expect(t.length, `${pages[i]!.route}: "${t}"`).toBeLessThanOrEqual(seoLengths.title.max);
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('every page has a unique description of 70-160 characters', () => {
+  it(`every page has a unique description of ${seoLengths.description.min}-${seoLengths.description.max} characters`, () => {
     const descriptions = pages.map((p) => metaContent(p.html, 'description') ?? '');
     for (const [i, d] of descriptions.entries()) {
-      expect(d.length, pages[i]!.route).toBeGreaterThanOrEqual(70);
-      expect(d.length, pages[i]!.route).toBeLessThanOrEqual(160);
+      expect(d.length, pages[i]!.route).toBeGreaterThanOrEqual(seoLengths.description.min);
+      expect(d.length, pages[i]!.route).toBeLessThanOrEqual(seoLengths.description.max);
     }
     expect(new Set(descriptions).size).toBe(descriptions.length);
   });

@@ -1,4 +1,6 @@
-/** The route table of spec §2, with the brief's placeholder values, as the tests expect it. */
+import { productSlugs } from '../../src/config/site.ts';
+
+/** The client's route table, with the placeholder values filled in, written out as the tests expect it. */
 export const specRoutes = [
   '/',
   '/commercial-fridge',
@@ -39,7 +41,7 @@ export const specRoutes = [
 ] as const;
 
 export const noindexRoutes = ['/thank-you'] as const;
-export const productRoutes = ['/commercial-fridge', '/commercial-freezer', '/display-fridge', '/display-freezer', '/commercial-refrigerator'] as const;
+export const productRoutes = productSlugs.map((slug) => `/${slug}` as const);
 export const serviceRoutes = ['/repairs', '/emergency-repairs', '/installation', '/preventative-maintenance'] as const;
 export const industryRoutes = ['/hospitality-refrigeration', '/medical-refrigeration', '/supermarket-refrigeration'] as const;
 /** The thirteen pages that open with artwork of their own: products, cool rooms, services, industries. */

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { validateFile } from '../../scripts/validate-content.ts';
-import { blogSchema, citySchema, guideSchema, pageSchema, productSchema } from '../../src/lib/content-schemas.ts';
+import { blogSchema, citySchema, collectionSchemas, guideSchema, pageSchema, productSchema } from '../../src/lib/content-schemas.ts';
 import { splitFrontmatter } from '../../src/lib/words.ts';
 
 const root = new URL('../../src/content/', import.meta.url).pathname;
-const files = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'].flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
+const files = Object.keys(collectionSchemas).flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
 const yaml = (file: string) => parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>;
 const front = (file: string) => parse(splitFrontmatter(readFileSync(join(root, file), 'utf8')).frontmatter) as Record<string, unknown>;
 
@@ -47,13 +47,30 @@ describe('schemas reject malformed entries', () => {
     expect(citySchema.safeParse({ ...city, city: 'gotham' }).success).toBe(false);
   });
 
-  it('a page block of an unknown type, an external link or an unknown icon', () => {
-    const page = yaml('pages/repairs.yaml');
-    expect(pageSchema.safeParse(page).success).toBe(true);
-    expect(pageSchema.safeParse({ ...page, blocks: [{ type: 'carousel' }] }).success).toBe(false);
-    const hero = { type: 'hero', heading: 'A heading', lead: 'A lead long enough to pass.', actions: [{ label: 'Go', href: 'https://evil.example' }] };
-    expect(pageSchema.safeParse({ ...page, blocks: [hero] }).success).toBe(false);
-    const cards = { type: 'cards', heading: 'Cards', items: [{ title: 'T', body: 'Body text here', icon: 'unicorn' }] };
-    expect(pageSchema.safeParse({ ...page, blocks: [cards] }).success).toBe(false);
+  describe('a page block', () => {
+    const page = yaml('pages/hospitality-refrigeration.yaml');
+    const blocks = page.blocks as Record<string, unknown>[];
+    /** The page with one block changed; the dotted paths of what the schema refuses. */
+    const refused = (index: number, block: Record<string, unknown>) => {
+      const result = pageSchema.safeParse({ ...page, blocks: blocks.map((b, i) => (i === index ? block : b)) });
+      return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+    };
+    const cardsAt = blocks.findIndex((b) => b.type === 'cards');
+    const cards = blocks[cardsAt]!;
+    const items = cards.items as Record<string, unknown>[];
+
+    it('passes as it is', () => {
+      expect(pageSchema.safeParse(page).success).toBe(true);
+    });
+    it('of an unknown type is refused for its type', () => {
+      expect(refused(0, { type: 'carousel' }).some((path) => path.startsWith('blocks.0'))).toBe(true);
+    });
+    it('with an external link is refused for that link', () => {
+      const hero = { type: 'hero', heading: 'A heading', lead: 'A lead long enough to pass.', actions: [{ label: 'Go', href: 'https://evil.example' }] };
+      expect(refused(0, hero)).toEqual(['blocks.0.actions.0.href']);
+    });
+    it('with an unknown icon is refused for the icon alone', () => {
+      expect(refused(cardsAt, { ...cards, items: [{ ...items[0], icon: 'unicorn' }, ...items.slice(1)] })).toEqual([`blocks.${cardsAt}.items.0.icon`]);
+    });
   });
 });

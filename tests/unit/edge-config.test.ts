@@ -1,5 +1,5 @@
 /**
- * Settings at the server's edge (issue 13), checked at start: webhook URL and secret, export token,
+ * Settings at the server's edge, checked at start: webhook URL and secret, export token,
  * HSTS. A bad value is refused with one line naming the variable (and, for secrets, how to make one).
  */
 import { describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ describe('lead schema', () => {
     expect(result.lead!.notes).toBe('line 1\nline 2');
   });
 
-  // Controls, zero-width and bidirectional formatting characters, one by one (issue 13).
+  // Controls, zero-width and bidirectional formatting characters, one by one.
   const invisible = [
     '\u202E',
     '\u202A',

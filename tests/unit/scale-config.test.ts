@@ -1,4 +1,4 @@
-/** Issue 12: the settings that keep several instances correct are checked at start. */
+/** The settings that keep several instances correct are checked at start. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 

@@ -1,5 +1,5 @@
 /**
- * POST / — the quote form's endpoint (BRIEF §3). Parses the urlencoded body strictly, validates it
+ * POST / — the quote form's endpoint. Parses the urlencoded body strictly, validates it
  * with the lead schema, stores the lead with its notification jobs, and only then answers success.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
