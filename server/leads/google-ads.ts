@@ -1,4 +1,5 @@
 import { csvCell } from './csv.ts';
+import { NZ_TIME_ZONE, nzDateTime } from './nz-time.ts';
 import type { StoredLead } from '../storage/types.ts';
 
 /**
@@ -7,27 +8,15 @@ import type { StoredLead } from '../storage/types.ts';
  * Parameters row naming the time zone, then the column row; times as yyyy-MM-dd HH:mm:ss in that zone.
  * No byte-order mark: the first line must start with "Parameters:".
  */
-export const GOOGLE_ADS_TIME_ZONE = 'Pacific/Auckland';
+export const GOOGLE_ADS_TIME_ZONE = NZ_TIME_ZONE;
 /** The conversion action's name in Google Ads unless --conversion-name says otherwise; it must match an import action there. */
 export const DEFAULT_CONVERSION_NAME = 'Quote request';
 export const googleAdsColumns = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'] as const;
 // A gclid is URL-safe base64; anything else was not set by Google and would be rejected.
 const GCLID = /^[A-Za-z0-9_-]{10,300}$/;
 
-const adsTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: GOOGLE_ADS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function googleAdsTime(iso: string): string {
-  const p = Object.fromEntries(adsTime.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return nzDateTime(new Date(iso));
 }
 
 export function toGoogleAdsCsv(leads: StoredLead[], conversionName: string): { csv: string; rows: number; skipped: number } {

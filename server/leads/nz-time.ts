@@ -42,6 +42,13 @@ export function nzParts(at: Date): NzParts {
   return { date, weekday, minutes: f.hour! * 60 + f.minute! };
 }
 
+/** An instant as New Zealand wall-clock time, `YYYY-MM-DD HH:mm:ss` (the layout Google Ads reads). */
+export function nzDateTime(at: Date): string {
+  const f = fields(at);
+  const two = (n: number | undefined) => String(n).padStart(2, '0');
+  return `${String(f.year).padStart(4, '0')}-${two(f.month)}-${two(f.day)} ${two(f.hour)}:${two(f.minute)}:${two(f.second)}`;
+}
+
 /** The zone's offset from UTC at an instant, in milliseconds (+13 h in summer, +12 h in winter). */
 function offsetMs(at: Date): number {
   const f = fields(at);

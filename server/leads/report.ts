@@ -3,6 +3,7 @@
  * the share with a Google Ads click. Spam is left out by the caller.
  */
 import type { StoredLead } from '../storage/types.ts';
+import { nzWeekOf } from './nz-time.ts';
 
 export interface Count {
   label: string;
@@ -15,13 +16,9 @@ export interface LeadReport {
   sections: { title: string; counts: Count[] }[];
 }
 
-const nzDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The Monday (New Zealand date) of the week the lead arrived, as YYYY-MM-DD. */
 export function weekOf(iso: string): string {
-  const day = new Date(`${nzDate.format(new Date(iso))}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
+  return nzWeekOf(new Date(iso));
 }
 
 function host(url: string): string {
