@@ -38,9 +38,21 @@ export const business = {
     { days: 'Saturday', short: 'Sat', weekdays: [6], opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
     { days: 'Sunday', short: 'Sun', weekdays: [7], opens: null, closes: null, label: 'Emergency call-outs only' },
   ],
+  /**
+   * How long quote requests are kept before `npm run leads -- purge` deletes them: the privacy page
+   * states it and the purge command uses it when no other number is given.
+   */
+  leadRetentionDays: 730,
   /** Priced as a mid-range service business in LocalBusiness data. */
   priceRange: '$$',
 } as const;
+
+/**
+ * The one account of who does the work, for every page that explains it (content files use the
+ * {howWeWork} token): one contact who arranges supply, installation and service through matched
+ * suppliers and technicians and stays responsible for the job.
+ */
+export const howWeWork = `You deal with one contact at ${business.name}, who arranges the supply, installation and servicing of your equipment through suppliers and technicians matched to your job and location, and who stays responsible for the job from quote to handover.`;
 
 /** Paths the lead server needs as well as the site: where a plain form post lands, and the page whose leads are urgent. */
 export const leadRoutes = {

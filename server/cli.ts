@@ -7,10 +7,11 @@
  * npm run leads -- not-spam ID
  * npm run leads -- retry-dead
  * npm run leads -- status
- * npm run leads -- purge --older-than DAYS [--force]
+ * npm run leads -- purge [--older-than DAYS] [--force]
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
+import { business } from '../core/business.ts';
 import { loadConfig } from './config.ts';
 import { configuredChannels } from './outbox/senders.ts';
 import { createStore } from './storage/index.ts';
@@ -27,7 +28,7 @@ const USAGE = `Usage:
   npm run leads -- not-spam ID
   npm run leads -- retry-dead
   npm run leads -- status
-  npm run leads -- purge --older-than DAYS [--force]`;
+  npm run leads -- purge [--older-than DAYS] [--force]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -121,7 +122,8 @@ try {
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead()} dead notification(s) queued again`);
   } else {
-    const days = Number(values['older-than']);
+    // Without --older-than, the retention the privacy page states.
+    const days = Number(values['older-than'] ?? business.leadRetentionDays);
     if (!Number.isInteger(days) || days < 1) fail('--older-than must be a whole number of days (1 or more)');
     const { deleted, kept } = await store.purgeBefore(new Date(Date.now() - days * 86_400_000), { force: values.force });
     console.log(`${deleted} lead(s) older than ${days} days deleted, with their notifications`);

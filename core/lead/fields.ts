@@ -84,7 +84,7 @@ export const quoteFormCopy = {
   submit: 'Get Commercial Quotes',
   submitting: 'Submitting...',
   failure: 'Submission failed. Please try again.',
-  privacy: `${business.name} collects these details only to prepare your quote and reply to you. By submitting, you agree to be contacted about your enquiry. We never sell your details.`,
+  privacy: `${business.name} uses these details only for your quote and the job: the supplier and technicians matched to it see them, we keep them for ${business.leadRetentionDays / 365} years, and we never sell them.`,
   privacyLink: 'Read our privacy policy',
   required: 'required',
 } as const;

@@ -4,6 +4,8 @@ const { quoteWithin, emailReplyWithin } = business.promises;
 
 /** Fixed interface labels the templates use; the spec quotes most of them exactly. Business facts come from the config. */
 export const labels = {
+  sources: 'Sources',
+  sourceRead: (date: string) => `read ${date}`,
   getQuote: 'Get Quote',
   getFreeQuote: 'Get Free Quote',
   contactUs: 'Contact Us',

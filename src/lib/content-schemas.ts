@@ -23,6 +23,13 @@ const href = z
  * Lengths of a page's title and description as a search result shows them, counted after tokens
  * such as {business} are filled in (the content check and the built-page test both use these).
  */
+/** A public page a rule or figure comes from, shown as a link with the date it was read. */
+export const sourceSchema = z.object({
+  title: z.string().min(5).max(200).describe('What the page is, e.g. "Office of the Privacy Commissioner: Principle 3"'),
+  url: z.url({ protocol: /^https$/ }).describe('The https address of the page'),
+  read: z.coerce.date().describe('The date the page was read (YYYY-MM-DD)'),
+});
+
 export const seoLengths = {
   title: { min: 15, max: 70 },
   description: { min: 70, max: 160 },
@@ -139,7 +146,8 @@ export const blockSchema = z.discriminatedUnion('type', [
     id: anchor,
     heading: heading.optional(),
     paragraphs: z.array(z.string().min(20).max(1200)).min(1).max(10),
-    points: z.array(z.string().max(200)).max(12).optional().describe('A bulleted list after the paragraphs'),
+    points: z.array(z.string().max(300)).max(12).optional().describe('A bulleted list after the paragraphs'),
+    sources: z.array(sourceSchema).max(8).optional().describe('Public sources for the rules or figures in this block, each with the date it was read'),
   }),
   z.object({
     type: z.literal('faq'),
@@ -347,6 +355,17 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
         .min(1)
         .max(6)
         .describe('Fridge sizing table bands the suggestion uses (the client’s sizing table), with the smallest capacity and the name shown'),
+      coolRooms: z
+        .array(z.object({ key: z.string().regex(/^[a-z]+$/), side: z.number().positive(), name: z.string().max(80) }))
+        .min(1)
+        .max(4)
+        .describe(
+          'Cool rooms the client’s cool room sizing table gives for restaurants (square, side in metres), offered as the other way to hold the chilled share',
+        ),
+      coolRoomHeight: z
+        .number()
+        .positive()
+        .describe('Internal height of a cool room in metres: the same figure as the cool room estimator’s internalHeight, whose note cites it'),
     }),
     labels: z.object({
       total: z.string().max(60),
@@ -355,6 +374,8 @@ export const calculatorSchema = z.discriminatedUnion('tool', [
       units: z.string().max(120).describe('{litres} is the upper end of the fridge range'),
       unitCount: z.string().max(40).describe('{count} and {name}'),
       litres: z.string().max(20).describe('{value}, e.g. "{value} L"'),
+      coolRoom: z.string().max(60).describe('Label of the cool room alternative'),
+      coolRoomValue: z.string().max(160).describe('{name}, {litres} (its volume) and {share} (percent of the fridge share it holds)'),
     }),
   }),
   z.object({

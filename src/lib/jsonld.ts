@@ -2,7 +2,7 @@
  * Typed JSON-LD builders (schema-dts). Every structured-data block on the site comes from here,
  * built from the same data the page shows.
  */
-import type { BlogPosting, BreadcrumbList, FAQPage, LocalBusiness, Organization, WebSite, WithContext } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, FAQPage, LocalBusiness, OpeningHoursSpecification, Organization, WebSite, WithContext } from 'schema-dts';
 import { business, type City } from '../config/site.ts';
 import type { FaqItem } from './content-schemas.ts';
 
@@ -50,6 +50,18 @@ export function faqPage(items: FaqItem[]): WithContext<FAQPage> {
   };
 }
 
+/** ISO day numbers 1 (Monday) to 7 as schema.org names them. */
+const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The office hours from the business config; a day without hours (Sunday) is left out, as closed. */
+function officeHours(): OpeningHoursSpecification[] {
+  return business.hours.flatMap((h) =>
+    h.opens && h.closes
+      ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: h.weekdays.map((d) => WEEK_DAYS[d - 1]!), opens: h.opens, closes: h.closes }]
+      : [],
+  );
+}
+
 /** A service-area business: locality, region and country, no invented street address. */
 export function localBusiness(site: URL | string, city: City): WithContext<LocalBusiness> {
   const url = absoluteUrl(site, city.href);
@@ -65,14 +77,16 @@ export function localBusiness(site: URL | string, city: City): WithContext<Local
     geo: { '@type': 'GeoCoordinates', latitude: city.latitude, longitude: city.longitude },
     areaServed: { '@type': 'City', name: city.name },
     priceRange: business.priceRange,
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-        opens: '00:00',
-        closes: '23:59',
-      },
-    ],
+    // Opening hours are the office's; the 24/7 line is a contact point with hours of its own, so
+    // search engines do not show the business as open at 3 am.
+    openingHoursSpecification: officeHours(),
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'emergency',
+      telephone: business.emergencyLine.dial,
+      areaServed: 'NZ',
+      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: [...WEEK_DAYS], opens: '00:00', closes: '23:59' },
+    },
     parentOrganization: { '@id': absoluteUrl(site, '/#organization') },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Content files name business facts by token instead of repeating them, so a change of e-mail
- * or phone number is one edit in src/config/site.ts. `{business}`, `{email}`, `{emergencyLine}`,
- * `{emergencyDigits}` and `{emergencyTel}` (the call link's href) are replaced wherever they appear in a content string.
+ * or phone number is one edit in core/business.ts. `{business}`, `{email}`, `{emergencyLine}`,
+ * `{emergencyDigits}`, `{emergencyTel}` (the call link's href), `{howWeWork}` (who does the work)
+ * and `{leadRetention}` (how long quote requests are kept) are replaced wherever they appear in a content string.
  */
 import { business } from '../config/site.ts';
+import { howWeWork } from '../../core/business.ts';
 
 export const tokens: Record<string, string> = {
   business: business.name,
@@ -11,6 +13,8 @@ export const tokens: Record<string, string> = {
   emergencyLine: business.emergencyLine.display,
   emergencyDigits: business.emergencyLine.digits,
   emergencyTel: business.emergencyLine.href,
+  howWeWork,
+  leadRetention: `${business.leadRetentionDays / 365} years`,
 };
 
 const TOKEN = new RegExp(`\\{(${Object.keys(tokens).join('|')})\\}`, 'g');

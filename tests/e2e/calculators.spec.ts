@@ -43,7 +43,7 @@ const tools: ToolCase[] = [
     ],
     announced: '12,000–18,000 L',
     summary:
-      'Fridge and freezer sizer: 120 seats, 12,000–18,000 L of refrigeration (8,400–12,600 L fridge, 3,600–5,400 L freezer); suggested fridges: 7 × triple-door upright (1600-2500 L), 1 × double-door upright (800-1500 L), 1 × single-door upright (400-700 L), 2 × under-counter fridge (100-300 L).',
+      'Fridge and freezer sizer: 120 seats, 12,000–18,000 L of refrigeration (8,400–12,600 L fridge, 3,600–5,400 L freezer); suggested fridges: 7 × triple-door upright (1600-2500 L), 1 × double-door upright (800-1500 L), 1 × single-door upright (400-700 L), 2 × under-counter fridge (100-300 L); or 4m x 4m cool room (large restaurant): 38,400 L, 100% of the fridge share.',
     serviceType: 'Installation',
     invalid: [
       { label: 'Number of seats', value: 'sixty', message: 'Number of seats: enter a number, such as 60.' },

@@ -47,16 +47,27 @@ for (const city of cities) {
       expect(JSON.stringify(b.areaServed)).toContain(city.name);
       expect(b.priceRange).toBe('$$');
 
+      // Office hours as opening hours (Sunday closed); the emergency line answers every day, all day.
       const hours = ([] as { dayOfWeek: string | string[]; opens: string; closes: string }[]).concat(
         b.openingHoursSpecification as { dayOfWeek: string | string[]; opens: string; closes: string }[],
       );
-      const covered = new Set<string>();
-      for (const spec of hours) {
-        expect(spec.opens).toBe('00:00');
-        expect(spec.closes).toBe('23:59');
-        for (const day of ([] as string[]).concat(spec.dayOfWeek)) covered.add(day.replace(/^https?:\/\/schema\.org\//, ''));
-      }
-      expect([...covered].sort()).toEqual([...weekDays].sort());
+      const open = new Map(
+        hours.flatMap((spec) =>
+          ([] as string[]).concat(spec.dayOfWeek).map((day) => [day.replace(/^https?:\/\/schema\.org\//, ''), `${spec.opens}-${spec.closes}`]),
+        ),
+      );
+      expect(Object.fromEntries(open)).toEqual({
+        Monday: '07:00-18:00',
+        Tuesday: '07:00-18:00',
+        Wednesday: '07:00-18:00',
+        Thursday: '07:00-18:00',
+        Friday: '07:00-18:00',
+        Saturday: '08:00-16:00',
+      });
+      const contact = b.contactPoint as { contactType: string; telephone: string; hoursAvailable: { dayOfWeek: string[]; opens: string; closes: string } };
+      expect(contact).toMatchObject({ contactType: 'emergency', telephone: '+64800374343' });
+      expect([...contact.hoursAvailable.dayOfWeek].sort()).toEqual([...weekDays].sort());
+      expect(`${contact.hoursAvailable.opens}-${contact.hoursAvailable.closes}`).toBe('00:00-23:59');
     });
 
     test(`service cards and the quote form ${city.prefilled ? `pre-filled with ${city.name}` : 'with no city'}`, async ({ page }) => {

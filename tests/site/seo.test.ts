@@ -112,7 +112,7 @@ describe('structured data', () => {
     }
   });
 
-  it('each city page emits LocalBusiness data with its own id, locality, region, NZ, geo and 24/7 hours', () => {
+  it('each city page emits LocalBusiness data with its own id, locality, region, NZ, geo, office hours and the 24/7 line as a contact point', () => {
     for (const key of Object.keys(cities) as (keyof typeof cities)[]) {
       const city = cities[key];
       const data = jsonLdBlocks(page(city.href).html).find((b) => b['@type'] === 'LocalBusiness') as Thing;
@@ -121,10 +121,16 @@ describe('structured data', () => {
       expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: city.latitude, longitude: city.longitude });
       expect(data.areaServed).toEqual({ '@type': 'City', name: city.name });
       expect(data.priceRange).toBe('$$');
-      const hours = (data.openingHoursSpecification as Thing[])[0]!;
-      expect(hours.opens).toBe('00:00');
-      expect(hours.closes).toBe('23:59');
-      expect(hours.dayOfWeek).toHaveLength(7);
+      expect(data.openingHoursSpecification).toEqual([
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '08:00', closes: '16:00' },
+      ]);
+      expect(data.contactPoint).toMatchObject({
+        '@type': 'ContactPoint',
+        contactType: 'emergency',
+        telephone: '+64800374343',
+        hoursAvailable: { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' },
+      });
       expect(data).not.toHaveProperty('address.streetAddress');
     }
   });

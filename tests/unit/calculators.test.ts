@@ -132,10 +132,31 @@ describe('restaurant sizer (100-150 L a seat, 70/30, fridge sizing table)', () =
       { key: 'single', count: 1 },
       { key: 'undercounter', count: 3 },
     ]);
+    // The guide's answer for the same 60 seats: a 2m x 2m room (9,600 L at 2.4 m) holds all 6,300 L.
+    expect(s.coolRoom).toEqual({ key: 'small', litres: 9600, share: 1 });
+  });
+
+  it('offers the smallest cool room of the table that holds the chilled share, or the largest with the share it covers', () => {
+    expect(sizeRestaurant(91, rules).coolRoom?.key).toBe('small'); // 9,555 L fits in 9,600 L
+    expect(sizeRestaurant(92, rules).coolRoom?.key).toBe('large'); // 9,660 L does not
+    const big = sizeRestaurant(500, rules).coolRoom!;
+    expect(big.key).toBe('large');
+    expect(big.litres).toBe(38_400);
+    expect(big.share).toBeCloseTo(38_400 / 52_500);
+  });
+
+  it('uses the cool room estimator’s internal height, so the two tools agree on a room’s volume', () => {
+    expect(rules.coolRoomHeight).toBe(coolRoom.rules.internalHeight);
   });
 
   it('handles 0 and 1 seats', () => {
-    expect(sizeRestaurant(0, rules)).toEqual({ total: { low: 0, high: 0 }, fridge: { low: 0, high: 0 }, freezer: { low: 0, high: 0 }, units: [] });
+    expect(sizeRestaurant(0, rules)).toEqual({
+      total: { low: 0, high: 0 },
+      fridge: { low: 0, high: 0 },
+      freezer: { low: 0, high: 0 },
+      units: [],
+      coolRoom: null,
+    });
     const one = sizeRestaurant(1, rules);
     expect(one.total).toEqual({ low: 100, high: 150 });
     // 105 L: one under-counter fridge counted at 100 L is not enough, so two.

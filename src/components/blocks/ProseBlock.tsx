@@ -1,9 +1,10 @@
 import { Check } from 'lucide-react';
 import type { BlockOf } from '../../lib/content-schemas.ts';
 import { Section } from '../Section.tsx';
+import { formatLongDate, labels } from '../../config/labels.ts';
 
-/** Paragraphs of running text, with an optional ticked list. */
-export function ProseBlock({ sectionId, heading, paragraphs, points, tone }: BlockOf<'prose'> & { sectionId: string; tone?: 'white' | 'tint' }) {
+/** Paragraphs of running text, with an optional ticked list and the public sources they rest on. */
+export function ProseBlock({ sectionId, heading, paragraphs, points, sources, tone }: BlockOf<'prose'> & { sectionId: string; tone?: 'white' | 'tint' }) {
   return (
     <Section id={sectionId} heading={heading} tone={tone}>
       <div className="mt-6 max-w-3xl space-y-4 text-lg text-slate-700">
@@ -20,6 +21,21 @@ export function ProseBlock({ sectionId, heading, paragraphs, points, tone }: Blo
             </li>
           ))}
         </ul>
+      ) : null}
+      {sources && sources.length > 0 ? (
+        <div className="mt-6 max-w-3xl text-sm text-slate-700">
+          <p className="font-semibold text-slate-900">{labels.sources}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {sources.map((source) => (
+              <li key={source.url} className="break-words">
+                <a href={source.url} className="font-medium text-brand-700 underline" rel="noopener">
+                  {source.title}
+                </a>
+                , {labels.sourceRead(formatLongDate(source.read))}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </Section>
   );

@@ -19,6 +19,14 @@ export function RestaurantSizerCalculator({ id, copy }: Props) {
   const names = Object.fromEntries(rules.bands.map((b) => [b.key, b.name]));
   const units = sizing?.units.map((u) => fillTemplate(labels.unitCount, { count: String(u.count), name: names[u.key] ?? u.key })) ?? [];
   const percent = (share: number) => formatNumber(share * 100, 1);
+  const room = sizing?.coolRoom;
+  const coolRoom = room
+    ? fillTemplate(labels.coolRoomValue, {
+        name: rules.coolRooms.find((r) => r.key === room.key)?.name ?? room.key,
+        litres: formatNumber(room.litres),
+        share: formatNumber(room.share * 100, 0),
+      })
+    : '';
 
   return (
     <CalculatorShell
@@ -50,6 +58,7 @@ export function RestaurantSizerCalculator({ id, copy }: Props) {
                   </span>
                 ),
               },
+              ...(coolRoom ? [{ label: labels.coolRoom, value: coolRoom }] : []),
             ]}
           />
         )
@@ -62,6 +71,7 @@ export function RestaurantSizerCalculator({ id, copy }: Props) {
           fridge: litres(sizing.fridge),
           freezer: litres(sizing.freezer),
           units: units.join(', '),
+          coolRoom,
         })
       }
     />

@@ -12,12 +12,23 @@ export interface FridgeBand {
   minLitres: number;
 }
 
+/** A square cool room from the cool room sizing table (a small restaurant's 2m x 2m, a large one's 4m x 4m). */
+export interface CoolRoomOption {
+  key: string;
+  /** Side of the square room, in metres. */
+  side: number;
+}
+
 export interface RestaurantRules {
   litresPerSeat: Range;
   /** Share of the total that is chilled; the rest is frozen. */
   fridgeShare: number;
   /** The fridge sizing table's bands the suggestion may use, any order. */
   bands: FridgeBand[];
+  /** Cool rooms the table gives for restaurants, any order. */
+  coolRooms: CoolRoomOption[];
+  /** Internal height of a cool room in metres, the cool room estimator's figure. */
+  coolRoomHeight: number;
 }
 
 export interface RestaurantSizing {
@@ -26,6 +37,11 @@ export interface RestaurantSizing {
   freezer: Range;
   /** Fridges covering the upper end of the chilled range, largest first; empty for nothing to store. */
   units: { key: string; count: number }[];
+  /**
+   * The other way to hold the chilled share: the smallest table cool room that holds its upper end,
+   * or the largest one with the share it covers (0 to 1); null for nothing to store.
+   */
+  coolRoom: { key: string; litres: number; share: number } | null;
 }
 
 const scale = (r: Range, by: number): Range => ({ low: r.low * by, high: r.high * by });
@@ -53,9 +69,29 @@ export function suggestFridges(litres: number, bands: FridgeBand[]): { key: stri
   return sorted.filter((b) => counts.has(b.key)).map((b) => ({ key: b.key, count: counts.get(b.key)! }));
 }
 
+/** Gross volume in litres, the measure fridge capacities are given in: side × side × height × 1000. */
+function roomLitres(room: CoolRoomOption, height: number): number {
+  return room.side * room.side * height * 1000;
+}
+
+export function suggestCoolRoom(litres: number, rooms: CoolRoomOption[], height: number): RestaurantSizing['coolRoom'] {
+  const sorted = [...rooms].sort((a, b) => a.side - b.side);
+  const largest = sorted[sorted.length - 1];
+  if (!largest || !(litres > 0)) return null;
+  const room = sorted.find((r) => roomLitres(r, height) >= litres) ?? largest;
+  const volume = roomLitres(room, height);
+  return { key: room.key, litres: volume, share: Math.min(1, volume / litres) };
+}
+
 export function sizeRestaurant(seats: number, rules: RestaurantRules): RestaurantSizing {
   const total = scale(rules.litresPerSeat, seats);
   const fridge = scale(total, rules.fridgeShare);
   const freezer = scale(total, 1 - rules.fridgeShare);
-  return { total, fridge, freezer, units: suggestFridges(fridge.high, rules.bands) };
+  return {
+    total,
+    fridge,
+    freezer,
+    units: suggestFridges(fridge.high, rules.bands),
+    coolRoom: suggestCoolRoom(fridge.high, rules.coolRooms, rules.coolRoomHeight),
+  };
 }
