@@ -72,7 +72,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
   const { max, windowMs } = options.rateLimit;
   const shared = store.sharedRateLimitCounter?.();
-  const limiter = new RateLimiter(shared ?? new MemoryRateLimitCounter(), max, windowMs);
+  // One instance (SQLite) counts in memory, every post before its body is read.
+  const memoryLimiter = shared ? undefined : new RateLimiter(new MemoryRateLimitCounter(), max, windowMs);
   // With counters shared in the database, a post that is stored is counted in the insert's own
   // transaction (one round trip, not two), and only posts refused before storing are counted on
   // their own. Addresses that have reached the limit are remembered here until their window ends,
@@ -96,14 +97,14 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
 
   // Counted before the body is read: a client over its limit costs no parsing.
   async function rateLimit(request: FastifyRequest, reply: FastifyReply) {
-    if (shared) {
+    if (!memoryLimiter) {
       const until = reachedLimit.get(clientKey(request.ip)) ?? 0;
       if (until > Date.now()) return tooMany(request, reply, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
       return;
     }
     let limit;
     try {
-      limit = await limiter.hit(request.ip);
+      limit = await memoryLimiter.hit(request.ip);
     } catch (error) {
       // The database is down: storing the lead answers 503 anyway; the counter must not turn that into a 500.
       request.log.warn({ err: error }, 'rate limit unavailable');
