@@ -85,7 +85,18 @@ describe('the rules as they are, apart from our advice', () => {
     expect(guide).toContain('What is required.');
     expect(guide).toContain('What we recommend.');
     expect(guide).toContain('2-hour/4-hour rule');
-    expect(guide).toContain('MPI, Food Control Plan');
+    expect(guide).toContain('MPI, Simply Safe & Suitable template food control plan');
+  });
+
+  it('the food safety pages cite MPI’s current template plan, not the one it replaced', () => {
+    for (const route of [routes.restaurantGuide, '/blog/nz-compliance-standards']) {
+      expect(text(route), route).toContain('Simply Safe & Suitable');
+      expect(
+        links(route).some((href) => href.startsWith('https://www.mpi.govt.nz/')),
+        route,
+      ).toBe(true);
+      expect(links(route), route).not.toContain('https://www.scribd.com/document/470463711/Food-Control-Plan-The-Basics-PRINT');
+    }
   });
 
   it('twice-daily checks are a recommendation, not "Daily"', () => {
@@ -120,6 +131,15 @@ describe('refrigerant and electrical work', () => {
     expect(article).toContain('Approved Filler');
     expect(article).toContain('Hazardous Substances and New Organisms Act 1996');
     expect(links('/blog/common-problems').some((href) => href.includes('rlnz.org.nz'))).toBe(true);
+    // The regulators' own pages, not only the industry body's.
+    expect(article).toContain('Ozone Layer Protection Act 1996');
+    expect(article).toContain('Approved Filler compliance certificate');
+    for (const host of ['worksafe.', 'epa.govt.nz', 'mfe.govt.nz']) {
+      expect(
+        links('/blog/common-problems').some((href) => href.includes(host)),
+        host,
+      ).toBe(true);
+    }
   });
 });
 
@@ -145,6 +165,15 @@ describe('cool rooms: consent and bracing', () => {
       expect(text(route), route).toContain('NZ$2,000 to NZ$5,000');
       expect(
         links(route).some((href) => href.includes('tradequip.co.nz')),
+        route,
+      ).toBe(true);
+    }
+    // When consent and bracing apply comes from council guidance and the restraint standard, not the retailer alone.
+    for (const route of [routes.coolRooms, routes.priceGuide]) {
+      expect(text(route), route).toContain('Schedule 1 of the Building Act 2004');
+      expect(text(route), route).toContain('NZS 4219:2009');
+      expect(
+        links(route).some((href) => href.includes('southtaranaki.com')),
         route,
       ).toBe(true);
     }
