@@ -18,6 +18,8 @@ import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { buildReport, formatReport } from './leads/report.ts';
+import { releaseFromSpam } from './storage/inbox.ts';
+import { inboxWords } from './inbox/words.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
@@ -113,12 +115,13 @@ try {
     if (!lead) fail(`No lead with id ${id}`);
     if (!lead.spam) fail(`Lead ${id} is not flagged as spam; nothing to do`);
     const channels = configuredChannels(config);
-    await store.markNotSpam(id, channels);
-    console.log(
-      channels.length
-        ? `Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`
-        : `Lead ${id} is no longer spam; no notification is configured (SMTP_URL, WEBHOOK_URL)`,
-    );
+    // Releasing without a channel would clear the flag and send nothing, for ever: refuse instead.
+    if (channels.length === 0)
+      fail(
+        `Lead ${id} is still held as spam: no notification is configured here (SMTP_URL, WEBHOOK_URL), so releasing it would send nothing. Run this with the server's settings, or use "Not spam" in the inbox.`,
+      );
+    await store.transact(() => releaseFromSpam(id, channels, null, inboxWords.events.notSpam));
+    console.log(`Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`);
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead()} dead notification(s) queued again`);
   } else {

@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { business } from '../core/business.ts';
+import { business, DEFAULT_SITE_URL } from '../core/business.ts';
 import { databaseUrlProblem } from './storage/database-url.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
@@ -149,6 +149,9 @@ export const configSchema = z
         }
         return parsed;
       }),
+    PUBLIC_ORIGIN: optionalUrl(['http:', 'https:'])
+      .refine((v) => v === undefined || new URL(v).pathname === '/', 'must be an origin such as https://www.example.nz, with no path')
+      .transform((v) => new URL(v ?? DEFAULT_SITE_URL).origin),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })

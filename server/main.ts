@@ -9,6 +9,8 @@ import { buildApp, LOG_REDACT } from './http/app.ts';
 import { createStore, describeStore } from './storage/index.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createSenders } from './outbox/senders.ts';
+import { mailTransport } from './outbox/email.ts';
+import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import type { Channel } from './storage/types.ts';
 
@@ -67,6 +69,11 @@ const app = await buildApp({
   hsts: config.HSTS,
   logger: log,
   onLeadStored: () => worker.nudge(),
+  inbox: {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
+    mailer: config.SMTP_URL ? createInboxMailer(mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT), config.LEAD_NOTIFY_FROM) : undefined,
+  },
 });
 
 let closing = false;
@@ -88,3 +95,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
 log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');
+log.info(`the lead inbox is at ${config.PUBLIC_ORIGIN}/inbox/ (add the first person with: npm run leads -- users add EMAIL --role owner)`);

@@ -10,6 +10,7 @@ import { leadsPlugin } from './plugins/leads.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
+import { inboxHeaders, inboxPlugin, type InboxOptions } from '../inbox/plugin.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
   onLeadStored?: () => void;
+  /** The lead inbox at /inbox (its API under /inbox/api); omit for no inbox. */
+  inbox?: Omit<InboxOptions, 'store' | 'channels' | 'onQueued'> | undefined;
 }
 
 export interface ServerTimeouts {
@@ -162,6 +165,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       token: options.exportToken,
       failureDelayMs: options.exportFailureDelayMs,
       failureLimit: options.exportFailureLimit,
+    });
+  }
+  await app.register(inboxHeaders);
+  if (options.inbox) {
+    await app.register(inboxPlugin, {
+      ...options.inbox,
+      store: options.store,
+      channels: options.channels ?? [],
+      onQueued: options.onLeadStored,
+      prefix: '/inbox/api',
     });
   }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });

@@ -21,13 +21,18 @@ export function toRecord(lead: StoredLead): Record<string, string | boolean> {
 export const CSV_BOM = '\uFEFF';
 
 /** The byte-order mark and the header line, CRLF-terminated. */
-export function csvHeader(): string {
-  return `${CSV_BOM}${exportColumns.join(',')}\r\n`;
+export function csvHeader(columns: readonly string[] = exportColumns): string {
+  return `${CSV_BOM}${columns.join(',')}\r\n`;
+}
+
+/** One line of cells, CRLF-terminated. */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map((v) => csvCell(String(v ?? ''))).join(',')}\r\n`;
 }
 
 /** One lead's line, CRLF-terminated. */
 export function csvRow(lead: StoredLead): string {
-  return `${exportColumns.map((c) => csvCell(String(lead[c as keyof StoredLead] ?? ''))).join(',')}\r\n`;
+  return csvLine(exportColumns.map((c) => lead[c as keyof StoredLead]));
 }
 
 export function toCsv(leads: StoredLead[]): string {

@@ -8,10 +8,11 @@ import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
+import { driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
+import { inboxColumns } from './inbox.ts';
 import { RateLimitedError } from './types.ts';
 import type {
   RateLimitCount,
-  Channel,
   ClaimedJob,
   RateLimitCounter,
   ClaimOptions,
@@ -80,7 +81,7 @@ export class PostgresLeadStore implements LeadStore {
     { spam, spamReason = '', channels, repeatWindowMs = 0, rateLimit }: InsertOptions,
   ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
     const id = randomUUID();
-    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead };
+    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam) };
     // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
     // dedupe lock, the look-up, the lead and its jobs.
     const { rows } = await this.#pool.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [
@@ -197,20 +198,6 @@ export class PostgresLeadStore implements LeadStore {
     return rows.map(toJob);
   }
 
-  async markNotSpam(id: string, channels: Channel[]): Promise<boolean> {
-    return this.#tx(async (client) => {
-      const cleared = await client.query("UPDATE leads SET spam = FALSE, spam_reason = '' WHERE id = $1 AND spam", [id]);
-      if (!cleared.rowCount) return false;
-      for (const channel of channels) {
-        await client.query(
-          `INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, $3, ${PG_NOW_MS}) ON CONFLICT (lead_id, channel) DO NOTHING`,
-          [randomUUID(), id, channel],
-        );
-      }
-      return true;
-    });
-  }
-
   async retryDead(): Promise<number> {
     const result = await this.#pool.query(
       `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ${PG_NOW_MS}, locked_until = 0 WHERE status = 'dead'`,
@@ -224,6 +211,23 @@ export class PostgresLeadStore implements LeadStore {
       const deleted = await client.query(`DELETE FROM leads WHERE created_at < $1 ${force ? '' : `AND NOT ${UNDELIVERED}`}`, [before]);
       return { deleted: deleted.rowCount ?? 0, kept };
     });
+  }
+
+  /** Shared SQL in PostgreSQL's dialect; statements are prepared by name once per connection. */
+  #execute(client: pg.Pool | pg.PoolClient) {
+    return async (query: Query): Promise<unknown> => {
+      const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS));
+      const result = await client.query({ text, values: query.params });
+      return query.mode === 'all' ? result.rows : (result.rowCount ?? 0);
+    };
+  }
+
+  async transact<T>(work: () => Work<T>): Promise<T> {
+    return this.#tx((client) => driveAsync(work(), this.#execute(client)));
+  }
+
+  async read<T>(work: () => Work<T>): Promise<T> {
+    return driveAsync(work(), this.#execute(this.#pool));
   }
 
   sharedRateLimitCounter(): RateLimitCounter {

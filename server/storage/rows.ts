@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { storedLeadColumnsSchema } from '../../core/lead/schema.ts';
 import { CHANNELS, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
 
-export type Row = Record<string, unknown>;
+export type { Row } from './steps.ts';
+import type { Row } from './steps.ts';
 
 /** SQLite keeps times as ISO text; PostgreSQL hands back a Date. */
 function isoTime(value: unknown): string {

@@ -7,7 +7,9 @@ import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
-import type { Channel, ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
+import { driveSync, NOW_MS, type Query, type Work } from './steps.ts';
+import { inboxColumns } from './inbox.ts';
+import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
 
 /**
  * The created_at the list starts from: `since`, or the paging cursor's when later. One bound, so
@@ -130,8 +132,9 @@ export class SqliteLeadStore implements LeadStore {
       ) as Row | undefined;
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
-    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns];
-    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c])];
+    const inbox = inboxColumns(lead, spam);
+    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
+    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox)];
     this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
     const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
     for (const channel of channels) job.run(randomUUID(), id, channel, now);
@@ -228,17 +231,6 @@ export class SqliteLeadStore implements LeadStore {
     return rows.map(toJob);
   }
 
-  async markNotSpam(id: string, channels: Channel[]): Promise<boolean> {
-    const now = Date.now();
-    return this.#tx(() => {
-      const cleared = this.#db.prepare("UPDATE leads SET spam = 0, spam_reason = '' WHERE id = ? AND spam = 1").run(id);
-      if (Number(cleared.changes) === 0) return false;
-      const job = this.#db.prepare('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING');
-      for (const channel of channels) job.run(randomUUID(), id, channel, now);
-      return true;
-    });
-  }
-
   async retryDead(): Promise<number> {
     const now = Date.now();
     const result = this.#db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0 WHERE status = 'dead'").run(now);
@@ -255,6 +247,25 @@ export class SqliteLeadStore implements LeadStore {
     // secure_delete zeroed the freed pages; the old page images in the write-ahead log go too.
     this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     return result;
+  }
+
+  /** SQLite's clock in epoch milliseconds. */
+  static readonly NOW_SQL = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+  #execute = (query: Query): unknown => {
+    const statement = this.#statement(query.sql.replaceAll(NOW_MS, SqliteLeadStore.NOW_SQL));
+    // node:sqlite binds no booleans: they are stored as 1 and 0, as the spam column is.
+    const params = query.params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : (p ?? null))) as (string | number | null)[];
+    if (query.mode === 'all') return statement.all(...params);
+    return Number(statement.run(...params).changes);
+  };
+
+  async transact<T>(work: () => Work<T>): Promise<T> {
+    return this.#tx(() => driveSync(work(), this.#execute));
+  }
+
+  async read<T>(work: () => Work<T>): Promise<T> {
+    return driveSync(work(), this.#execute);
   }
 
   async close(): Promise<void> {

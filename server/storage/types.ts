@@ -4,6 +4,7 @@
  * (the transactional outbox), so a lead the visitor was told about is never stored without its jobs.
  */
 import type { Lead } from '../../core/lead/schema.ts';
+import type { Work } from './steps.ts';
 
 /** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
 export const CHANNELS = ['email', 'ack', 'webhook'] as const;
@@ -121,11 +122,6 @@ export interface LeadStore {
   /** Gives a claimed job back unattempted (at shutdown), so another instance may take it at once. */
   releaseJob(job: ClaimedJob): Promise<void>;
   listJobs(leadId?: string): Promise<OutboxJob[]>;
-  /**
-   * Clears a lead's spam flag and queues its notification jobs, atomically; false when there is no
-   * such lead or it was not flagged (so nothing is sent twice).
-   */
-  markNotSpam(id: string, channels: Channel[]): Promise<boolean>;
   /** Puts dead jobs back in the queue; returns how many. */
   retryDead(): Promise<number>;
   /**
@@ -134,6 +130,10 @@ export interface LeadStore {
    * (secure_delete) and the write-ahead log emptied, so the data is really gone from the disk.
    */
   purgeBefore(before: Date, options?: { force?: boolean }): Promise<{ deleted: number; kept: number }>;
+  /** Runs a unit of work written once for both stores (steps.ts) in one transaction. */
+  transact<T>(work: () => Work<T>): Promise<T>;
+  /** Runs a unit of work that only reads, outside a transaction. */
+  read<T>(work: () => Work<T>): Promise<T>;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;

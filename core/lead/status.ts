@@ -1,0 +1,35 @@
+/**
+ * Where a lead stands in the business's work on it, and why a lost one was lost: the inbox's
+ * buttons, the server's checks and the reports all read these lists.
+ */
+export const leadStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const statusLabels: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const lostReasons = ['price', 'timing', 'went_elsewhere', 'no_reply', 'not_a_fit', 'other'] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+export const lostReasonLabels: Record<LostReason, string> = {
+  price: 'Price',
+  timing: 'Timing',
+  went_elsewhere: 'Went elsewhere',
+  no_reply: 'No reply',
+  not_a_fit: 'Not a fit',
+  other: 'Other',
+};
+
+/** The inbox's views: one per status, the spam held back, and everything that is not spam. */
+export const inboxViews = [...leadStatuses, 'spam', 'all'] as const;
+export type InboxView = (typeof inboxViews)[number];
+
+export const viewLabels: Record<InboxView, string> = { ...statusLabels, spam: 'Spam', all: 'All' };
+
+export const userRoles = ['owner', 'staff'] as const;
+export type UserRole = (typeof userRoles)[number];

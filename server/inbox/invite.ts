@@ -1,0 +1,42 @@
+/**
+ * Adding a person: the user row and a one-time link that signs them in (24 hours, once). The CLI
+ * and the inbox's People page both add people this way.
+ */
+import type { LeadStore } from '../storage/types.ts';
+import { createSecret, createUser, type InboxUser } from '../storage/inbox.ts';
+import type { UserRole } from '../../core/lead/status.ts';
+import { randomToken, secretHash } from './secrets.ts';
+import { linkMail, type InboxMailer } from './mail.ts';
+
+export const LINK_TTL_MS = 24 * 3_600_000;
+
+/** The inbox's address of a one-time link. */
+export function signInLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/inbox/?link=${encodeURIComponent(token)}`;
+}
+
+/** A fresh one-time link for an existing user. */
+export async function newSignInLink(store: LeadStore, publicOrigin: string, user: InboxUser): Promise<string> {
+  const token = randomToken();
+  await store.transact(() => createSecret(user.id, 'link', secretHash(token), LINK_TTL_MS));
+  return signInLink(publicOrigin, token);
+}
+
+/**
+ * Creates the user and their link, and e-mails it when a mailer is given; undefined when the address
+ * can already sign in. `mailed` says whether the e-mail went.
+ */
+export async function invite(
+  store: LeadStore,
+  { email, role, publicOrigin, mailer }: { email: string; role: UserRole; publicOrigin: string; mailer?: InboxMailer | undefined },
+): Promise<{ user: InboxUser; link: string; mailed: boolean } | undefined> {
+  const user = await store.transact(() => createUser(email, role));
+  if (!user) return undefined;
+  const link = await newSignInLink(store, publicOrigin, user);
+  let mailed = false;
+  if (mailer) {
+    await mailer(linkMail(user.email, link));
+    mailed = true;
+  }
+  return { user, link, mailed };
+}

@@ -1,0 +1,73 @@
+/**
+ * A lead as the inbox app receives it: the row of the list, the full lead with its job value in
+ * dollars, the timeline (arrival, every change and note, every delivery) and its notifications.
+ */
+import { isUrgent } from '../../core/lead/urgency.ts';
+import type { InboxLead, LeadEvent } from '../storage/inbox.ts';
+import type { OutboxJob } from '../storage/types.ts';
+import { inboxWords } from './words.ts';
+
+export function leadRow(lead: InboxLead) {
+  const { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on } = lead;
+  return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on };
+}
+
+export function leadDetail(lead: InboxLead) {
+  const { job_value_cents, status_changed_at, first_action_at, ...rest } = lead;
+  return {
+    ...rest,
+    job_value: job_value_cents === null ? null : job_value_cents / 100,
+    status_changed_at: status_changed_at === null ? null : new Date(status_changed_at).toISOString(),
+    first_action_at: first_action_at === null ? null : new Date(first_action_at).toISOString(),
+  };
+}
+
+type Job = OutboxJob & { delivered_at: number | null };
+export type NotificationState = 'pending' | 'sent' | 'failed' | 'dead';
+
+function notificationState(job: Job): NotificationState {
+  if (job.status === 'done') return 'sent';
+  if (job.status === 'dead') return 'dead';
+  return job.last_error ? 'failed' : 'pending';
+}
+
+function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
+  return inboxWords.notification(job.channel, urgentCopy && isUrgent(lead));
+}
+
+export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean) {
+  return jobs.map((job) => {
+    const state = notificationState(job);
+    return {
+      id: job.id,
+      channel: job.channel,
+      label: label(lead, job, urgentCopy),
+      state,
+      attempts: job.attempts,
+      last_error: job.last_error,
+      can_send_again: state === 'failed' || state === 'dead',
+    };
+  });
+}
+
+export interface TimelineEntry {
+  id: string;
+  at: string;
+  kind: 'arrived' | 'delivery' | LeadEvent['kind'];
+  actor_email: string | null;
+  text: string;
+}
+
+export function timeline(lead: InboxLead, events: LeadEvent[], jobs: Job[], urgentCopy: boolean): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { id: `arrived-${lead.id}`, at: lead.created_at, kind: 'arrived', actor_email: null, text: inboxWords.events.arrived(lead.path) },
+    ...events.map((e) => ({ id: e.id, at: new Date(e.at).toISOString(), kind: e.kind, actor_email: e.actor_email, text: e.text })),
+  ];
+  for (const job of jobs) {
+    if (job.status === 'done' && job.delivered_at !== null)
+      entries.push({ id: `delivered-${job.id}`, at: new Date(job.delivered_at).toISOString(), kind: 'delivery', actor_email: null, text: inboxWords.events.delivered(label(lead, job, urgentCopy)) });
+    if (job.status === 'dead')
+      entries.push({ id: `dead-${job.id}`, at: new Date(job.next_attempt_at).toISOString(), kind: 'delivery', actor_email: null, text: inboxWords.events.dead(label(lead, job, urgentCopy), job.last_error) });
+  }
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}

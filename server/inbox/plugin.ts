@@ -1,0 +1,175 @@
+/**
+ * The lead inbox's API under /inbox/api: sessions from the database (so every instance knows
+ * them), an Origin check and a CSRF token on every change, roles enforced here and not only in the
+ * app, and answers nobody caches or indexes. The routes live beside this file, one file per concern.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import type { Channel, LeadStore } from '../storage/types.ts';
+import { audit, createSession, deleteSession, sessionUser, type InboxUser } from '../storage/inbox.ts';
+import { MemoryRateLimitCounter, RateLimiter } from '../http/rate-limit.ts';
+import { isLoopbackHost } from '../config.ts';
+import { randomToken, secretHash } from './secrets.ts';
+import { inboxWords } from './words.ts';
+import type { InboxMailer } from './mail.ts';
+import { signInRoutes } from './sign-in.ts';
+import { passkeyRoutes } from './passkeys.ts';
+import { peopleRoutes } from './people.ts';
+import { leadRoutes } from './leads.ts';
+
+export const INBOX_PATH = '/inbox';
+export const SESSION_COOKIE = 'inbox_session';
+/** A session not used for this long ends. */
+export const SESSION_IDLE_MS = 14 * 86_400_000;
+/** Sign-in attempts per address, and per account, in this window. */
+export const SIGN_IN_LIMIT = { max: 10, windowMs: 600_000 };
+
+export interface InboxOptions {
+  store: LeadStore;
+  /** Where people reach the inbox: the passkeys' relying party, the links in e-mails, the Origin check. */
+  publicOrigin: string;
+  /** The notification channels this server sends (released spam and "send again" queue these). */
+  channels: readonly Channel[];
+  /** Whether urgent leads' e-mails also go to an urgent address (it names the notification). */
+  urgentCopy?: boolean | undefined;
+  /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */
+  mailer?: InboxMailer | undefined;
+  /** Called when notifications were queued, so the worker sends them now. */
+  onQueued?: (() => void) | undefined;
+  sessionIdleMs?: number | undefined;
+  signInLimit?: { max: number; windowMs: number } | undefined;
+}
+
+/** What the route files share: the options, the signed-in user, audit and session helpers. */
+export interface InboxContext extends InboxOptions {
+  sessionIdleMs: number;
+  secureCookies: boolean;
+  /** Counts a sign-in attempt under a key (an address or an account); false once past the limit. */
+  signInAllowed(kind: string, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  startSession(reply: FastifyReply, user: InboxUser): Promise<void>;
+  endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  record(request: FastifyRequest, action: string, detail?: string, actorEmail?: string | null): Promise<void>;
+}
+
+export type Access = 'public' | 'user' | 'owner';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, when the request carries a live session. */
+    inboxUser: InboxUser | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Who may use the route: anyone, a signed-in person, or an owner (default: signed in). */
+    access?: Access;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Every /inbox answer, the page included: never cached, never indexed. */
+export const inboxHeaders = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url === INBOX_PATH || request.url.startsWith(`${INBOX_PATH}/`) || request.url.startsWith(`${INBOX_PATH}?`)) {
+        reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+      }
+      return payload;
+    });
+  },
+  { name: 'inbox-headers' },
+);
+
+function sessionHashOf(request: FastifyRequest): string | undefined {
+  const id = request.cookies[SESSION_COOKIE];
+  return id ? secretHash(id) : undefined;
+}
+
+export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: FastifyInstance, options) => {
+  const { store } = options;
+  const origin = new URL(options.publicOrigin);
+  const secureCookies = !(origin.protocol === 'http:' && isLoopbackHost(origin.hostname));
+  const sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+  const limit = options.signInLimit ?? SIGN_IN_LIMIT;
+  const counter = store.sharedRateLimitCounter?.() ?? new MemoryRateLimitCounter();
+  const limiters = new Map<string, RateLimiter>();
+  const cookiePath = INBOX_PATH;
+
+  const ctx: InboxContext = {
+    ...options,
+    sessionIdleMs,
+    secureCookies,
+    async signInAllowed(kind, key) {
+      let limiter = limiters.get(kind);
+      if (!limiter) limiters.set(kind, (limiter = new RateLimiter(counter, limit.max, limit.windowMs, `inbox-${kind}:`)));
+      return limiter.hit(key);
+    },
+    async startSession(reply, user) {
+      const id = randomToken();
+      await store.transact(() => createSession(secretHash(id), user.id, sessionIdleMs));
+      reply.setCookie(SESSION_COOKIE, id, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        maxAge: Math.floor(sessionIdleMs / 1000),
+      });
+    },
+    async endSession(request, reply) {
+      const hash = sessionHashOf(request);
+      if (hash) await store.transact(() => deleteSession(hash));
+      reply.clearCookie(SESSION_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: secureCookies });
+    },
+    async record(request, action, detail = '', actorEmail = request.inboxUser?.email ?? null) {
+      await store.transact(() => audit({ actor_email: actorEmail, action, detail, ip: request.ip }));
+    },
+  };
+
+  await app.register(cookie);
+  await app.register(csrf, {
+    cookieKey: 'inbox_csrf',
+    cookieOpts: { path: cookiePath, httpOnly: true, sameSite: 'strict', secure: secureCookies },
+    getToken: (request) => {
+      const token = request.headers['x-csrf-token'];
+      return Array.isArray(token) ? token[0] : token;
+    },
+  });
+  app.decorateRequest('inboxUser', undefined);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'inbox request failed');
+    const message =
+      error.code?.startsWith('FST_CSRF') || status === 403
+        ? inboxWords.errors.badToken
+        : status < 500
+          ? inboxWords.errors.badRequest
+          : 'Something went wrong on our side. Please try again.';
+    return reply.code(status).send({ error: message });
+  });
+
+  // A change must come from the inbox's own origin and carry the CSRF token; otherwise nothing runs.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    if (request.headers.origin !== origin.origin) {
+      reply.code(403).send({ error: inboxWords.errors.crossOrigin });
+      return;
+    }
+    app.csrfProtection(request, reply, done);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const hash = sessionHashOf(request);
+    request.inboxUser = hash ? await store.transact(() => sessionUser(hash, sessionIdleMs)) : undefined;
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return;
+    if (!request.inboxUser) return reply.code(401).send({ error: inboxWords.errors.signedOut });
+    if (access === 'owner' && request.inboxUser.role !== 'owner') return reply.code(403).send({ error: inboxWords.errors.ownersOnly });
+  });
+
+  await app.register(signInRoutes, ctx);
+  await app.register(passkeyRoutes, ctx);
+  await app.register(peopleRoutes, ctx);
+  await app.register(leadRoutes, ctx);
+};

@@ -1,0 +1,161 @@
+/**
+ * Signing in and out: with a passkey (WebAuthn through @simplewebauthn/server), with a code
+ * e-mailed to a known address, or with a one-time link from an owner or the CLI. Every attempt is
+ * counted per address and per account in the shared store, and written to the audit log.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { createSecret, passkeyById, passkeyUsed, saveChallenge, takeChallenge, tryCode, useLink, userByEmail, userById, userPasskeys, type InboxUser } from '../storage/inbox.ts';
+import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
+import { codeMail } from './mail.ts';
+import { inboxWords } from './words.ts';
+import type { InboxContext } from './plugin.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_TRIES = 5;
+export const CHALLENGE_COOKIE = 'inbox_challenge';
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+const emailBody = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
+const codeBody = emailBody.extend({ code: z.string().max(20).transform((v) => v.replace(/\s+/g, '')) });
+const linkBody = z.object({ token: z.string().min(1).max(200) });
+// The browser library's answer is checked in full by verifyAuthenticationResponse; here only its shape.
+const passkeyBody = z.object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) });
+
+/** What the app needs of the signed-in person. */
+export async function sessionView(ctx: InboxContext, user: InboxUser) {
+  const passkeys = await ctx.store.read(() => userPasskeys(user.id));
+  return { id: user.id, email: user.email, role: user.role, passkeys: passkeys.length };
+}
+
+/** Saves a WebAuthn challenge for this browser (a short-lived cookie holds its id). */
+export async function keepChallenge(ctx: InboxContext, reply: FastifyReply, challenge: string, userId: string | null): Promise<void> {
+  const id = randomToken();
+  await ctx.store.transact(() => saveChallenge(id, challenge, userId, CHALLENGE_TTL_MS));
+  reply.setCookie(CHALLENGE_COOKIE, id, { path: '/inbox/api', httpOnly: true, sameSite: 'strict', secure: ctx.secureCookies, maxAge: CHALLENGE_TTL_MS / 1000 });
+}
+
+/** This browser's challenge, once. */
+export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const id = request.cookies[CHALLENGE_COOKIE];
+  reply.clearCookie(CHALLENGE_COOKIE, { path: '/inbox/api' });
+  return id ? ctx.store.transact(() => takeChallenge(id)) : undefined;
+}
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply.code(429).header('Retry-After', String(retryAfterSeconds)).send({ error: inboxWords.errors.tooMany });
+}
+
+export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => {
+  const { store } = ctx;
+  const rpID = new URL(ctx.publicOrigin).hostname;
+  const publicRoute = { config: { access: 'public' as const } };
+
+  /** Counts the attempt for the address and, when known, the account; the first refusal wins. */
+  async function limited(request: FastifyRequest, reply: FastifyReply, kind: string, account?: string) {
+    for (const [scope, key] of [[`${kind}-ip`, request.ip], ...(account ? [[`${kind}-account`, account]] : [])] as const) {
+      const verdict = await ctx.signInAllowed(scope, key);
+      if (!verdict.allowed) {
+        tooMany(reply, verdict.retryAfterSeconds);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: InboxUser, method: string) {
+    await ctx.startSession(reply, user);
+    await ctx.record(request, inboxWords.audit.signIn(method), '', user.email);
+    return reply.send({ user: await sessionView(ctx, user) });
+  }
+
+  app.get('/session', publicRoute, async (request, reply) => {
+    const user = request.inboxUser ? await sessionView(ctx, request.inboxUser) : null;
+    return reply.send({ user, csrfToken: reply.generateCsrf() });
+  });
+
+  app.post('/auth/code', publicRoute, async (request, reply) => {
+    const body = emailBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: inboxWords.errors.email, fields: { email: inboxWords.errors.email } });
+    if (await limited(request, reply, 'code', body.data.email)) return;
+    const user = await store.read(() => userByEmail(body.data.email));
+    // An unknown address gets the same answer and no e-mail: the form says nothing about who may sign in.
+    if (user && ctx.mailer) {
+      const code = randomCode();
+      await store.transact(() => createSecret(user.id, 'code', codeHash(user.id, code), CODE_TTL_MS));
+      await ctx.mailer(codeMail(user.email, code));
+      await ctx.record(request, inboxWords.audit.codeSent, '', user.email);
+    } else if (user) request.log.warn('a sign-in code was asked for but SMTP_URL is not set, so it cannot be e-mailed');
+    return reply.send({ ok: true });
+  });
+
+  app.post('/auth/code/verify', publicRoute, async (request, reply) => {
+    const body = codeBody.safeParse(request.body);
+    if (!body.success) return reply.code(401).send({ error: inboxWords.errors.badCode });
+    if (await limited(request, reply, 'verify', body.data.email)) return;
+    const user = await store.read(() => userByEmail(body.data.email));
+    const ok = user ? await store.transact(() => tryCode(user.id, codeHash(user.id, body.data.code), CODE_MAX_TRIES)) : false;
+    if (!user || !ok) {
+      await ctx.record(request, inboxWords.audit.signInFailed('e-mailed code'), '', body.data.email);
+      return reply.code(401).send({ error: inboxWords.errors.badCode });
+    }
+    return signedIn(request, reply, user, 'e-mailed code');
+  });
+
+  app.post('/auth/link', publicRoute, async (request, reply) => {
+    const body = linkBody.safeParse(request.body);
+    if (!body.success) return reply.code(401).send({ error: inboxWords.errors.badLink });
+    if (await limited(request, reply, 'link')) return;
+    const user = await store.transact(() => useLink(secretHash(body.data.token)));
+    if (!user) {
+      await ctx.record(request, inboxWords.audit.signInFailed('one-time link'), '', null);
+      return reply.code(401).send({ error: inboxWords.errors.badLink });
+    }
+    return signedIn(request, reply, user, 'one-time link');
+  });
+
+  app.post('/auth/passkey/options', publicRoute, async (_request, reply) => {
+    // No allowed list: the browser offers the passkeys it holds for this site (discoverable credentials).
+    const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+    await keepChallenge(ctx, reply, options.challenge, null);
+    return reply.send(options);
+  });
+
+  app.post('/auth/passkey/verify', publicRoute, async (request, reply) => {
+    if (await limited(request, reply, 'passkey')) return;
+    const body = passkeyBody.safeParse(request.body);
+    const challenge = await takeBrowserChallenge(ctx, request, reply);
+    const passkey = body.success ? await store.read(() => passkeyById(body.data.response.id)) : undefined;
+    let user: InboxUser | undefined;
+    if (body.success && challenge && passkey) {
+      try {
+        const result = await verifyAuthenticationResponse({
+          response: body.data.response as unknown as AuthenticationResponseJSON,
+          expectedChallenge: challenge.challenge,
+          expectedOrigin: ctx.publicOrigin,
+          expectedRPID: rpID,
+          credential: { id: passkey.id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+          requireUserVerification: false,
+        });
+        if (result.verified) {
+          await store.transact(() => passkeyUsed(passkey.id, result.authenticationInfo.newCounter));
+          user = await store.read(() => userById(passkey.user_id));
+        }
+      } catch (error) {
+        request.log.info({ err: error }, 'passkey sign-in refused');
+      }
+    }
+    if (!user) {
+      await ctx.record(request, inboxWords.audit.signInFailed('passkey'), '', null);
+      return reply.code(401).send({ error: inboxWords.errors.badPasskey });
+    }
+    return signedIn(request, reply, user, 'passkey');
+  });
+
+  app.post('/auth/sign-out', publicRoute, async (request, reply) => {
+    if (request.inboxUser) await ctx.record(request, inboxWords.audit.signOut);
+    await ctx.endSession(request, reply);
+    return reply.send({ ok: true });
+  });
+};

@@ -1,0 +1,85 @@
+/**
+ * Every sentence the inbox's server says: its error answers, the timeline's lines, the audit
+ * log's actions and the sign-in e-mails. NZ English, for the owner and staff, not for developers.
+ */
+import { business } from '../../core/business.ts';
+import { lostReasonLabels, statusLabels, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
+import type { Channel } from '../storage/types.ts';
+
+const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 2 });
+
+export const inboxWords = {
+  errors: {
+    signedOut: 'Sign in to use the lead inbox.',
+    ownersOnly: 'Only an owner can do that.',
+    crossOrigin: 'This request did not come from the lead inbox, so nothing was changed.',
+    badToken: 'The page was open too long. Reload it and try again.',
+    tooMany: 'Too many sign-in attempts. Wait a few minutes and try again.',
+    badCode: 'That code is wrong or has expired. Ask for a new one if you need to.',
+    badLink: 'This sign-in link has been used or has expired. Ask an owner for a new one, or sign in with an e-mailed code.',
+    badPasskey: 'That passkey was not accepted. Try again, or sign in with an e-mailed code.',
+    passkeyNotSaved: 'The passkey could not be added. Try again.',
+    noLead: 'There is no such lead. It may have been deleted.',
+    noNotification: 'There is no such notification.',
+    cannotSendAgain: 'Only a notification that failed can be sent again.',
+    notSpam: 'This lead is not held as spam.',
+    noUser: 'There is no such person.',
+    userExists: 'That address can already sign in.',
+    lastOwner: 'The inbox needs at least one owner. Make someone else an owner first.',
+    notYourself: 'You cannot remove yourself. Ask another owner.',
+    noPasskey: 'There is no such passkey.',
+    jobValue: 'Enter the job value in dollars, for example 4500.',
+    lostReason: 'Choose why the lead was lost.',
+    noteLength: 'Write a note of 1 to 4,000 characters.',
+    date: 'Enter a date such as 2026-12-01.',
+    email: 'Enter an e-mail address.',
+    badRequest: 'That request was not valid.',
+    noSecondChannel: 'No notification is configured on this server, so releasing this lead would send nothing.',
+  },
+  events: {
+    arrived: (path: string) => (path ? `Quote request arrived from ${path}` : 'Quote request arrived'),
+    status: (status: LeadStatus, jobValueCents: number | null, lostReason: LostReason | null) =>
+      status === 'won' && jobValueCents !== null
+        ? `Status: ${statusLabels.won}, job value ${nzd.format(jobValueCents / 100)}`
+        : status === 'lost' && lostReason
+          ? `Status: ${statusLabels.lost} (${lostReasonLabels[lostReason]})`
+          : `Status: ${statusLabels[status]}`,
+    followUp: (date: string | null) => (date ? `Follow up on ${date}` : 'Follow-up date cleared'),
+    notSpam: 'Released from spam: its notifications are queued',
+    sendAgain: (label: string) => `${label}: sent again`,
+    delivered: (label: string) => `${label}: delivered`,
+    dead: (label: string, error: string | null) => `${label}: failed for good${error ? ` (${error})` : ''}`,
+  },
+  notification: (channel: Channel, urgentCopy: boolean): string =>
+    ({
+      email: urgentCopy ? 'E-mail to the business and the urgent address' : 'E-mail to the business',
+      ack: 'Acknowledgement to the customer',
+      webhook: 'Webhook to your other systems',
+    })[channel],
+  audit: {
+    signIn: (method: string) => `Signed in (${method})`,
+    signInFailed: (method: string) => `Failed sign-in (${method})`,
+    signOut: 'Signed out',
+    codeSent: 'Sign-in code requested',
+    userAdded: (email: string, role: UserRole) => `Added ${email} as ${role}`,
+    userRemoved: (email: string) => `Removed ${email}`,
+    roleChanged: (email: string, role: UserRole) => `Made ${email} ${role === 'owner' ? 'an owner' : 'staff'}`,
+    passkeyAdded: (name: string) => `Passkey added: ${name}`,
+    passkeyRemoved: (name: string) => `Passkey removed: ${name}`,
+    status: (leadId: string, text: string) => `Lead ${leadId}: ${text}`,
+    notSpam: (leadId: string) => `Lead ${leadId}: released from spam`,
+    sendAgain: (leadId: string, label: string) => `Lead ${leadId}: ${label} sent again`,
+    deleted: (leadId: string, email: string) => `Lead ${leadId} deleted (${email})`,
+    exportCsv: (view: string, q: string) => `Exported the ${view} view as CSV${q ? ` (search "${q}")` : ''}`,
+    exportPerson: (email: string, count: number) => `Exported ${count} lead(s) from ${email}`,
+  },
+  passkeyName: 'Passkey',
+  mail: {
+    codeSubject: `Your sign-in code for the ${business.name} lead inbox`,
+    code: (code: string) =>
+      `Your sign-in code is ${code}\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.\n\n${business.name}`,
+    linkSubject: `You can now sign in to the ${business.name} lead inbox`,
+    link: (link: string) =>
+      `You have been added to the ${business.name} lead inbox, where quote requests from the website arrive.\n\nOpen this link to sign in (it works once, within 24 hours), then add a passkey so you can sign in with your phone's fingerprint or face next time:\n\n${link}\n\nIf you were not expecting this, ignore this e-mail.`,
+  },
+};
