@@ -8,6 +8,8 @@
  * npm run leads -- retry-dead
  * npm run leads -- status
  * npm run leads -- purge [--older-than DAYS] [--force]
+ * npm run leads -- users add EMAIL [--role owner|staff] | users list | users remove EMAIL | users role EMAIL ROLE
+ * npm run leads -- audit [--since DATE]
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
@@ -18,7 +20,8 @@ import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { buildReport, formatReport } from './leads/report.ts';
-import { releaseFromSpam } from './storage/inbox.ts';
+import { auditEntries, releaseFromSpam } from './storage/inbox.ts';
+import { usersCommand } from './inbox/users-cli.ts';
 import { inboxWords } from './inbox/words.ts';
 
 const USAGE = `Usage:
@@ -30,7 +33,12 @@ const USAGE = `Usage:
   npm run leads -- not-spam ID
   npm run leads -- retry-dead
   npm run leads -- status
-  npm run leads -- purge [--older-than DAYS] [--force]`;
+  npm run leads -- purge [--older-than DAYS] [--force]
+  npm run leads -- users add EMAIL [--role owner|staff]
+  npm run leads -- users list
+  npm run leads -- users remove EMAIL
+  npm run leads -- users role EMAIL owner|staff
+  npm run leads -- audit [--since YYYY-MM-DD]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -46,11 +54,12 @@ const { positionals, values } = parseArgs({
     'older-than': { type: 'string' },
     'conversion-name': { type: 'string', default: DEFAULT_CONVERSION_NAME },
     force: { type: 'boolean', default: false },
+    role: { type: 'string', default: 'owner' },
   },
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status'].includes(command)) fail(USAGE);
+if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit'].includes(command)) fail(USAGE);
 
 let config;
 try {
@@ -122,6 +131,13 @@ try {
       );
     await store.transact(() => releaseFromSpam(id, channels, null, inboxWords.events.notSpam));
     console.log(`Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`);
+  } else if (command === 'users') {
+    await usersCommand(store, config, positionals.slice(1), values.role);
+  } else if (command === 'audit') {
+    const entries = await store.read(() => auditEntries({ since: since?.getTime(), limit: 10_000 }));
+    for (const e of entries.reverse())
+      console.log([new Date(e.at).toISOString(), e.actor_email ?? '-', e.ip || '-', e.action, e.detail].filter(Boolean).join('  '));
+    console.error(`${entries.length} audit entr${entries.length === 1 ? 'y' : 'ies'}`);
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead()} dead notification(s) queued again`);
   } else {

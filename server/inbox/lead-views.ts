@@ -65,9 +65,21 @@ export function timeline(lead: InboxLead, events: LeadEvent[], jobs: Job[], urge
   ];
   for (const job of jobs) {
     if (job.status === 'done' && job.delivered_at !== null)
-      entries.push({ id: `delivered-${job.id}`, at: new Date(job.delivered_at).toISOString(), kind: 'delivery', actor_email: null, text: inboxWords.events.delivered(label(lead, job, urgentCopy)) });
+      entries.push({
+        id: `delivered-${job.id}`,
+        at: new Date(job.delivered_at).toISOString(),
+        kind: 'delivery',
+        actor_email: null,
+        text: inboxWords.events.delivered(label(lead, job, urgentCopy)),
+      });
     if (job.status === 'dead')
-      entries.push({ id: `dead-${job.id}`, at: new Date(job.next_attempt_at).toISOString(), kind: 'delivery', actor_email: null, text: inboxWords.events.dead(label(lead, job, urgentCopy), job.last_error) });
+      entries.push({
+        id: `dead-${job.id}`,
+        at: new Date(job.next_attempt_at).toISOString(),
+        kind: 'delivery',
+        actor_email: null,
+        text: inboxWords.events.dead(label(lead, job, urgentCopy), job.last_error),
+      });
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

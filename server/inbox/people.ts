@@ -30,7 +30,10 @@ export const peopleRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
     const body = roleBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: inboxWords.errors.badRequest });
     const changed = await store.transact(() => setRole(request.params.id, body.data.role));
-    if (!changed.ok) return reply.code(changed.reason === 'missing' ? 404 : 409).send({ error: changed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
+    if (!changed.ok)
+      return reply
+        .code(changed.reason === 'missing' ? 404 : 409)
+        .send({ error: changed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
     await ctx.record(request, inboxWords.audit.roleChanged(changed.user.email, changed.user.role));
     return { user: changed.user };
   });
@@ -38,7 +41,10 @@ export const peopleRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
   app.delete<{ Params: { id: string } }>('/users/:id', owner, async (request, reply) => {
     if (request.params.id === request.inboxUser!.id) return reply.code(409).send({ error: inboxWords.errors.notYourself });
     const removed = await store.transact(() => removeUser(request.params.id));
-    if (!removed.ok) return reply.code(removed.reason === 'missing' ? 404 : 409).send({ error: removed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
+    if (!removed.ok)
+      return reply
+        .code(removed.reason === 'missing' ? 404 : 409)
+        .send({ error: removed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
     await ctx.record(request, inboxWords.audit.userRemoved(removed.user.email));
     return { ok: true };
   });

@@ -96,8 +96,10 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   const limiters = new Map<string, RateLimiter>();
   const cookiePath = INBOX_PATH;
 
+  // Fastify's own options (prefix) stay with this plugin: the route files get the inbox's alone.
+  const { prefix: _prefix, ...inboxOptions } = options as InboxOptions & { prefix?: string };
   const ctx: InboxContext = {
-    ...options,
+    ...inboxOptions,
     sessionIdleMs,
     secureCookies,
     async signInAllowed(kind, key) {

@@ -6,7 +6,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { createSecret, passkeyById, passkeyUsed, saveChallenge, takeChallenge, tryCode, useLink, userByEmail, userById, userPasskeys, type InboxUser } from '../storage/inbox.ts';
+import {
+  createSecret,
+  passkeyById,
+  passkeyUsed,
+  saveChallenge,
+  takeChallenge,
+  tryCode,
+  useLink,
+  userByEmail,
+  userById,
+  userPasskeys,
+  type InboxUser,
+} from '../storage/inbox.ts';
 import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
 import { codeMail } from './mail.ts';
 import { inboxWords } from './words.ts';
@@ -18,7 +30,12 @@ export const CHALLENGE_COOKIE = 'inbox_challenge';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
 const emailBody = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
-const codeBody = emailBody.extend({ code: z.string().max(20).transform((v) => v.replace(/\s+/g, '')) });
+const codeBody = emailBody.extend({
+  code: z
+    .string()
+    .max(20)
+    .transform((v) => v.replace(/\s+/g, '')),
+});
 const linkBody = z.object({ token: z.string().min(1).max(200) });
 // The browser library's answer is checked in full by verifyAuthenticationResponse; here only its shape.
 const passkeyBody = z.object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) });

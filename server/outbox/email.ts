@@ -12,6 +12,8 @@ export interface EmailOptions {
   /** Also receive urgent leads: an on-call technician or an e-mail-to-SMS gateway. */
   urgentTo?: string[];
   from: string;
+  /** Where the inbox is (PUBLIC_ORIGIN): the e-mail links to the lead there. */
+  inboxOrigin?: string | undefined;
   /** Domain for the Message-ID; the id derives from the lead so a retried send can be recognised. */
   messageIdDomain: string;
   /** Keep up to this many SMTP connections open and reuse them (the outbox's concurrency); none: one connection per message. */
@@ -53,7 +55,7 @@ export function notificationRecipients(lead: StoredLead, to: string[], urgentTo:
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
-export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdDomain, allowPlaintext, requireTls, pool }: EmailOptions): Sender {
+export function createEmailSender({ smtpUrl, to, urgentTo = [], from, inboxOrigin, messageIdDomain, allowPlaintext, requireTls, pool }: EmailOptions): Sender {
   let transport = mailTransport(smtpUrl, allowPlaintext, requireTls, pool);
   const send: Sender = async (lead, signal) => {
     const used = transport;
@@ -75,8 +77,8 @@ export function createEmailSender({ smtpUrl, to, urgentTo = [], from, messageIdD
       // Only a well-formed address goes in a header; the schema checked it and removed CR/LF.
       replyTo: lead.work_email ? { name: lead.contact_name.replace(/["\\]/g, ''), address: lead.work_email } : undefined,
       subject: emailSubject(lead),
-      text: emailText(lead),
-      html: emailHtml(lead),
+      text: emailText(lead, inboxOrigin),
+      html: emailHtml(lead, inboxOrigin),
       messageId: `<lead-${lead.id}@${messageIdDomain}>`,
       // Marked high priority so mail apps can sort or sound it differently.
       priority: isUrgent(lead) ? 'high' : 'normal',

@@ -80,7 +80,12 @@ function mailtoHref(lead: StoredLead): string {
   return `mailto:${encodeURIComponent(lead.work_email).replace(/%40/g, '@')}?subject=${encodeURIComponent(copy.replySubject)}`;
 }
 
-export function emailText(lead: StoredLead): string {
+/** The lead's page in the inbox, on the site's own origin, so a tap from a phone's mail app lands on it. */
+export function inboxLeadUrl(inboxOrigin: string, lead: Pick<StoredLead, 'id'>): string {
+  return `${inboxOrigin}/inbox/?lead=${encodeURIComponent(lead.id)}`;
+}
+
+export function emailText(lead: StoredLead, inboxOrigin?: string): string {
   const reasons = urgentReasons(lead);
   const lines: string[] = [];
   if (reasons.length) lines.push(`${copy.urgentBanner} (${reasons.join(', ')})`, '');
@@ -94,6 +99,7 @@ export function emailText(lead: StoredLead): string {
   if (choices.length) lines.push(copy.choicesHeading.toUpperCase(), ...choices.map((c) => `${c.label}: ${c.value}`), '');
   lines.push(copy.originHeading.toUpperCase(), ...originLines(lead).map((l) => `- ${l}`), '');
   lines.push(copy.received(nzTime(lead.created_at)), copy.leadId(lead.id), copy.replyHint);
+  if (inboxOrigin) lines.push('', `${copy.openInInbox}: ${inboxLeadUrl(inboxOrigin, lead)}`);
   return lines.join('\n');
 }
 
@@ -105,7 +111,7 @@ const button = (filled: boolean) =>
   }"`;
 
 /** Every value is escaped: nothing a visitor typed can become markup or script in the e-mail. */
-export function emailHtml(lead: StoredLead): string {
+export function emailHtml(lead: StoredLead, inboxOrigin?: string): string {
   const e = escapeHtml;
   const reasons = urgentReasons(lead);
   const tel = telHref(lead.phone);
@@ -130,6 +136,7 @@ ${banner}<h1 style="font-size:22px;line-height:1.25;margin:0">${e(lead.contact_n
 ${summary ? `<p style="margin:4px 0 16px;color:#334155">${e(summary)}</p>` : ''}
 ${phone}
 <a href="${e(mailtoHref(lead))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
+${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead))}" ${button(false)}>${e(copy.openInInbox)}</a>` : ''}
 <h2 ${h2}>${e(copy.projectHeading)}</h2>
 <p style="margin:0;white-space:pre-wrap">${e(lead.notes || copy.noNotes)}</p>
 ${choices.length ? `<h2 ${h2}>${e(copy.choicesHeading)}</h2><table cellspacing="0" cellpadding="0">${choiceRows}</table>` : ''}

@@ -20,7 +20,8 @@ type ChannelConfig = Pick<
   | 'WEBHOOK_URL'
   | 'WEBHOOK_SECRET'
   | 'OUTBOX_CONCURRENCY'
->;
+> &
+  Partial<Pick<Config, 'PUBLIC_ORIGIN'>>;
 
 /** Whether each channel is configured, in the order jobs are queued. */
 const channelIsOn: Record<Channel, (config: ChannelConfig) => boolean> = {
@@ -42,6 +43,7 @@ const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
       to: config.LEAD_NOTIFY_TO,
       urgentTo: config.LEAD_NOTIFY_URGENT_TO,
       from: config.LEAD_NOTIFY_FROM,
+      inboxOrigin: config.PUBLIC_ORIGIN,
       messageIdDomain: messageIdDomain(config),
       allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
       pool: config.OUTBOX_CONCURRENCY,

@@ -36,6 +36,7 @@ export const notificationCopy = {
   received: (when: string) => `Received ${when}`,
   leadId: (id: string) => `Lead ${id}`,
   replyHint: 'Reply to this e-mail to answer them directly.',
+  openInInbox: 'Open in the inbox',
 } as const;
 
 export const acknowledgementCopy = {

@@ -180,7 +180,10 @@ export function* leadEvents(leadId: string): Work<LeadEvent[]> {
 export function* notesOf(leadIds: readonly string[]): Work<Map<string, string[]>> {
   const notes = new Map<string, string[]>();
   if (leadIds.length === 0) return notes;
-  const rows = yield* all(`SELECT lead_id, text FROM lead_events WHERE kind = 'note' AND lead_id IN (${leadIds.map(() => '?').join(', ')}) ORDER BY at, id`, ...leadIds);
+  const rows = yield* all(
+    `SELECT lead_id, text FROM lead_events WHERE kind = 'note' AND lead_id IN (${leadIds.map(() => '?').join(', ')}) ORDER BY at, id`,
+    ...leadIds,
+  );
   for (const row of rows) notes.set(String(row.lead_id), [...(notes.get(String(row.lead_id)) ?? []), String(row.text)]);
   return notes;
 }
@@ -238,7 +241,10 @@ export function* setFollowUp(id: string, date: string | null, actorEmail: string
  * was not held as spam, so nothing is ever sent twice.
  */
 export function* releaseFromSpam(id: string, channels: readonly Channel[], actorEmail: string | null, eventText: string): Work<boolean> {
-  const cleared = yield* run("UPDATE leads SET spam = FALSE, spam_reason = '', priority = CASE WHEN status = 'new' THEN urgent ELSE 0 END WHERE id = ? AND spam", id);
+  const cleared = yield* run(
+    "UPDATE leads SET spam = FALSE, spam_reason = '', priority = CASE WHEN status = 'new' THEN urgent ELSE 0 END WHERE id = ? AND spam",
+    id,
+  );
   if (cleared === 0) return false;
   for (const channel of channels) {
     yield* run(
@@ -506,7 +512,15 @@ export function* audit(entry: Omit<AuditEntry, 'id' | 'at'>): Work<void> {
 }
 
 /** Newest first; `before` is the last entry of the previous page. */
-export function* auditEntries({ before, since, limit }: { before?: { at: number; id: string } | undefined; since?: number | undefined; limit: number }): Work<AuditEntry[]> {
+export function* auditEntries({
+  before,
+  since,
+  limit,
+}: {
+  before?: { at: number; id: string } | undefined;
+  since?: number | undefined;
+  limit: number;
+}): Work<AuditEntry[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (before) {
@@ -517,10 +531,6 @@ export function* auditEntries({ before, since, limit }: { before?: { at: number;
     where.push('at >= ?');
     params.push(since);
   }
-  const rows = yield* all(
-    `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`,
-    ...params,
-    limit,
-  );
+  const rows = yield* all(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`, ...params, limit);
   return rows.map((r) => auditRow.parse(r));
 }
