@@ -24,7 +24,7 @@ export async function newSignInLink(store: LeadStore, publicOrigin: string, user
 
 /**
  * Creates the user and their link, and e-mails it when a mailer is given; undefined when the address
- * can already sign in. `mailed` says whether the e-mail went.
+ * can already sign in. `mailed` says whether the e-mail went (a failed send is not an error).
  */
 export async function invite(
   store: LeadStore,
@@ -33,10 +33,12 @@ export async function invite(
   const user = await store.transact(() => createUser(email, role));
   if (!user) return undefined;
   const link = await newSignInLink(store, publicOrigin, user);
-  let mailed = false;
-  if (mailer) {
-    await mailer(linkMail(user.email, link));
-    mailed = true;
-  }
+  // A mail server that is down loses nothing: the person exists and the link is shown to pass on.
+  const mailed = mailer
+    ? await mailer(linkMail(user.email, link)).then(
+        () => true,
+        () => false,
+      )
+    : false;
   return { user, link, mailed };
 }

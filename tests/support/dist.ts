@@ -15,6 +15,10 @@ export interface BuiltPage {
   html: string;
 }
 
+/** The business's own side: built with the site, but not one of its public pages. */
+export const INBOX_ROUTE = '/inbox';
+
+/** Every public page of the build (the inbox, the business's own app, is audited on its own). */
 export function builtPages(): BuiltPage[] {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   return walk(distDir)
@@ -24,6 +28,7 @@ export function builtPages(): BuiltPage[] {
       const route = rel === 'index.html' ? '/' : `/${rel.replace(/\/index\.html$/, '').replace(/\.html$/, '')}`;
       return { route, file, html: readFileSync(file, 'utf8') };
     })
+    .filter((page) => page.route !== INBOX_ROUTE)
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, setCsrfToken } from './api.ts';
+import { usePlace } from './place.ts';
+import type { Session } from './types.ts';
+import { words } from './words.ts';
+import { SignIn } from './SignIn.tsx';
+import { AddPasskeyPrompt } from './AddPasskeyPrompt.tsx';
+import { InboxHeader } from './InboxHeader.tsx';
+import { LeadList } from './LeadList.tsx';
+import { LeadPage } from './LeadPage.tsx';
+import { People } from './People.tsx';
+import { Passkeys } from './Passkeys.tsx';
+import { AuditLog } from './AuditLog.tsx';
+
+/** The inbox: signed out, the sign-in; signed in, the place the address names. */
+export function InboxApp() {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: true },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <Inbox />
+    </QueryClientProvider>
+  );
+}
+
+function Inbox() {
+  const queryClient = useQueryClient();
+  const [place, go] = usePlace();
+  const [offerPasskey, setOfferPasskey] = useState(false);
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: async () => {
+      const s = await api<Session>('GET', '/session');
+      setCsrfToken(s.csrfToken);
+      return s;
+    },
+  });
+
+  if (session.isPending) return <p className="p-6 text-slate-700">{words.loading}</p>;
+  if (session.isError)
+    return (
+      <p role="alert" className="p-6 text-alert-700">
+        {words.tryAgain}
+      </p>
+    );
+  const user = session.data.user;
+
+  const signedIn = async (passkeys: number) => {
+    await queryClient.invalidateQueries({ queryKey: ['session'] });
+    setOfferPasskey(passkeys === 0);
+    const params = new URLSearchParams(window.location.search);
+    if (params.has('link')) go('/inbox/');
+  };
+
+  if (!user) return <SignIn onSignedIn={signedIn} />;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <InboxHeader user={user} place={place} go={go} />
+      <main id="main" className="mx-auto max-w-5xl px-4 py-6">
+        {offerPasskey && <AddPasskeyPrompt onDone={() => setOfferPasskey(false)} />}
+        {place.kind === 'list' && <LeadList user={user} view={place.view} q={place.q} go={go} />}
+        {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
+        {place.kind === 'people' && <People user={user} />}
+        {place.kind === 'passkeys' && <Passkeys />}
+        {place.kind === 'audit' && <AuditLog />}
+      </main>
+    </div>
+  );
+}

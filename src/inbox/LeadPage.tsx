@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { linkHandler, placeHref } from './place.ts';
+import type { FullLead, SessionUser } from './types.ts';
+import { words } from './words.ts';
+import { ui } from './ui.ts';
+import { Alert, errorMessage } from './Alert.tsx';
+import { LeadSummary } from './LeadSummary.tsx';
+import { SpamRelease } from './SpamRelease.tsx';
+import { StatusForm } from './StatusForm.tsx';
+import { NoteForm } from './NoteForm.tsx';
+import { FollowUpForm } from './FollowUpForm.tsx';
+import { Timeline } from './Timeline.tsx';
+import { Notifications } from './Notifications.tsx';
+import { OwnerActions } from './OwnerActions.tsx';
+
+/** One lead: who and how to reach them, what they asked, and everything the business does with it. */
+export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
+  const lead = useQuery({ queryKey: ['lead', id], queryFn: () => api<FullLead>('GET', `/leads/${encodeURIComponent(id)}`) });
+  const back = placeHref({ kind: 'list', view: 'new', q: '' });
+  return (
+    <>
+      <a href={back} onClick={linkHandler(go, back)} className={ui.link}>
+        ← {words.lead.back}
+      </a>
+      <Alert message={errorMessage(lead.error, words.tryAgain)} />
+      {lead.isPending && <p className="mt-6 text-slate-700">{words.loading}</p>}
+      {lead.data && (
+        <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
+          <div className="grid content-start gap-4">
+            <LeadSummary lead={lead.data.lead} />
+            {lead.data.lead.spam && <SpamRelease lead={lead.data.lead} />}
+          </div>
+          <div className="grid content-start gap-4">
+            <StatusForm lead={lead.data.lead} />
+            <NoteForm leadId={id} />
+            <FollowUpForm lead={lead.data.lead} />
+            <Timeline entries={lead.data.timeline} />
+            <Notifications leadId={id} notifications={lead.data.notifications} />
+            {user.role === 'owner' && <OwnerActions lead={lead.data.lead} onDeleted={() => go(back)} />}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { statusLabels } from '../../core/lead/status.ts';
+import { linkHandler, placeHref } from './place.ts';
+import type { LeadRow } from './types.ts';
+import { ago, nzTime } from './time.ts';
+import { words } from './words.ts';
+
+/** One lead in the list: who, what, where, how long ago, its status, and urgent in words. */
+export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) => void }) {
+  const href = placeHref({ kind: 'lead', id: lead.id });
+  const details = [lead.service_type, lead.city].filter(Boolean).join(' · ');
+  return (
+    <li>
+      <a
+        href={href}
+        onClick={linkHandler(go, href)}
+        className="block px-4 py-3 hover:bg-brand-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
+      >
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-bold text-brand-900">
+            {lead.urgent && <span className="mr-2 rounded bg-alert-700 px-2 py-0.5 text-sm font-bold text-white">{words.list.urgent}</span>}
+            {lead.contact_name}
+          </span>
+          <time dateTime={lead.created_at} title={nzTime(lead.created_at)} className="text-sm text-slate-700">
+            {ago(lead.created_at)}
+          </time>
+        </span>
+        <span className="block text-slate-800">{lead.company_name || words.list.noCompany}</span>
+        <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
+          {details && <span>{details}</span>}
+          <span className="font-semibold text-slate-900">{statusLabels[lead.status]}</span>
+          {lead.follow_up_on && <span>{words.list.followUp(lead.follow_up_on)}</span>}
+        </span>
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import { leadFields, trackingFields } from '../../core/lead/fields.ts';
+import type { LeadDetail } from './types.ts';
+import { nzTime } from './time.ts';
+import { words } from './words.ts';
+import { ui } from './ui.ts';
+
+const choiceFields = leadFields.filter((f) => f.kind === 'select');
+
+/** Who sent the lead, how to reach them, what they asked for and where it came from, as the e-mail shows it. */
+export function LeadSummary({ lead }: { lead: LeadDetail }) {
+  const tel = lead.phone.replace(/(?!^\+)[^\d]/g, '');
+  const choices = choiceFields.filter((f) => lead[f.name]);
+  const origin = trackingFields.filter((f) => lead[f.name]);
+  return (
+    <section aria-labelledby="lead-name" className={ui.card}>
+      {lead.urgent && <p className="mb-2 inline-block rounded bg-alert-700 px-2 py-0.5 font-bold text-white">{words.list.urgent}</p>}
+      <h1 id="lead-name" className={ui.h1}>
+        {lead.contact_name}
+      </h1>
+      {lead.company_name && <p className="text-slate-800">{lead.company_name}</p>}
+      <p className="mt-1 text-sm text-slate-700">
+        <time dateTime={lead.created_at}>{words.lead.received(nzTime(lead.created_at))}</time>
+      </p>
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        {tel.replace(/\D/g, '').length >= 6 && (
+          <a className={ui.button} href={`tel:${tel}`}>
+            {words.lead.call} {lead.phone}
+          </a>
+        )}
+        <a className={`${ui.secondary} break-all`} href={`mailto:${lead.work_email}`}>
+          {words.lead.email} {lead.work_email}
+        </a>
+      </div>
+      <h2 className={`${ui.h2} mt-6`}>{words.lead.project}</h2>
+      <p className="mt-1 whitespace-pre-wrap text-slate-900">{lead.notes || words.lead.noNotes}</p>
+      {choices.length > 0 && (
+        <>
+          <h2 className={`${ui.h2} mt-6`}>{words.lead.choices}</h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            {choices.map((f) => (
+              <div key={f.name} className="contents">
+                <dt className="font-semibold text-slate-900">{f.label}</dt>
+                <dd className="text-slate-800">{String(lead[f.name])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      {origin.length > 0 && (
+        <>
+          <h2 className={`${ui.h2} mt-6`}>{words.lead.origin}</h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {origin.map((f) => (
+              <div key={f.name} className="contents">
+                <dt className="font-semibold text-slate-900">{f.name}</dt>
+                <dd className="break-all text-slate-800">{String(lead[f.name])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

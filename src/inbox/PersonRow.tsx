@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userRoles, type UserRole } from '../../core/lead/status.ts';
+import { api } from './api.ts';
+import type { Person } from './types.ts';
+import { words } from './words.ts';
+import { ui } from './ui.ts';
+import { Alert, errorMessage } from './Alert.tsx';
+
+const w = words.people;
+
+/** One person: their role (changeable) and removal with a confirmation; not yourself. */
+export function PersonRow({ person, isYou }: { person: Person; isYou: boolean }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  const role = useMutation({ mutationFn: (value: UserRole) => api('PATCH', `/users/${person.id}`, { role: value }), onSettled: refresh });
+  const remove = useMutation({ mutationFn: () => api('DELETE', `/users/${person.id}`), onSuccess: refresh });
+  const selectId = `role-${person.id}`;
+  return (
+    <li className="p-4">
+      <p className="font-semibold break-all text-slate-900">
+        {person.email} {isYou && <span className="font-normal text-slate-700">{w.you}</span>}
+      </p>
+      <p className="text-sm text-slate-700">{w.passkeys(person.passkeys)}</p>
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <div>
+          <label className="sr-only" htmlFor={selectId}>
+            {w.changeRole(person.email)}
+          </label>
+          <select
+            id={selectId}
+            className={`${ui.field} mt-0`}
+            value={person.role}
+            disabled={role.isPending}
+            onChange={(e) => role.mutate(e.target.value as UserRole)}
+          >
+            {userRoles.map((r) => (
+              <option key={r} value={r}>
+                {w.roles[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!isYou && !confirming && (
+          <button type="button" className={ui.secondary} onClick={() => setConfirming(true)}>
+            {w.remove}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div role="group" aria-label={w.confirmRemove(person.email)} className="mt-3 rounded-md border-2 border-alert-700 p-3">
+          <p className="font-semibold">{w.confirmRemove(person.email)}</p>
+          <div className="mt-2 flex gap-3">
+            <button type="button" className={ui.danger} disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {w.removeForGood}
+            </button>
+            <button type="button" className={ui.secondary} onClick={() => setConfirming(false)}>
+              {w.keep}
+            </button>
+          </div>
+        </div>
+      )}
+      <Alert message={errorMessage(role.error ?? remove.error, words.tryAgain)} />
+    </li>
+  );
+}
