@@ -6,8 +6,10 @@ import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } fr
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 
-function run(url: string, ...args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+function run(url: string, ...args: (string | { env: Record<string, string> })[]) {
+  const extra = args.find((a) => typeof a !== 'string');
+  const argv = args.filter((a) => typeof a === 'string');
+  return spawnSync(process.execPath, [cli, ...argv], { env: { ...process.env, DATABASE_URL: url, ...extra?.env }, encoding: 'utf8' });
 }
 
 describe.each(storeKinds)('npm run leads on %s', (kind) => {
@@ -77,6 +79,35 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('--older-than');
     expect(await t.store.listLeads({ includeSpam: true })).toHaveLength(2);
+  });
+
+  it('refuses to release a spam lead where no notification is configured, and changes nothing', async () => {
+    const [spam] = (await t.store.listLeads({ includeSpam: true })).filter((l) => l.spam);
+    const res = run(t.url, 'not-spam', spam!.id);
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('still held as spam');
+    expect((await t.store.getLead(spam!.id))!.spam).toBe(true);
+    expect(await t.store.listJobs(spam!.id)).toEqual([]);
+  });
+
+  it('adds, lists, changes and removes inbox users, keeps the last owner, and prints the audit log', () => {
+    const origin = { PUBLIC_ORIGIN: 'http://localhost:4321' };
+    const added = run(t.url, 'users', 'add', 'Owner@Example.nz', { env: origin });
+    expect(added.status).toBe(0);
+    expect(added.stdout).toMatch(/Added owner@example\.nz as owner\. One-time sign-in link .*\nhttp:\/\/localhost:4321\/inbox\/\?link=\S+/);
+    expect(run(t.url, 'users', 'add', 'staff@example.nz', '--role', 'staff').status).toBe(0);
+    expect(run(t.url, 'users', 'add', 'x@example.nz', '--role', 'boss').status).toBe(1);
+    expect(run(t.url, 'users', 'list').stdout).toMatch(/owner@example\.nz {2}owner {2}0 passkey\(s\)[\s\S]*staff@example\.nz {2}staff/);
+    const lastOwner = run(t.url, 'users', 'role', 'owner@example.nz', 'staff');
+    expect(lastOwner.status).toBe(1);
+    expect(lastOwner.stderr).toContain('at least one owner');
+    expect(run(t.url, 'users', 'role', 'staff@example.nz', 'owner').stdout).toContain('staff@example.nz is now owner');
+    expect(run(t.url, 'users', 'remove', 'staff@example.nz').stdout).toContain('Removed staff@example.nz');
+    expect(run(t.url, 'users', 'list').stdout).not.toContain('staff@example.nz');
+    const audit = run(t.url, 'audit');
+    expect(audit.stdout).toContain('command line');
+    expect(audit.stdout).toContain('Added owner@example.nz as owner');
+    expect(audit.stdout).toContain('Removed staff@example.nz');
   });
 
   it('prints usage and exits 1 for an unknown command', () => {

@@ -1,0 +1,120 @@
+/**
+ * The inbox's list and search with 100,000 leads, on SQLite and PostgreSQL: p50 and p95 of the
+ * answers the app asks for (first page of New and All with the view counts, the next page, a
+ * search that finds a few leads, and one that finds none, which reads every lead). Answers go
+ * through the real app (session check included); only 200s count, anything else fails the run.
+ *
+ *   node bench/inbox-list.ts [--leads 100000] [--runs 200] [--store sqlite|postgres|both]
+ */
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/http/app.ts';
+import { invite } from '../server/inbox/invite.ts';
+import { leadColumns } from '../core/lead/schema.ts';
+import { leadStatuses } from '../core/lead/status.ts';
+import { run } from '../server/storage/steps.ts';
+import { createTestStore, type StoreKind } from '../tests/support/stores.ts';
+
+const { values } = parseArgs({
+  options: { leads: { type: 'string', default: '100000' }, runs: { type: 'string', default: '200' }, store: { type: 'string', default: 'both' } },
+});
+const LEADS = Number(values.leads);
+const RUNS = Number(values.runs);
+const ORIGIN = 'http://localhost:4321';
+const names = ['Aroha', 'Mere', 'Tama', 'Hemi', 'Sarah', 'James', 'Priya', 'Wei', 'Liam', 'Olivia', 'Kauri', 'Rangi'];
+const surnames = ['Ngata', 'Smith', 'Patel', 'Chen', 'Brown', 'Wilson', 'Tane', 'Walker', 'Kelly', 'Singh'];
+const cities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'];
+
+/** Deterministic variety: leads over two years, 5% urgent, 3% spam, most worked past New. */
+function seedRow(i: number) {
+  const name = `${names[i % names.length]} ${surnames[(i * 7) % surnames.length]} ${i}`;
+  const urgent = i % 20 === 0 ? 1 : 0;
+  const spam = i % 33 === 0;
+  const status = i > LEADS - 300 ? 'new' : leadStatuses[(i * 13) % leadStatuses.length]!;
+  const lead = Object.fromEntries(leadColumns.map((c) => [c, ''])) as Record<string, string>;
+  Object.assign(lead, {
+    contact_name: name,
+    work_email: `person${i}@example.co.nz`,
+    phone: `021 555 ${String(i).padStart(6, '0')}`,
+    company_name: `${surnames[i % surnames.length]} Foods ${i % 500}`,
+    city: cities[i % cities.length],
+    service_type: 'Repair',
+    notes: `Chiller number ${i} is running warm; site visit wanted.`,
+    path: '/repairs',
+  });
+  const createdAt = new Date(Date.UTC(2024, 10, 24) + Math.floor((i / LEADS) * 2 * 365 * 86_400_000)).toISOString();
+  const searchText = [lead.contact_name, lead.company_name, lead.work_email, lead.phone, lead.notes].join(' ').toLowerCase();
+  return {
+    id: randomUUID(),
+    created_at: createdAt,
+    spam,
+    spam_reason: spam ? 'bench' : '',
+    status,
+    urgent,
+    priority: urgent && status === 'new' && !spam ? 1 : 0,
+    search_text: searchText,
+    ...lead,
+  };
+}
+
+async function seed(kind: StoreKind) {
+  const t = await createTestStore(kind);
+  const columns = Object.keys(seedRow(0));
+  const batch = 400;
+  for (let start = 0; start < LEADS; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, LEADS - start) }, (_, k) => seedRow(start + k));
+    await t.store.transact(() =>
+      run(
+        `INSERT INTO leads (${columns.join(', ')}) VALUES ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}`,
+        ...rows.flatMap((r) => Object.values(r)),
+      ),
+    );
+  }
+  await t.store.transact(() => run(kind === 'postgres' ? 'ANALYZE leads' : 'ANALYZE'));
+  return t;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+for (const kind of (values.store === 'both' ? ['sqlite', 'postgres'] : [values.store]) as StoreKind[]) {
+  const seedStart = performance.now();
+  const t = await seed(kind);
+  console.log(`${kind}: ${LEADS} leads seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const app = await buildApp({ store: t.store, inbox: { publicOrigin: ORIGIN } });
+  const added = await invite(t.store, { email: 'bench@example.nz', role: 'owner', publicOrigin: ORIGIN });
+  const session = await app.inject({ method: 'GET', url: '/inbox/api/session' });
+  const csrf = session.json().csrfToken as string;
+  const csrfCookie = session.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/inbox/api/auth/link',
+    headers: { cookie: csrfCookie, origin: ORIGIN, 'x-csrf-token': csrf },
+    payload: { token: new URL(added!.link).searchParams.get('link') },
+  });
+  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const first = (await app.inject({ method: 'GET', url: '/inbox/api/leads?view=all', headers: { cookie } })).json() as { next: string };
+  const cases: [string, string][] = [
+    ['New, first page and counts', '/inbox/api/leads?view=new'],
+    ['All, first page and counts', '/inbox/api/leads?view=all'],
+    ['All, second page', `/inbox/api/leads?view=all&cursor=${first.next}`],
+    ['Search that finds a few ("kauri walker 1")', '/inbox/api/leads?view=all&q=kauri%20walker%201'],
+    ['Search that finds none (reads every lead)', '/inbox/api/leads?view=all&q=no-such-words'],
+  ];
+  for (const [label, url] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      const ms = performance.now() - start;
+      if (res.statusCode !== 200) throw new Error(`${label}: answered ${res.statusCode} ${res.body}`);
+      times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${kind}: ${label.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`);
+  }
+  await app.close();
+  await t.cleanup();
+}
