@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile) on the signed-in lead list and on one lead: the budget is accessibility and
  * best practices 100. The lead server runs in this process on a throwaway SQLite file with 30 leads;
- * Lighthouse's Chromium carries the owner's session cookie.
+ * Lighthouse's Chromium holds the owner's session cookie.
  *
  *   node bench/inbox-lighthouse.ts [--runs 3]        (after npm run build)
  */
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
+import { chromium as chromiumBrowser } from 'playwright-core';
 import { buildApp } from '../server/http/app.ts';
 import { invite } from '../server/inbox/invite.ts';
 import { SqliteLeadStore } from '../server/storage/sqlite.ts';
@@ -34,7 +35,11 @@ for (let i = 0; i < 30; i++) {
     method: 'POST',
     url: '/',
     headers: JSON_ACCEPT,
-    payload: formBody({ contact_name: `Customer ${i}`, timeframe: urgent ? 'Urgent (24–72h)' : 'Planning stage', site_type: urgent ? 'Repair call-out' : 'New build' }),
+    payload: formBody({
+      contact_name: `Customer ${i}`,
+      timeframe: urgent ? 'Urgent (24–72h)' : 'Planning stage',
+      site_type: urgent ? 'Repair call-out' : 'New build',
+    }),
   });
 }
 const [lead] = await store.listLeads();
@@ -46,7 +51,7 @@ const signIn = await app.inject({
   headers: { cookie: session.cookies.map((c) => `${c.name}=${c.value}`).join('; '), origin, 'x-csrf-token': session.json().csrfToken },
   payload: { token: new URL(added!.link).searchParams.get('link') },
 });
-const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+const sessionCookie = signIn.cookies.find((c) => c.name === 'inbox_session')!;
 
 const profile = mkdtempSync(join(tmpdir(), 'inbox-lh-chromium-'));
 const chromium = spawn(chromiumPath, [...chromiumArgs, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
@@ -61,6 +66,11 @@ const debugPort = await new Promise<number>((resolvePort) => {
   });
 });
 
+// The owner's session goes in Chromium's own cookie jar (an extra Cookie header would lose to the
+// cookies the page sets itself), and Lighthouse is told to keep it.
+const cdp = await chromiumBrowser.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+await cdp.contexts()[0]!.addCookies([{ name: 'inbox_session', value: sessionCookie.value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+
 const misses: string[] = [];
 try {
   for (const [label, path] of [
@@ -72,7 +82,7 @@ try {
         port: debugPort,
         output: 'json',
         logLevel: 'error',
-        extraHeaders: { Cookie: cookie },
+        disableStorageReset: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       const lhr = result!.lhr;
@@ -84,10 +94,14 @@ try {
       console.log(
         `${label} (mobile) run ${run + 1}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}${failing.length ? `; below full marks: ${failing.join(', ')}` : ''}`,
       );
+      const consoleErrors =
+        (lhr.audits['errors-in-console']?.details as { items?: { source?: string; description?: string; url?: string }[] } | undefined)?.items ?? [];
+      for (const e of consoleErrors) console.log(`  console error (${e.source}): ${e.description} ${e.url ?? ''}`);
       for (const id of ['accessibility', 'best-practices']) if (score(id) < 100) misses.push(`${label}: ${id} ${score(id)}`);
     }
   }
 } finally {
+  await cdp.close();
   chromium.kill('SIGKILL');
   rmSync(profile, { recursive: true, force: true });
   await app.close();

@@ -254,6 +254,16 @@ function v8(dialect: Dialect): string[] {
   ];
 }
 
+/**
+ * Version 9: on PostgreSQL, a trigram index on the inbox's search text, so a search ("contains")
+ * reads the index instead of every lead. pg_trgm ships with PostgreSQL and is a trusted extension
+ * (the database's owner may create it). SQLite reads the column in place, which is fast enough there.
+ */
+function v9(dialect: Dialect): string[] {
+  if (dialect === 'sqlite') return [];
+  return ['CREATE EXTENSION IF NOT EXISTS pg_trgm', 'CREATE INDEX IF NOT EXISTS leads_search_text ON leads USING gin (search_text gin_trgm_ops)'];
+}
+
 export function migrations(dialect: Dialect): string[][] {
-  return [v1(dialect), v2(), v3(), v4(dialect), v5(), v6(dialect), v7(dialect), v8(dialect)];
+  return [v1(dialect), v2(), v3(), v4(dialect), v5(), v6(dialect), v7(dialect), v8(dialect), v9(dialect)];
 }
