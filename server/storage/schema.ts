@@ -261,7 +261,19 @@ function v8(dialect: Dialect): string[] {
  */
 function v9(dialect: Dialect): string[] {
   if (dialect === 'sqlite') return [];
-  return ['CREATE EXTENSION IF NOT EXISTS pg_trgm', 'CREATE INDEX IF NOT EXISTS leads_search_text ON leads USING gin (search_text gin_trgm_ops)'];
+  // The operator class is named with the extension's own schema: where the database already had
+  // pg_trgm in another schema (some hosts keep extensions apart), that one is used.
+  return [
+    `DO $$
+DECLARE
+  v_schema TEXT;
+BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+  SELECT n.nspname INTO v_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  EXECUTE format('CREATE INDEX IF NOT EXISTS leads_search_text ON leads USING gin (search_text %I.gin_trgm_ops)', v_schema);
+END
+$$`,
+  ];
 }
 
 export function migrations(dialect: Dialect): string[][] {
