@@ -53,3 +53,11 @@ export async function jsonLd(page: Page): Promise<JsonLdNode[]> {
     return (Array.isArray(data) ? data : [data]).flatMap((node) => (node['@graph'] as JsonLdNode[] | undefined) ?? [node]);
   });
 }
+
+/**
+ * Waits until the page has been open as long as a person takes over the quote form: the spam screen
+ * holds a form sent within a few seconds of the page opening, and a test fills it in a moment.
+ */
+export async function afterHumanPause(page: Page) {
+  await page.waitForFunction(() => performance.now() > 5000);
+}

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
+import { afterHumanPause } from './helpers.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, formBody, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -144,8 +145,7 @@ for (const kind of storeKinds) {
         await form.getByLabel('Company name').fill('Form Kai Ltd');
         await form.getByLabel('Timeframe').selectOption('Planning stage');
         await form.getByLabel('Project details').fill('A new display fridge for the front counter.');
-        // A person takes more than a few seconds over the form; the spam screen holds faster ones.
-        await page.waitForFunction(() => performance.now() > 5000);
+        await afterHumanPause(page);
         await form.getByRole('button', { name: 'Get Commercial Quotes' }).click();
         await page.waitForURL(/thank-you/);
         expect((await post({ contact_name: 'Rangi Urgent', timeframe: 'Urgent (24–72h)' })).ok()).toBe(true);

@@ -3,7 +3,7 @@
  * lead server, and the test reads the lead back from the server's SQLite file.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { gtagCalls, offline, storedLeads, stubGtag, uniqueName } from './helpers.ts';
+import { gtagCalls, offline, storedLeads, stubGtag, uniqueName, afterHumanPause } from './helpers.ts';
 
 const FAILURE = 'Submission failed. Please try again.';
 
@@ -67,6 +67,7 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
   const submit = form.getByRole('button', { name: 'Get Commercial Quotes' });
   await expect(submit).toBeVisible();
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await afterHumanPause(page);
   await submit.click();
   const busy = form.getByRole('button', { name: 'Submitting...' });
   await expect(busy).toBeDisabled();
