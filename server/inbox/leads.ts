@@ -153,8 +153,9 @@ export const leadRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => 
 
   app.post<IdParams>('/notifications/:id/send-again', async (request, reply) => {
     const job = await store.read(() => jobById(request.params.id));
-    if (!job) return reply.code(404).send({ error: inboxWords.errors.noNotification });
-    const lead = await store.read(() => inboxLead(job.lead_id));
+    if (!job?.lead_id) return reply.code(404).send({ error: inboxWords.errors.noNotification });
+    const leadOfJob = job.lead_id;
+    const lead = await store.read(() => inboxLead(leadOfJob));
     const name = inboxWords.notification(job.channel, urgentCopy && lead !== undefined && lead.urgent);
     const leadId = await store.transact(() => sendAgain(job.id, request.inboxUser!.email, () => inboxWords.events.sendAgain(name)));
     if (!leadId) return reply.code(409).send({ error: inboxWords.errors.cannotSendAgain });

@@ -4,7 +4,7 @@
  */
 import { business } from '../../core/business.ts';
 import { lostReasonLabels, statusLabels, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
-import type { Channel } from '../storage/types.ts';
+import type { JobChannel } from '../storage/types.ts';
 
 const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 2 });
 
@@ -50,11 +50,14 @@ export const inboxWords = {
     delivered: (label: string) => `${label}: delivered`,
     dead: (label: string, error: string | null) => `${label}: failed for good${error ? ` (${error})` : ''}`,
   },
-  notification: (channel: Channel, urgentCopy: boolean): string =>
+  notification: (channel: JobChannel, urgentCopy: boolean): string =>
     ({
       email: urgentCopy ? 'E-mail to the business and the urgent address' : 'E-mail to the business',
       ack: 'Acknowledgement to the customer',
       webhook: 'Webhook to your other systems',
+      nudge: urgentCopy ? 'Reminder that nobody has called (business and urgent address)' : 'Reminder that nobody has called',
+      reminder: 'Follow-up reminder',
+      digest: 'Weekly digest',
     })[channel],
   audit: {
     signIn: (method: string) => `Signed in (${method})`,

@@ -12,8 +12,18 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Channel, ClaimedJob, LeadStore } from '../storage/types.ts';
+import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type OutboxJob } from '../storage/types.ts';
 import type { Sender } from './email.ts';
+
+/** Sends a notice (a job of the scheduler's, about a lead or about nobody), reading what it needs itself. */
+export type NoticeSender = ((job: OutboxJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+
+/** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
+export class PermanentFailure extends Error {}
+
+function isLeadChannel(channel: JobChannel): channel is Channel {
+  return (CHANNELS as readonly string[]).includes(channel);
+}
 
 export interface BackoffOptions {
   baseMs?: number;
@@ -27,6 +37,7 @@ export interface BackoffOptions {
  * Timeouts, dropped connections and 4xx answers are passing troubles and are retried.
  */
 export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof PermanentFailure) return true;
   if (typeof error !== 'object' || error === null || !('responseCode' in error)) return false;
   const code = Number(error.responseCode);
   return code >= 500 && code < 600;
@@ -41,6 +52,8 @@ export function backoffDelay(attempt: number, { baseMs = 5_000, maxMs = 3_600_00
 export interface WorkerOptions {
   store: LeadStore;
   senders: Partial<Record<Channel, Sender>>;
+  /** The scheduler's e-mails (nudges, reminders, the digest), by channel. */
+  notices?: Partial<Record<NoticeChannel, NoticeSender>>;
   log: FastifyBaseLogger;
   pollIntervalMs: number;
   maxAttempts: number;
@@ -70,7 +83,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): 
 export class OutboxWorker {
   readonly #o: Required<Omit<WorkerOptions, 'backoff'>> & { backoff: BackoffOptions };
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  readonly #channels: Channel[];
+  readonly #channels: JobChannel[];
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
   #stopped = true;
@@ -78,10 +91,14 @@ export class OutboxWorker {
   #stopping = false;
 
   constructor(options: WorkerOptions) {
-    this.#o = { leaseMs: 60_000, sendTimeoutMs: 30_000, concurrency: 1, backoff: {}, ...options };
+    this.#o = { leaseMs: 60_000, sendTimeoutMs: 30_000, concurrency: 1, backoff: {}, notices: {}, ...options };
     this.#o.sendTimeoutMs = Math.min(this.#o.sendTimeoutMs, Math.floor(this.#o.leaseMs * 0.8));
     // An instance claims only what it can send; another instance with that channel will.
-    this.#channels = (Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]);
+    const notices = options.notices ?? {};
+    this.#channels = [
+      ...(Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]),
+      ...(Object.keys(notices) as NoticeChannel[]).filter((c) => notices[c]),
+    ];
   }
 
   start(): void {
@@ -141,9 +158,25 @@ export class OutboxWorker {
     return attempted;
   }
 
+  /** A lead's notification goes with the lead as stored; a notice reads what it needs itself. */
+  async #send(job: ClaimedJob, signal: AbortSignal): Promise<void> {
+    const { store, senders, notices } = this.#o;
+    const { channel } = job;
+    if (!isLeadChannel(channel)) {
+      const notice = notices[channel];
+      if (!notice) throw new Error(`channel ${channel} is not configured`);
+      return notice(job, signal);
+    }
+    const send = senders[channel];
+    if (!send) throw new Error(`channel ${channel} is not configured`);
+    const lead = job.lead_id ? await store.getLead(job.lead_id) : undefined;
+    if (!lead) throw new PermanentFailure('lead no longer exists');
+    return send(lead, signal);
+  }
+
   /** `askedAt`: when the claim was asked for; its lease ends no sooner than `askedAt + leaseMs`. */
   async #deliver(job: ClaimedJob, askedAt: number): Promise<void> {
-    const { store, senders, log, maxAttempts, leaseMs, sendTimeoutMs } = this.#o;
+    const { store, log, maxAttempts, leaseMs, sendTimeoutMs } = this.#o;
     const context = { leadId: job.lead_id, channel: job.channel, attempt: job.attempts + 1 };
     try {
       if (this.#stopping) {
@@ -157,15 +190,11 @@ export class OutboxWorker {
         log.info(context, 'notification claim lost before sending; another worker has it');
         return;
       }
-      const lead = await store.getLead(job.lead_id);
-      const send = senders[job.channel];
       try {
-        if (!send) throw new Error(`channel ${job.channel} is not configured`);
-        if (!lead) throw new Error('lead no longer exists');
-        await withTimeout((signal) => send(lead, signal), sendTimeoutMs);
+        await withTimeout((signal) => this.#send(job, signal), sendTimeoutMs);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const retryIn = context.attempt >= maxAttempts || !lead || isPermanentFailure(error) ? null : backoffDelay(context.attempt, this.#o.backoff);
+        const retryIn = context.attempt >= maxAttempts || isPermanentFailure(error) ? null : backoffDelay(context.attempt, this.#o.backoff);
         const recorded = await store.failJob(job, message, retryIn);
         log.warn({ ...context, dead: retryIn === null, error: message, recorded }, 'notification failed');
         return;

@@ -8,15 +8,16 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Lead } from '../../core/lead/schema.ts';
 import { isUrgent } from '../../core/lead/urgency.ts';
+import { stageRank } from '../../core/lead/insight.ts';
 import { leadStatuses, lostReasons, userRoles, type InboxView, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { toJob, toLead } from './rows.ts';
-import type { Channel, OutboxJob, StoredLead } from './types.ts';
+import type { Channel, JobChannel, OutboxJob, StoredLead } from './types.ts';
 
 /** What a new lead's inbox columns hold: New, its urgency, and the text the search reads. */
-export function inboxColumns(lead: Lead, spam: boolean): { status: LeadStatus; urgent: number; priority: number; search_text: string } {
+export function inboxColumns(lead: Lead, spam: boolean): { status: LeadStatus; urgent: number; priority: number; search_text: string; furthest_stage: number } {
   const urgent = isUrgent(lead) ? 1 : 0;
-  return { status: 'new', urgent, priority: spam ? 0 : urgent, search_text: searchText(lead) };
+  return { status: 'new', urgent, priority: spam ? 0 : urgent, search_text: searchText(lead), furthest_stage: 0 };
 }
 
 function searchText(lead: Pick<Lead, 'contact_name' | 'company_name' | 'work_email' | 'phone' | 'notes'>): string {
@@ -36,6 +37,8 @@ export interface InboxLead extends StoredLead {
   status_changed_at: number | null;
   /** The first status change or note: when someone first acted on the lead. */
   first_action_at: number | null;
+  /** The furthest stage of the funnel reached (stageRank), kept when the lead is lost. */
+  furthest_stage: number;
 }
 
 const nullableNumber = z.preprocess((v) => (v === null || v === undefined ? null : Number(v)), z.number().nullable());
@@ -47,6 +50,7 @@ const inboxRow = z.object({
   follow_up_on: z.string().nullable(),
   status_changed_at: nullableNumber,
   first_action_at: nullableNumber,
+  furthest_stage: z.coerce.number().int(),
 });
 
 export function toInboxLead(row: Row): InboxLead {
@@ -205,12 +209,15 @@ export function* changeStatus(id: string, change: StatusChange, actorEmail: stri
   const changed = yield* run(
     `UPDATE leads SET status = ?, job_value_cents = ?, lost_reason = ?,
        priority = CASE WHEN ? = 'new' AND NOT spam THEN urgent ELSE 0 END,
+       furthest_stage = CASE WHEN ? > furthest_stage THEN ? ELSE furthest_stage END,
        status_changed_at = ${NOW_MS}, first_action_at = COALESCE(first_action_at, ${NOW_MS})
      WHERE id = ?`,
     change.status,
     change.status === 'won' ? change.jobValueCents : null,
     change.status === 'lost' ? change.lostReason : null,
     change.status,
+    stageRank(change.status),
+    stageRank(change.status),
     id,
   );
   if (changed === 0) return undefined;
@@ -263,14 +270,16 @@ export function* releaseFromSpam(id: string, channels: readonly Channel[], actor
  * Puts a failed notification (waiting for its next try) or a dead one back in the queue now, a dead
  * one with its attempts reset; the lead's id, or undefined when the job is neither.
  */
-export function* sendAgain(jobId: string, actorEmail: string, eventText: (channel: Channel) => string): Work<string | undefined> {
+export function* sendAgain(jobId: string, actorEmail: string, eventText: (channel: JobChannel) => string): Work<string | undefined> {
+  // Only a lead's own notifications: the weekly digest is sent again by the command line.
   const row = yield* one(
     `UPDATE outbox SET attempts = CASE WHEN status = 'dead' THEN 0 ELSE attempts END, status = 'pending', next_attempt_at = ${NOW_MS}
-     WHERE id = ? AND (status = 'dead' OR (status = 'pending' AND last_error IS NOT NULL)) RETURNING *`,
+     WHERE id = ? AND lead_id IS NOT NULL AND (status = 'dead' OR (status = 'pending' AND last_error IS NOT NULL)) RETURNING *`,
     jobId,
   );
   if (!row) return undefined;
   const job = toJob(row);
+  if (!job.lead_id) return undefined;
   yield* addEvent(job.lead_id, 'send_again', actorEmail, eventText(job.channel));
   return job.lead_id;
 }

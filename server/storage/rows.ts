@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { storedLeadColumnsSchema } from '../../core/lead/schema.ts';
-import { CHANNELS, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
+import { JOB_CHANNELS, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
 
 export type { Row } from './steps.ts';
 import type { Row } from './steps.ts';
@@ -27,8 +27,15 @@ export function toLead(row: Row): StoredLead {
 
 const jobRow = z.object({
   id: z.coerce.string(),
-  lead_id: z.coerce.string(),
-  channel: z.enum(CHANNELS),
+  lead_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  channel: z.enum(JOB_CHANNELS),
+  about: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   status: z.enum(JOB_STATUSES),
   attempts: z.coerce.number(),
   next_attempt_at: z.coerce.number(),

@@ -9,6 +9,14 @@ import type { Work } from './steps.ts';
 /** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
 export const CHANNELS = ['email', 'ack', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
+/**
+ * E-mails about the business's own work, queued by the scheduler rather than with a lead: nudge, a
+ * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary.
+ */
+export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS] as const;
+export type JobChannel = (typeof JOB_CHANNELS)[number];
 export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -23,8 +31,11 @@ export interface StoredLead extends Lead {
 
 export interface OutboxJob {
   id: string;
-  lead_id: string;
-  channel: Channel;
+  /** Null for a job that belongs to no lead (the weekly digest). */
+  lead_id: string | null;
+  channel: JobChannel;
+  /** The period or date a notice is for (the digest's week, the reminder's date); null otherwise. */
+  about: string | null;
   status: JobStatus;
   attempts: number;
   /** Epoch milliseconds. */
@@ -39,7 +50,7 @@ export interface ClaimedJob extends OutboxJob {
 
 export interface ClaimOptions {
   /** Only jobs of these channels (the ones this instance can send). */
-  channels: readonly Channel[];
+  channels: readonly JobChannel[];
   limit: number;
   leaseMs: number;
   /** Who holds the claim (host, pid), for the logs and the database. */

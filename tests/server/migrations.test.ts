@@ -59,7 +59,7 @@ describe.each(storeKinds)('schema on %s', (kind) => {
       gclid: 'gclid-v1',
       spam: false,
     });
-    expect((await t.store.listJobs()).map((j) => [j.lead_id.slice(0, 2), j.status, j.attempts, j.last_error])).toEqual([
+    expect((await t.store.listJobs()).map((j) => [j.lead_id?.slice(0, 2), j.status, j.attempts, j.last_error])).toEqual([
       ['11', 'pending', 2, 'connect ECONNREFUSED 127.0.0.1:587'],
       ['22', 'done', 1, null],
     ]);

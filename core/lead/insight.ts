@@ -1,0 +1,89 @@
+/**
+ * What the reports say, in the shape the inbox's Reports view, the command line and the weekly
+ * digest share: where leads came from, what they were for, how far they got, what the won ones
+ * were worth and how fast somebody first answered.
+ */
+import type { LeadStatus, LostReason } from './status.ts';
+
+/** Where a lead came from, in the five groups the owner thinks in. */
+export const leadSources = ['google_ads', 'search', 'direct', 'social', 'referral'] as const;
+export type LeadSource = (typeof leadSources)[number];
+
+export const sourceLabels: Record<LeadSource, string> = {
+  google_ads: 'Google Ads',
+  search: 'Other search',
+  direct: 'Direct',
+  social: 'Social',
+  referral: 'Referral',
+};
+
+/** The funnel's stages in order; a lead counts at every stage up to the furthest it reached. */
+export const funnelStages = ['new', 'contacted', 'quoted', 'won'] as const satisfies readonly LeadStatus[];
+export type FunnelStage = (typeof funnelStages)[number];
+
+/** How far along the funnel a status is: 0 New to 3 Won; Lost moves nothing (the lead keeps the stage it had reached). */
+export function stageRank(status: LeadStatus): number {
+  return Math.max(0, (funnelStages as readonly LeadStatus[]).indexOf(status));
+}
+
+export interface LabelCount {
+  label: string;
+  count: number;
+}
+
+export interface ValueCount {
+  label: string;
+  /** Won leads. */
+  count: number;
+  /** Their job values added up, NZ cents. */
+  cents: number;
+}
+
+/** Minutes from a lead's arrival to the first status change or note. */
+export interface ResponseStat {
+  /** Leads someone has acted on. */
+  answered: number;
+  /** Leads nobody has acted on yet (not in the figures). */
+  waiting: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+}
+
+export interface ResponseTimes {
+  /** Leads that arrived in office hours (New Zealand time). */
+  businessHours: ResponseStat;
+  /** Leads that arrived in the evening, at night or at the weekend. */
+  afterHours: ResponseStat;
+}
+
+export interface WeekFigures {
+  /** The Monday the week starts on, New Zealand date YYYY-MM-DD. */
+  week: string;
+  total: number;
+  bySource: Record<LeadSource, number>;
+  response: ResponseTimes;
+}
+
+export interface Insight {
+  /** First and last New Zealand dates of the range, inclusive. */
+  from: string;
+  to: string;
+  /** Leads that arrived in the range (spam left out). */
+  total: number;
+  withGclid: number;
+  /** Every week of the range, Monday first, empty weeks included. */
+  weeks: WeekFigures[];
+  bySource: LabelCount[];
+  byService: LabelCount[];
+  byCity: LabelCount[];
+  byPage: LabelCount[];
+  byCampaign: LabelCount[];
+  /** How many of the range's leads reached each stage. */
+  funnel: { stage: FunnelStage; count: number }[];
+  /** Leads marked Lost, with why. */
+  lost: number;
+  lostReasons: { reason: LostReason; count: number }[];
+  /** Leads of the range that are Won now, and their value. */
+  won: { count: number; cents: number; bySource: ValueCount[]; byCampaign: ValueCount[] };
+  response: ResponseTimes;
+}
