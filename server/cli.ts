@@ -1,7 +1,7 @@
 /**
  * npm run leads -- list [--since DATE] [--include-spam]
  * npm run leads -- export --format csv|json [--since DATE] [--include-spam]
- * npm run leads -- export --format google-ads [--since DATE] [--conversion-name NAME]
+ * npm run leads -- export --format google-ads [--since DATE] [--conversion-name NAME] [--won-conversion-name NAME]
  * npm run leads -- report [--since DATE]
  * npm run leads -- spam [--since DATE]
  * npm run leads -- not-spam ID
@@ -10,6 +10,7 @@
  * npm run leads -- purge [--older-than DAYS] [--force]
  * npm run leads -- users add EMAIL [--role owner|staff] | users list | users remove EMAIL | users role EMAIL ROLE
  * npm run leads -- audit [--since DATE]
+ * npm run leads -- digest [--send-now]
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
@@ -18,16 +19,20 @@ import { loadConfig } from './config.ts';
 import { configuredChannels } from './outbox/senders.ts';
 import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
-import { DEFAULT_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
-import { buildReport, formatReport } from './leads/report.ts';
-import { auditEntries, releaseFromSpam } from './storage/inbox.ts';
+import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
+import { buildReport, formatInsight, formatReport } from './leads/report.ts';
+import { buildInsight } from './leads/insight.ts';
+import { nzParts, nzWeekOf } from './leads/nz-time.ts';
+import { digestMail, digestRecipients, loadDigest } from './outbox/notices.ts';
+import { mailTransport } from './outbox/email.ts';
+import { auditEntries, leadsArrivedBetween, leadsWithClick, releaseFromSpam } from './storage/inbox.ts';
 import { usersCommand } from './inbox/users-cli.ts';
 import { inboxWords } from './inbox/words.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--include-spam]
-  npm run leads -- export --format google-ads [--since YYYY-MM-DD] [--conversion-name NAME]
+  npm run leads -- export --format google-ads [--since YYYY-MM-DD] [--conversion-name NAME] [--won-conversion-name NAME]
   npm run leads -- report [--since YYYY-MM-DD]
   npm run leads -- spam [--since YYYY-MM-DD]
   npm run leads -- not-spam ID
@@ -38,7 +43,8 @@ const USAGE = `Usage:
   npm run leads -- users list
   npm run leads -- users remove EMAIL
   npm run leads -- users role EMAIL owner|staff
-  npm run leads -- audit [--since YYYY-MM-DD]`;
+  npm run leads -- audit [--since YYYY-MM-DD]
+  npm run leads -- digest [--send-now]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -53,13 +59,15 @@ const { positionals, values } = parseArgs({
     format: { type: 'string', default: 'csv' },
     'older-than': { type: 'string' },
     'conversion-name': { type: 'string', default: DEFAULT_CONVERSION_NAME },
+    'won-conversion-name': { type: 'string', default: DEFAULT_WON_CONVERSION_NAME },
     force: { type: 'boolean', default: false },
     role: { type: 'string', default: 'owner' },
+    'send-now': { type: 'boolean', default: false },
   },
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit'].includes(command)) fail(USAGE);
+if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit', 'digest'].includes(command)) fail(USAGE);
 
 let config;
 try {
@@ -87,12 +95,17 @@ try {
   } else if (command === 'export') {
     if (!['csv', 'json', 'google-ads'].includes(values.format)) fail('--format must be csv, json or google-ads');
     if (values.format === 'google-ads') {
-      const name = values['conversion-name'].trim();
-      if (!name) fail('--conversion-name must not be empty');
+      const quote = values['conversion-name'].trim();
+      const won = values['won-conversion-name'].trim();
+      if (!quote) fail('--conversion-name must not be empty');
+      if (!won) fail('--won-conversion-name must not be empty');
+      if (quote === won) fail('--conversion-name and --won-conversion-name must differ');
       // Spam never counts as a conversion.
-      const { csv, rows, skipped } = toGoogleAdsCsv(await store.listLeads({ since }), name);
+      const { csv, rows, wonRows, skipped } = toGoogleAdsCsv(await store.read(() => leadsWithClick(since)), { quote, won }, since);
       process.stdout.write(csv);
-      console.error(`${rows} conversion(s) with a Google click ID${skipped ? `; ${skipped} lead(s) skipped: their gclid is not one Google sets` : ''}`);
+      console.error(
+        `${rows} conversion(s) with a Google click ID, ${wonRows} of them won jobs${skipped ? `; ${skipped} lead(s) skipped: their gclid is not one Google sets` : ''}`,
+      );
     } else {
       const leads = await store.listLeads({ since, includeSpam: values['include-spam'] });
       process.stdout.write(values.format === 'csv' ? toCsv(leads) : `${JSON.stringify(leads.map(toRecord), null, 2)}\n`);
@@ -108,7 +121,12 @@ try {
     for (const job of status.recentDead)
       console.log(`  dead ${job.channel} for lead ${job.lead_id} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`);
   } else if (command === 'report') {
-    process.stdout.write(formatReport(buildReport(await store.listLeads({ since })), since));
+    const leads = await store.listLeads({ since });
+    process.stdout.write(formatReport(buildReport(leads), since));
+    // The funnel, won value and response times of the same leads, its weeks from the first lead's to this one.
+    const start = since ?? new Date(leads[0]?.created_at ?? Date.now());
+    const withWork = await store.read(() => leadsArrivedBetween(start, new Date(Date.now() + 1000)));
+    process.stdout.write(formatInsight(buildInsight(withWork, nzParts(start).date, nzParts(new Date()).date)));
   } else if (command === 'spam') {
     const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
     for (const l of leads) {
@@ -138,6 +156,24 @@ try {
     for (const e of entries.reverse())
       console.log([new Date(e.at).toISOString(), e.actor_email ?? '-', e.ip || '-', e.action, e.detail].filter(Boolean).join('  '));
     console.error(`${entries.length} audit entr${entries.length === 1 ? 'y' : 'ies'}`);
+  } else if (command === 'digest') {
+    // This week's digest (the week before this Monday), printed, or sent at once straight to the owners.
+    const digest = await loadDigest(store, nzWeekOf(new Date()));
+    const mail = digestMail(digest, await digestRecipients(store, config.LEAD_NOTIFY_TO), {
+      inboxOrigin: config.PUBLIC_ORIGIN,
+      messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]!,
+    });
+    if (!values['send-now']) {
+      console.log(`To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}`);
+      console.error('Not sent: add --send-now to e-mail it now (the server sends it by itself every Monday at 8:00).');
+    } else {
+      if (!config.SMTP_URL) fail('SMTP_URL is not set: there is no mail server to send the digest through.');
+      const transport = mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT);
+      // A second send on demand is a new message, not a repeat of the Monday one.
+      await transport.sendMail({ from: config.LEAD_NOTIFY_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      transport.close();
+      console.log(`Digest sent to ${mail.to.join(', ')}`);
+    }
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead()} dead notification(s) queued again`);
   } else {

@@ -137,6 +137,12 @@ export const configSchema = z
     /** Unset: 30 s, or half the lease when that is shorter. */
     OUTBOX_SEND_TIMEOUT: z.preprocess((v) => (v === '' ? undefined : v), duration.optional()),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    /** An urgent lead still New this long after it arrived (clock time, day or night) gets a nudge. */
+    NUDGE_URGENT_AFTER: duration.default(30 * 60_000),
+    /** Any lead still New after this much office time (business hours, NZ time) gets a nudge. */
+    NUDGE_AFTER: duration.default(4 * 3_600_000),
+    /** How often each instance looks for nudges, reminders and the digest that are due. */
+    NOTICE_CHECK_INTERVAL: duration.default(60_000),
     HSTS: flag(true),
     TRUST_PROXY: z
       .string()

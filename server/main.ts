@@ -8,7 +8,8 @@ import { loadConfig, type Config } from './config.ts';
 import { buildApp, LOG_REDACT } from './http/app.ts';
 import { createStore, describeStore } from './storage/index.ts';
 import { OutboxWorker } from './outbox/worker.ts';
-import { createSenders } from './outbox/senders.ts';
+import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
+import { NoticeScheduler } from './outbox/scheduler.ts';
 import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
@@ -48,9 +49,11 @@ const channels = Object.keys(senders) as Channel[];
 if (!config.SMTP_URL) log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
 
+const notices = createNoticeSendersFor(config, store);
 const worker = new OutboxWorker({
   store,
   senders,
+  notices,
   log,
   pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -59,6 +62,17 @@ const worker = new OutboxWorker({
   sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT,
   concurrency: config.OUTBOX_CONCURRENCY,
 });
+const scheduler =
+  Object.keys(notices).length > 0
+    ? new NoticeScheduler({
+        store,
+        log,
+        intervalMs: config.NOTICE_CHECK_INTERVAL,
+        urgentAfterMs: config.NUDGE_URGENT_AFTER,
+        afterMs: config.NUDGE_AFTER,
+        onQueued: () => worker.nudge(),
+      })
+    : undefined;
 const app = await buildApp({
   store,
   distDir,
@@ -83,8 +97,9 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  await scheduler?.stop();
   await worker.stop();
-  for (const sender of Object.values(senders)) sender.close?.();
+  for (const sender of [...Object.values(senders), ...Object.values(notices)]) sender.close?.();
   await store.close();
   clearTimeout(force);
   process.exit(0);
@@ -94,5 +109,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
+scheduler?.start();
 log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');
 log.info(`the lead inbox is at ${config.PUBLIC_ORIGIN}/inbox/ (add the first person with: npm run leads -- users add EMAIL --role owner)`);

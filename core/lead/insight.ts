@@ -87,3 +87,22 @@ export interface Insight {
   won: { count: number; cents: number; bySource: ValueCount[]; byCampaign: ValueCount[] };
   response: ResponseTimes;
 }
+
+/** A duration for people: "45 min", "3 h 5 min", "2 d 4 h"; a dash for none. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '–';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const days = Math.floor(whole / 1440);
+  const hours = Math.floor((whole % 1440) / 60);
+  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
+  const rest = whole % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
+const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD' });
+
+/** NZ cents as dollars, "$12,500.00". */
+export function formatNzd(cents: number): string {
+  return nzd.format(cents / 100);
+}

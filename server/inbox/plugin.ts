@@ -18,6 +18,7 @@ import { signInRoutes } from './sign-in.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { peopleRoutes } from './people.ts';
 import { leadRoutes } from './leads.ts';
+import { reportRoutes } from './reports.ts';
 
 export const INBOX_PATH = '/inbox';
 export const SESSION_COOKIE = 'inbox_session';
@@ -174,4 +175,5 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(passkeyRoutes, ctx);
   await app.register(peopleRoutes, ctx);
   await app.register(leadRoutes, ctx);
+  await app.register(reportRoutes, ctx);
 };

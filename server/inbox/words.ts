@@ -34,6 +34,7 @@ export const inboxWords = {
     date: 'Enter a date such as 2026-12-01.',
     email: 'Enter an e-mail address.',
     badRequest: 'That request was not valid.',
+    range: 'Choose a range of dates: the first no later than the last, and at most three years.',
     noSecondChannel: 'No notification is configured on this server, so releasing this lead would send nothing.',
   },
   events: {
@@ -74,6 +75,7 @@ export const inboxWords = {
     sendAgain: (leadId: string, label: string) => `Lead ${leadId}: ${label} sent again`,
     deleted: (leadId: string, email: string) => `Lead ${leadId} deleted (${email})`,
     exportCsv: (view: string, q: string) => `Exported the ${view} view as CSV${q ? ` (search "${q}")` : ''}`,
+    exportGoogleAds: (since: string | undefined) => `Exported the Google Ads conversions${since ? ` since ${since}` : ''}`,
     exportPerson: (email: string, count: number) => `Exported ${count} lead(s) from ${email}`,
   },
   passkeyName: 'Passkey',

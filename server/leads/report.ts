@@ -4,6 +4,8 @@
  */
 import type { StoredLead } from '../storage/types.ts';
 import { nzWeekOf } from './nz-time.ts';
+import { formatMinutes, formatNzd, type Insight, type ResponseStat } from '../../core/lead/insight.ts';
+import { lostReasonLabels, statusLabels } from '../../core/lead/status.ts';
 
 export interface Count {
   label: string;
@@ -70,6 +72,38 @@ export function formatReport(report: LeadReport, since?: Date): string {
     const width = Math.max(10, ...counts.map((c) => c.label.length));
     for (const c of counts) lines.push(`  ${c.label.padEnd(width)}  ${String(c.count).padStart(5)}  ${percent(c.count, report.total).padStart(6)}`);
     if (!counts.length) lines.push('  (no leads)');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function responseLine(label: string, stat: ResponseStat): string {
+  return `  ${label.padEnd(16)}  median ${formatMinutes(stat.medianMinutes).padStart(10)}  90th percentile ${formatMinutes(stat.p90Minutes).padStart(10)}  (${stat.answered} answered, ${stat.waiting} waiting)`;
+}
+
+/** The funnel, won value, lost reasons and time to first contact, after the counts. */
+export function formatInsight(insight: Insight): string {
+  const lines = ['', 'Funnel (furthest stage reached)'];
+  const first = insight.funnel[0]?.count ?? 0;
+  for (const { stage, count } of insight.funnel) lines.push(`  ${statusLabels[stage].padEnd(10)}  ${String(count).padStart(5)}  ${percent(count, first).padStart(6)}`);
+  lines.push(`  ${statusLabels.lost.padEnd(10)}  ${String(insight.lost).padStart(5)}  ${percent(insight.lost, first).padStart(6)}`);
+  for (const { reason, count } of insight.lostReasons) lines.push(`    ${lostReasonLabels[reason].padEnd(16)}  ${String(count).padStart(5)}`);
+  lines.push('', `Won value: ${formatNzd(insight.won.cents)} from ${insight.won.count} job(s)`);
+  for (const [title, values] of [
+    ['by source', insight.won.bySource],
+    ['by campaign', insight.won.byCampaign],
+  ] as const) {
+    if (!values.length) continue;
+    lines.push(`  ${title}`);
+    const width = Math.max(10, ...values.map((v) => v.label.length));
+    for (const v of values) lines.push(`    ${v.label.padEnd(width)}  ${String(v.count).padStart(4)}  ${formatNzd(v.cents).padStart(14)}`);
+  }
+  lines.push('', 'Time to first contact (arrival to the first status change or note)');
+  lines.push(responseLine('Business hours', insight.response.businessHours), responseLine('After hours', insight.response.afterHours));
+  const weeks = insight.weeks.filter((w) => w.total > 0);
+  if (weeks.length) {
+    lines.push('', 'Time to first contact by week (median: business hours / after hours)');
+    for (const w of weeks)
+      lines.push(`  ${w.week}  ${formatMinutes(w.response.businessHours.medianMinutes).padStart(10)}  ${formatMinutes(w.response.afterHours.medianMinutes).padStart(10)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,9 @@
  * (a job queued for a channel nobody sends would wait for ever).
  */
 import type { Config } from '../config.ts';
-import type { Channel } from '../storage/types.ts';
+import type { Channel, LeadStore, NoticeChannel } from '../storage/types.ts';
+import { createNoticeSenders } from './notices.ts';
+import type { NoticeSender } from './worker.ts';
 import { createEmailSender, mailTransport, type Sender } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
@@ -61,4 +63,21 @@ const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
 /** A sender for every configured channel, and nothing else. */
 export function createSenders(config: ChannelConfig): Partial<Record<Channel, Sender>> {
   return Object.fromEntries(configuredChannels(config).map((channel) => [channel, buildSender[channel](config)]));
+}
+
+/**
+ * The senders of the nudges, reminders and digest: on whenever e-mail is (they go to the business and
+ * its owners, and need nothing more), off with it.
+ */
+export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<NoticeChannel, NoticeSender>> {
+  if (!config.SMTP_URL) return {};
+  return createNoticeSenders({
+    store,
+    transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
+    from: config.LEAD_NOTIFY_FROM,
+    to: config.LEAD_NOTIFY_TO,
+    urgentTo: config.LEAD_NOTIFY_URGENT_TO,
+    inboxOrigin: config.PUBLIC_ORIGIN,
+    messageIdDomain: messageIdDomain(config),
+  });
 }

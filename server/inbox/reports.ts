@@ -1,0 +1,45 @@
+/**
+ * The reports: every figure of a range of New Zealand dates as one JSON answer for the Reports view,
+ * and for owners the Google Ads conversion file (quote requests and won jobs) to upload.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { buildInsight, defaultRange, rangeInstants } from '../leads/insight.ts';
+import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
+import { nzInstant } from '../leads/nz-time.ts';
+import { leadsArrivedBetween, leadsWithClick } from '../storage/inbox.ts';
+import { inboxWords } from './words.ts';
+import type { InboxContext } from './plugin.ts';
+
+/** The longest range one answer covers: three years of weeks is still a small answer. */
+const MAX_RANGE_DAYS = 3 * 366;
+
+const rangeQuery = z
+  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
+  .refine(({ from, to }) => !from || !to || (from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 <= MAX_RANGE_DAYS));
+const sinceQuery = z.object({ since: z.iso.date().optional() });
+
+export const reportRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => {
+  const { store } = ctx;
+  app.get('/reports', async (request, reply) => {
+    const query = rangeQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: inboxWords.errors.range });
+    const fallback = defaultRange(new Date());
+    const from = query.data.from ?? (query.data.to && query.data.to < fallback.from ? query.data.to : fallback.from);
+    const to = query.data.to ?? (from > fallback.to ? from : fallback.to);
+    const { start, end } = rangeInstants(from, to);
+    return buildInsight(await store.read(() => leadsArrivedBetween(start, end)), from, to);
+  });
+
+  app.get('/google-ads.csv', { config: { access: 'owner' } }, async (request, reply) => {
+    const query = sinceQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: inboxWords.errors.date });
+    const since = query.data.since ? nzInstant(query.data.since, 0) : undefined;
+    const { csv } = toGoogleAdsCsv(await store.read(() => leadsWithClick(since)), { quote: DEFAULT_CONVERSION_NAME, won: DEFAULT_WON_CONVERSION_NAME }, since);
+    await ctx.record(request, inboxWords.audit.exportGoogleAds(query.data.since));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="google-ads-conversions-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(csv);
+  });
+};

@@ -1,0 +1,211 @@
+/**
+ * The senders of the scheduler's e-mails: the nudge about a lead nobody has answered, the follow-up
+ * reminder and the weekly digest. Each reads what it needs when it is sent, so a lead answered or
+ * re-dated between queueing and sending gets no stale e-mail. The Message-ID derives from the
+ * notice, so a send repeated after a crash is folded by mail clients.
+ */
+import type { Transporter } from 'nodemailer';
+import { business } from '../../core/business.ts';
+import { formatMinutes, formatNzd, leadSources, sourceLabels, type Insight } from '../../core/lead/insight.ts';
+import { statusLabels } from '../../core/lead/status.ts';
+import { isUrgent } from '../../core/lead/urgency.ts';
+import { inboxLead, leadsArrivedBetween, type InboxLead } from '../storage/inbox.ts';
+import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notices.ts';
+import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
+import { buildInsight, rangeInstants } from '../leads/insight.ts';
+import { addDays, nzInstant } from '../leads/nz-time.ts';
+import { notificationRecipients } from './email.ts';
+import { escapeHtml, inboxLeadUrl, nzTime } from './lead-email.ts';
+import { noticeCopy as copy } from './words.ts';
+import { PermanentFailure, type NoticeSender } from './worker.ts';
+import { inboxWords } from '../inbox/words.ts';
+
+export interface NoticeOptions {
+  store: LeadStore;
+  transport: Transporter;
+  from: string;
+  /** The business's inbox(es): nudges and reminders; the digest when the inbox has no owner yet. */
+  to: string[];
+  /** Also told of an urgent lead nobody has called. */
+  urgentTo: string[];
+  inboxOrigin: string;
+  messageIdDomain: string;
+  /** The clock the digest's "still New" and "now" are read by (tests move it). */
+  now?: () => Date;
+}
+
+export interface NoticeMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+const who = (lead: InboxLead) => [lead.company_name || lead.contact_name, lead.service_type, lead.city].filter(Boolean).join(', ');
+
+const font = 'font-family:-apple-system,BlinkMacSystemFont,&quot;Segoe UI&quot;,Roboto,Arial,sans-serif';
+const link = 'style="display:inline-block;padding:12px 16px;border-radius:8px;background:#0b5ea8;color:#ffffff;font-weight:700;text-decoration:none"';
+
+/** A short e-mail page: a heading, paragraphs and one button; every value escaped. */
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9"><div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff;${font};font-size:16px;line-height:1.5;color:#0f172a;overflow-wrap:anywhere">${body}</div></body></html>`;
+}
+
+const paragraphs = (lines: string[]) => lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('');
+
+/** The lead as a nudge or reminder names it: who, how to reach them, where it stands, and the link. */
+function leadMail(lead: InboxLead, subject: string, intro: string, options: NoticeOptions): Omit<NoticeMail, 'to' | 'messageId'> {
+  const url = inboxLeadUrl(options.inboxOrigin, lead);
+  const facts = [
+    copy.status(statusLabels[lead.status]),
+    ...(lead.phone ? [copy.phone(lead.phone)] : []),
+    copy.email(lead.work_email),
+  ];
+  return {
+    subject,
+    text: [intro, '', ...facts, '', `${copy.openLead}: ${url}`].join('\n'),
+    html: page(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(who(lead))}</h1>${paragraphs([intro, ...facts])}<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" ${link}>${escapeHtml(copy.openLead)}</a></p>`,
+    ),
+  };
+}
+
+/** The nudge for a lead still New: to the business, and for an urgent lead the urgent address too. */
+export function nudgeMail(lead: InboxLead, now: Date, options: NoticeOptions): NoticeMail {
+  const urgent = isUrgent(lead);
+  const waited = formatMinutes((now.getTime() - Date.parse(lead.created_at)) / 60_000);
+  const intro = `${copy.nudgeIntro(lead.contact_name || who(lead), waited)} (${nzTime(lead.created_at)})`;
+  return {
+    ...leadMail(lead, copy.nudgeSubject(who(lead), urgent), intro, options),
+    to: notificationRecipients(lead, options.to, options.urgentTo),
+    messageId: `<nudge-${lead.id}@${options.messageIdDomain}>`,
+  };
+}
+
+export function reminderMail(lead: InboxLead, date: string, options: NoticeOptions): NoticeMail {
+  return {
+    ...leadMail(lead, copy.reminderSubject(who(lead)), copy.reminderIntro(lead.contact_name || who(lead), date), options),
+    to: options.to,
+    messageId: `<reminder-${lead.id}-${date}@${options.messageIdDomain}>`,
+  };
+}
+
+/** What the weekly digest says. */
+export interface Digest {
+  /** The Monday the digest is sent (its week is the seven days before). */
+  monday: string;
+  insight: Insight;
+  won: { count: number; cents: number };
+  spamHeld: number;
+  stillNew: number;
+  dead: OutboxJob[];
+}
+
+/** The figures of the week before `monday`, read now. */
+export async function loadDigest(store: LeadStore, monday: string): Promise<Digest> {
+  const from = addDays(monday, -7);
+  const to = addDays(monday, -1);
+  const { start, end } = rangeInstants(from, to);
+  const insight = buildInsight(await store.read(() => leadsArrivedBetween(start, end)), from, to);
+  const won = await store.read(() => leadsWonBetween(start, end));
+  const counts = await store.read(() => digestCounts(start, end));
+  return { monday, insight, won: { count: won.length, cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0) }, ...counts };
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** The digest as sections of lines: the same words in the text part and the HTML part. */
+function digestSections(digest: Digest): { heading?: string; lines: string[] }[] {
+  const { insight } = digest;
+  const { businessHours, afterHours } = insight.response;
+  const counts = (list: { label: string; count: number }[]) => (list.length ? list.map((c) => `${c.label}: ${c.count}`) : [copy.none]);
+  return [
+    { lines: [copy.digestIntro(business.name), copy.leadsTotal(insight.total)] },
+    { heading: copy.bySource, lines: counts(leadSources.map((s) => ({ label: sourceLabels[s], count: insight.weeks.reduce((n, w) => n + w.bySource[s], 0) })).filter((c) => c.count > 0)) },
+    { heading: copy.byService, lines: counts(insight.byService) },
+    { lines: [copy.wonValue(formatNzd(digest.won.cents), digest.won.count)] },
+    {
+      heading: copy.firstContact,
+      lines: [
+        `${copy.businessHours}: ${formatMinutes(businessHours.medianMinutes)}${businessHours.waiting ? ` (${copy.waiting(businessHours.waiting)})` : ''}`,
+        `${copy.afterHours}: ${formatMinutes(afterHours.medianMinutes)}${afterHours.waiting ? ` (${copy.waiting(afterHours.waiting)})` : ''}`,
+      ],
+    },
+    { lines: [copy.stillNew(digest.stillNew), copy.spamHeld(digest.spamHeld)] },
+    {
+      lines: digest.dead.length
+        ? [copy.dead(digest.dead.length), ...digest.dead.map((job) => `- ${copy.deadLine(inboxWords.notification(job.channel, false), job.last_error)}`), copy.deadHint]
+        : [copy.noDead],
+    },
+  ];
+}
+
+export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>): NoticeMail {
+  const range = `${day(addDays(digest.monday, -7))} to ${day(addDays(digest.monday, -1))}`;
+  const subject = copy.digestSubject(range);
+  const sections = digestSections(digest);
+  const inbox = `${options.inboxOrigin}/inbox/`;
+  const reports = `${options.inboxOrigin}/inbox/?page=reports&from=${addDays(digest.monday, -7)}&to=${addDays(digest.monday, -1)}`;
+  const text = [
+    copy.digestHeading(range),
+    '',
+    ...sections.flatMap((s) => [...(s.heading ? [s.heading.toUpperCase()] : []), ...s.lines, '']),
+    `${copy.openReports}: ${reports}`,
+    `${copy.openInbox}: ${inbox}`,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(copy.digestHeading(range))}</h1>${sections
+      .map((s) => `${s.heading ? `<h2 style="font-size:17px;margin:20px 0 6px;color:#0a2540">${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`)
+      .join('')}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${link}>${escapeHtml(copy.openReports)}</a></p><p style="margin:12px 0 0"><a href="${escapeHtml(inbox)}">${escapeHtml(copy.openInbox)}</a></p>`,
+  );
+  return { to, subject, text, html, messageId: `<digest-${digest.monday}@${options.messageIdDomain}>` };
+}
+
+/** The digest's readers: the inbox's owners, or the business's inbox while there is none. */
+export async function digestRecipients(store: LeadStore, fallback: string[]): Promise<string[]> {
+  const owners = await store.read(() => ownerEmails());
+  return owners.length ? owners : fallback;
+}
+
+/** When a week's digest is due: its Monday at 8:00 New Zealand time. */
+export const digestDueAt = (monday: string) => nzInstant(monday, 8 * 60);
+
+async function send(transport: Transporter, from: string, mail: NoticeMail, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) throw new Error('send cancelled');
+  await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+}
+
+export function createNoticeSenders(options: NoticeOptions): Record<NoticeChannel, NoticeSender> {
+  const { store, transport, from } = options;
+  const now = options.now ?? (() => new Date());
+  const leadOf = async (job: OutboxJob) => {
+    const lead = job.lead_id ? await store.read(() => inboxLead(job.lead_id!)) : undefined;
+    if (!lead) throw new PermanentFailure('lead no longer exists');
+    return lead;
+  };
+  const senders: Record<NoticeChannel, NoticeSender> = {
+    nudge: async (job, signal) => {
+      const lead = await leadOf(job);
+      // Answered (or marked spam) since it was queued: nothing to nudge about.
+      if (lead.status !== 'new' || lead.spam) return;
+      await send(transport, from, nudgeMail(lead, now(), options), signal);
+    },
+    reminder: async (job, signal) => {
+      const lead = await leadOf(job);
+      // The date was changed or cleared since it was queued: that reminder is no longer wanted.
+      if (!job.about || lead.follow_up_on !== job.about || lead.spam) return;
+      await send(transport, from, reminderMail(lead, job.about, options), signal);
+    },
+    digest: async (job, signal) => {
+      if (!job.about) throw new PermanentFailure('digest job without its week');
+      const digest = await loadDigest(store, job.about);
+      await send(transport, from, digestMail(digest, await digestRecipients(store, options.to), options), signal);
+    },
+  };
+  return senders;
+}

@@ -1,0 +1,106 @@
+/**
+ * The notice scheduler: every instance looks, once a minute, for what has come due and queues it in
+ * the outbox, where the worker sends it with retries and fencing. Queueing is idempotent (the
+ * outbox's unique keys), so several instances checking at once still queue each notice once.
+ *
+ * - A nudge for a lead still New: an urgent one 30 minutes after it arrived (clock time), any other
+ *   after four hours of office time (evenings and weekends do not count).
+ * - A reminder for a lead whose follow-up date is today, from 8:00 New Zealand time.
+ * - The weekly digest, from Monday 8:00 New Zealand time (sent later that week if the server was down).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { isUrgent } from '../../core/lead/urgency.ts';
+import type { InboxLead } from '../storage/inbox.ts';
+import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notices.ts';
+import type { LeadStore } from '../storage/types.ts';
+import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../leads/nz-time.ts';
+import { digestDueAt } from './notices.ts';
+
+/** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
+export const NUDGE_HORIZON_MS = 7 * 86_400_000;
+/** Reminders go out from this time of day, New Zealand time (minutes after midnight). */
+export const REMINDER_AT_MINUTES = 8 * 60;
+
+export interface NudgeTimes {
+  /** Clock time an urgent lead may stay New. */
+  urgentAfterMs: number;
+  /** Office time any lead may stay New. */
+  afterMs: number;
+}
+
+/** When a lead still New deserves a nudge. */
+export function nudgeDueAt(lead: Pick<InboxLead, 'created_at' | 'timeframe' | 'site_type' | 'path'>, times: NudgeTimes): Date {
+  const arrived = new Date(lead.created_at);
+  return isUrgent(lead) ? new Date(arrived.getTime() + times.urgentAfterMs) : addBusinessTime(arrived, times.afterMs);
+}
+
+export interface SchedulerOptions extends NudgeTimes {
+  store: LeadStore;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => Date;
+  /** Called when something was queued, so the worker sends it now rather than at its next poll. */
+  onQueued?: () => void;
+}
+
+export interface ScheduleResult {
+  nudges: number;
+  reminders: number;
+  digest: boolean;
+}
+
+export class NoticeScheduler {
+  readonly #o: SchedulerOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = true;
+
+  constructor(options: SchedulerOptions) {
+    this.#o = options;
+  }
+
+  /** Queues every notice due at `now`; returns what this call queued (another instance may have queued the rest). */
+  async runOnce(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<ScheduleResult> {
+    const { store } = this.#o;
+    const waiting = await store.read(() => leadsAwaitingNudge(new Date(now.getTime() - NUDGE_HORIZON_MS)));
+    const due = waiting.filter((lead) => nudgeDueAt(lead, this.#o) <= now).map((lead) => lead.id);
+    const nudges = due.length ? await store.transact(() => queueNudges(due)) : 0;
+
+    const today = nzParts(now).date;
+    const reminders = now >= nzInstant(today, REMINDER_AT_MINUTES) ? await store.transact(() => queueReminders(today)) : 0;
+
+    const monday = nzWeekOf(now);
+    const digest = now >= digestDueAt(monday) ? await store.transact(() => queueDigest(monday)) : false;
+
+    if (nudges || reminders || digest) {
+      this.#o.log.info({ nudges, reminders, digest }, 'notices queued');
+      this.#o.onQueued?.();
+    }
+    return { nudges, reminders, digest };
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #schedule(ms: number) {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#running = this.runOnce()
+        .catch((error: unknown) => this.#o.log.warn({ err: error }, 'notice check failed'))
+        .finally(() => {
+          this.#running = undefined;
+          if (!this.#stopped) this.#schedule(this.#o.intervalMs);
+        });
+    }, ms);
+    this.#timer.unref();
+  }
+}
