@@ -84,7 +84,8 @@ function responseLine(label: string, stat: ResponseStat): string {
 export function formatInsight(insight: Insight): string {
   const lines = ['', 'Funnel (furthest stage reached)'];
   const first = insight.funnel[0]?.count ?? 0;
-  for (const { stage, count } of insight.funnel) lines.push(`  ${statusLabels[stage].padEnd(10)}  ${String(count).padStart(5)}  ${percent(count, first).padStart(6)}`);
+  for (const { stage, count } of insight.funnel)
+    lines.push(`  ${statusLabels[stage].padEnd(10)}  ${String(count).padStart(5)}  ${percent(count, first).padStart(6)}`);
   lines.push(`  ${statusLabels.lost.padEnd(10)}  ${String(insight.lost).padStart(5)}  ${percent(insight.lost, first).padStart(6)}`);
   for (const { reason, count } of insight.lostReasons) lines.push(`    ${lostReasonLabels[reason].padEnd(16)}  ${String(count).padStart(5)}`);
   lines.push('', `Won value: ${formatNzd(insight.won.cents)} from ${insight.won.count} job(s)`);
@@ -103,7 +104,9 @@ export function formatInsight(insight: Insight): string {
   if (weeks.length) {
     lines.push('', 'Time to first contact by week (median: business hours / after hours)');
     for (const w of weeks)
-      lines.push(`  ${w.week}  ${formatMinutes(w.response.businessHours.medianMinutes).padStart(10)}  ${formatMinutes(w.response.afterHours.medianMinutes).padStart(10)}`);
+      lines.push(
+        `  ${w.week}  ${formatMinutes(w.response.businessHours.medianMinutes).padStart(10)}  ${formatMinutes(w.response.afterHours.medianMinutes).padStart(10)}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -58,11 +58,7 @@ const paragraphs = (lines: string[]) => lines.map((l) => `<p style="margin:0 0 8
 /** The lead as a nudge or reminder names it: who, how to reach them, where it stands, and the link. */
 function leadMail(lead: InboxLead, subject: string, intro: string, options: NoticeOptions): Omit<NoticeMail, 'to' | 'messageId'> {
   const url = inboxLeadUrl(options.inboxOrigin, lead);
-  const facts = [
-    copy.status(statusLabels[lead.status]),
-    ...(lead.phone ? [copy.phone(lead.phone)] : []),
-    copy.email(lead.work_email),
-  ];
+  const facts = [copy.status(statusLabels[lead.status]), ...(lead.phone ? [copy.phone(lead.phone)] : []), copy.email(lead.work_email)];
   return {
     subject,
     text: [intro, '', ...facts, '', `${copy.openLead}: ${url}`].join('\n'),
@@ -125,7 +121,12 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
   const counts = (list: { label: string; count: number }[]) => (list.length ? list.map((c) => `${c.label}: ${c.count}`) : [copy.none]);
   return [
     { lines: [copy.digestIntro(business.name), copy.leadsTotal(insight.total)] },
-    { heading: copy.bySource, lines: counts(leadSources.map((s) => ({ label: sourceLabels[s], count: insight.weeks.reduce((n, w) => n + w.bySource[s], 0) })).filter((c) => c.count > 0)) },
+    {
+      heading: copy.bySource,
+      lines: counts(
+        leadSources.map((s) => ({ label: sourceLabels[s], count: insight.weeks.reduce((n, w) => n + w.bySource[s], 0) })).filter((c) => c.count > 0),
+      ),
+    },
     { heading: copy.byService, lines: counts(insight.byService) },
     { lines: [copy.wonValue(formatNzd(digest.won.cents), digest.won.count)] },
     {
@@ -138,7 +139,11 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
     { lines: [copy.stillNew(digest.stillNew), copy.spamHeld(digest.spamHeld)] },
     {
       lines: digest.dead.length
-        ? [copy.dead(digest.dead.length), ...digest.dead.map((job) => `- ${copy.deadLine(inboxWords.notification(job.channel, false), job.last_error)}`), copy.deadHint]
+        ? [
+            copy.dead(digest.dead.length),
+            ...digest.dead.map((job) => `- ${copy.deadLine(inboxWords.notification(job.channel, false), job.last_error)}`),
+            copy.deadHint,
+          ]
         : [copy.noDead],
     },
   ];
@@ -160,8 +165,13 @@ export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOpt
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(copy.digestHeading(range))}</h1>${sections
-      .map((s) => `${s.heading ? `<h2 style="font-size:17px;margin:20px 0 6px;color:#0a2540">${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`)
-      .join('')}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${link}>${escapeHtml(copy.openReports)}</a></p><p style="margin:12px 0 0"><a href="${escapeHtml(inbox)}">${escapeHtml(copy.openInbox)}</a></p>`,
+      .map(
+        (s) =>
+          `${s.heading ? `<h2 style="font-size:17px;margin:20px 0 6px;color:#0a2540">${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`,
+      )
+      .join(
+        '',
+      )}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${link}>${escapeHtml(copy.openReports)}</a></p><p style="margin:12px 0 0"><a href="${escapeHtml(inbox)}">${escapeHtml(copy.openInbox)}</a></p>`,
   );
   return { to, subject, text, html, messageId: `<digest-${digest.monday}@${options.messageIdDomain}>` };
 }

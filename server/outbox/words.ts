@@ -53,7 +53,8 @@ export const acknowledgementCopy = {
 /** Copy of the e-mails about the business's own work: the nudge, the follow-up reminder and the weekly digest. */
 export const noticeCopy = {
   nudgeSubject: (who: string, urgent: boolean) => `${urgent ? 'URGENT: still not called' : 'Still waiting for a call'} · ${who}`,
-  nudgeIntro: (who: string, waited: string) => `${who} asked for a quote ${waited} ago and is still New in the lead inbox: nobody has called or written a note yet.`,
+  nudgeIntro: (who: string, waited: string) =>
+    `${who} asked for a quote ${waited} ago and is still New in the lead inbox: nobody has called or written a note yet.`,
   reminderSubject: (who: string) => `Follow up today · ${who}`,
   reminderIntro: (who: string, date: string) => `You asked to follow up with ${who} on ${date}.`,
   status: (label: string) => `Status: ${label}`,
@@ -62,7 +63,8 @@ export const noticeCopy = {
   openLead: 'Open the lead',
   digestSubject: (range: string) => `Your leads for the week of ${range}`,
   digestHeading: (range: string) => `Leads for the week of ${range}`,
-  digestIntro: (business: string) => `The week’s quote requests to ${business}, Monday to Sunday, New Zealand time. Spam is left out of every figure but its own.`,
+  digestIntro: (business: string) =>
+    `The week’s quote requests to ${business}, Monday to Sunday, New Zealand time. Spam is left out of every figure but its own.`,
   leadsTotal: (n: number) => `Leads: ${n}`,
   bySource: 'By source',
   byService: 'By service',

@@ -296,7 +296,11 @@ export function* deleteLead(id: string): Work<boolean> {
 
 /** The leads (spam left out) that arrived in [start, end), oldest first: what the reports count. */
 export function* leadsArrivedBetween(start: Date, end: Date): Work<InboxLead[]> {
-  const rows = yield* all('SELECT * FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ? ORDER BY created_at, id', start.toISOString(), end.toISOString());
+  const rows = yield* all(
+    'SELECT * FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    start.toISOString(),
+    end.toISOString(),
+  );
   return rows.map(toInboxLead);
 }
 

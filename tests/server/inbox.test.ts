@@ -4,33 +4,17 @@
  * work on a lead from arrival to won.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { run } from '../../server/storage/steps.ts';
-import type { UserRole } from '../../core/lead/status.ts';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
+import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
-const ORIGIN = 'http://localhost:4321';
-
-interface Browser {
-  cookies: Map<string, string>;
-  csrf: string;
-}
-
-function cookieHeader(browser: Browser): string {
-  return [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-function keepCookies(browser: Browser, res: LightMyRequestResponse) {
-  for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
-    if (c.value === '' || c.maxAge === 0) browser.cookies.delete(c.name);
-    else browser.cookies.set(c.name, c.value);
-  }
-}
+const ORIGIN = INBOX_ORIGIN;
 
 describe.each(storeKinds)('the inbox API on %s', (kind) => {
   let t: TestStore;
@@ -52,40 +36,10 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     await t.cleanup();
   });
 
-  async function openBrowser(): Promise<Browser> {
-    const browser: Browser = { cookies: new Map(), csrf: '' };
-    const res = await app.inject({ method: 'GET', url: '/inbox/api/session' });
-    keepCookies(browser, res);
-    browser.csrf = res.json().csrfToken;
-    return browser;
-  }
-
-  async function call(
-    browser: Browser,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const res = await app.inject({
-      method,
-      url: `/inbox/api${url}`,
-      headers: { cookie: cookieHeader(browser), ...(method === 'GET' ? {} : { origin: ORIGIN, 'x-csrf-token': browser.csrf }), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    keepCookies(browser, res);
-    return res;
-  }
-
-  /** A person added as the CLI adds them, signed in with their one-time link. */
-  async function signedIn(email: string, role: UserRole = 'owner'): Promise<Browser> {
-    const added = await invite(t.store, { email, role, publicOrigin: ORIGIN });
-    const browser = await openBrowser();
-    const token = new URL(added!.link).searchParams.get('link')!;
-    const res = await call(browser, 'POST', '/auth/link', { token });
-    expect(res.statusCode).toBe(200);
-    return browser;
-  }
+  const { openBrowser, call, signedIn } = inboxSession(
+    () => app,
+    () => t.store,
+  );
 
   async function postLead(fields: Record<string, string> = {}) {
     const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(fields) });

@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { parseLead } from '../../core/lead/schema.ts';
 import { googleAdsTime, toGoogleAdsCsv } from '../../server/leads/google-ads.ts';
 import { sourceMedium, weekOf } from '../../server/leads/report.ts';
+import { changeStatus } from '../../server/storage/inbox.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -42,10 +43,17 @@ describe('report helpers', () => {
   it('writes conversion times in New Zealand time and skips a gclid Google would not have set', () => {
     expect(googleAdsTime('2026-11-22T18:55:08.847Z')).toBe('2026-11-23 07:55:08');
     expect(googleAdsTime('2026-07-01T00:30:00Z')).toBe('2026-07-01 12:30:00');
-    const { csv, rows, skipped } = toGoogleAdsCsv(
-      [stored({ gclid: '-Cj0KCQiA_leading-dash' }, '2026-11-22T18:55:08Z'), stored({ gclid: '=HYPERLINK("x")' }, '2026-11-22T18:55:08Z')],
-      'Quote request',
-    );
+    const clicked = (gclid: string, status: 'new' | 'won' = 'new') => ({
+      ...stored({ gclid }, '2026-11-22T18:55:08Z'),
+      id: gclid,
+      status,
+      job_value_cents: status === 'won' ? 123_456 : null,
+      status_changed_at: status === 'won' ? Date.parse('2026-07-01T00:30:00Z') : null,
+    });
+    const { csv, rows, skipped } = toGoogleAdsCsv([clicked('-Cj0KCQiA_leading-dash'), clicked('=HYPERLINK("x")', 'won')], {
+      quote: 'Quote request',
+      won: 'Won job',
+    });
     expect(rows).toBe(1);
     expect(skipped).toBe(1);
     expect(csv).toContain('\r\n-Cj0KCQiA_leading-dash,"Quote request",2026-11-23 07:55:08,,\r\n');
@@ -87,6 +95,8 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     });
     await insert({ referrer: 'https://www.bing.com/', path: '/contact', city: 'Wellington' });
     await insert({ gclid: 'Cj0KCQiAspamclick', path: '/contact' }, true);
+    const wonLead = (await t.store.listLeads()).find((l) => l.gclid === 'Cj0KCQiAgclidOne')!;
+    await t.store.transact(() => changeStatus(wonLead.id, { status: 'won', jobValueCents: 950_000, lostReason: null }, 'owner@example.nz', 'Won'));
   });
   afterEach(async () => {
     await t.cleanup();
@@ -110,6 +120,12 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     expect(out).toMatch(row('Cool Room / Walk-in Freezer', 1));
     expect(out).toMatch(row(weekOf(new Date().toISOString()), 4));
     expect(out.indexOf('By source / medium')).toBeLessThan(out.indexOf('By week'));
+    expect(out).toMatch(
+      /^Funnel \(furthest stage reached\)\n {2}New +4 +100\.0%\n {2}Contacted +1 +25\.0%\n {2}Quoted +1 +25\.0%\n {2}Won +1 +25\.0%\n {2}Lost +0 +0\.0%$/m,
+    );
+    expect(out).toContain('Won value: $9,500.00 from 1 job(s)');
+    expect(out).toMatch(/^ {4}waikato-repairs +1 +\$9,500\.00$/m);
+    expect(out).toMatch(/^ {2}(Business hours|After hours) +median +0 min +90th percentile +0 min +\(1 answered, [0-3] waiting\)$/m);
     expect(run('report', '--since', '2999-01-01').stdout).toContain('Leads since 2999-01-01: 0');
   });
 
@@ -118,12 +134,17 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout.startsWith('Parameters:TimeZone=Pacific/Auckland\r\n')).toBe(true);
     const rows = parse(res.stdout.split('\r\n').slice(1).join('\r\n'), { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r['Google Click ID']).sort()).toEqual(['Cj0KCQiAgclidOne', 'Cj0KCQiAgclidTwo']);
-    for (const r of rows) {
-      expect(r['Conversion Name']).toBe('Website lead');
-      expect(r['Conversion Time']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    }
-    expect(res.stderr).toContain('2 conversion(s)');
+    expect(rows.map((r) => `${r['Google Click ID']} ${r['Conversion Name']}`)).toEqual([
+      'Cj0KCQiAgclidOne Website lead',
+      'Cj0KCQiAgclidOne Won job',
+      'Cj0KCQiAgclidTwo Website lead',
+    ]);
+    for (const r of rows) expect(r['Conversion Time']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(rows[1]).toMatchObject({ 'Conversion Value': '9500.00', 'Conversion Currency': 'NZD' });
+    expect(res.stderr).toContain('3 conversion(s) with a Google click ID, 1 of them won jobs');
+    const named = run('export', '--format', 'google-ads', '--won-conversion-name', 'Signed job');
+    expect(named.stdout).toContain(',"Signed job",');
+    expect(run('export', '--format', 'google-ads', '--won-conversion-name', 'Quote request').stderr).toContain('must differ');
     expect(run('export', '--format', 'google-ads').stdout).toContain(',"Quote request",');
     expect(run('export', '--format', 'xml').stderr).toContain('--format must be csv, json or google-ads');
   });

@@ -1,0 +1,155 @@
+/**
+ * Nudges, follow-up reminders and the weekly digest, on both stores, through a real SMTP peer with
+ * two instances (each its own store connection, scheduler and outbox worker) checking at once. The
+ * clock is moved, not waited for: each instance's scheduler and senders read the test's clock.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { parseLead } from '../../core/lead/schema.ts';
+import { nzInstant } from '../../server/leads/nz-time.ts';
+import { mailTransport } from '../../server/outbox/email.ts';
+import { createNoticeSenders } from '../../server/outbox/notices.ts';
+import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { OutboxWorker } from '../../server/outbox/worker.ts';
+import { changeStatus, createUser, setFollowUp } from '../../server/storage/inbox.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+import { parseMail, startSmtp, type SmtpPeer } from '../support/peers.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+
+const HOUR = 3_600_000;
+const nz = (date: string, hhmm: string) => nzInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)));
+const log = pino({ level: 'silent' });
+
+interface Instance {
+  scheduler: NoticeScheduler;
+  worker: OutboxWorker;
+}
+
+describe.each(storeKinds)('notices on %s, two instances', (kind) => {
+  let t: TestStore;
+  let smtp: SmtpPeer;
+  let clock: Date;
+  let instances: Instance[];
+
+  beforeEach(async () => {
+    t = await createTestStore(kind);
+    smtp = await startSmtp();
+    instances = [t.store, t.reopen()].map((store) => ({
+      scheduler: new NoticeScheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 0.5 * HOUR, afterMs: 4 * HOUR, now: () => clock }),
+      worker: new OutboxWorker({
+        store,
+        senders: {},
+        notices: createNoticeSenders({
+          store,
+          transport: mailTransport(smtp.url),
+          from: 'website@example.nz',
+          to: ['office@example.nz'],
+          urgentTo: ['oncall@example.nz'],
+          inboxOrigin: 'https://quotes.example.nz',
+          messageIdDomain: 'example.nz',
+          now: () => clock,
+        }),
+        log,
+        pollIntervalMs: 50,
+        maxAttempts: 3,
+      }),
+    }));
+  });
+  afterEach(async () => {
+    await smtp.close();
+    await t.cleanup();
+  });
+
+  /** Both instances check and send at once, twice over; resolves with every message received so far. */
+  async function tick(at: Date) {
+    clock = at;
+    for (let round = 0; round < 2; round++) {
+      await Promise.all(instances.map((i) => i.scheduler.runOnce()));
+      await Promise.all(instances.map((i) => i.worker.runOnce()));
+    }
+    return Promise.all(smtp.messages.map(parseMail));
+  }
+
+  async function addLead(store: LeadStore, name: string, arrived: Date, fields: Record<string, string> = {}, spam = false) {
+    const parsed = parseLead({
+      contact_name: name,
+      work_email: `${name.split(' ')[0]!.toLowerCase()}@example.co.nz`,
+      phone: '021 555 0101',
+      timeframe: '1–2 weeks',
+      city: 'Hamilton',
+      ...fields,
+    });
+    if (!parsed.lead) throw new Error(JSON.stringify(parsed.errors));
+    const lead = await store.insertLead(parsed.lead, { spam, channels: [] });
+    await t.backdate(lead.id, arrived);
+    return lead.id;
+  }
+
+  it('nudges about leads still New, reminds on the follow-up date at 8:00 and sends the Monday digest, each once', { timeout: 60_000 }, async () => {
+    await t.store.transact(() => createUser('owner@example.nz', 'owner'));
+    const urgent = await addLead(t.store, 'Urgent Ula', nz('2026-11-30', '07:30'), { timeframe: 'Urgent (24–72h)', company_name: 'Ula Deli' });
+    const monday = await addLead(t.store, 'Monday Mere', nz('2026-11-30', '07:00'));
+    const friday = await addLead(t.store, 'Friday Fai', nz('2026-11-27', '16:00'), { gclid: 'Cj0KCQiAfriday', service_type: 'Repair' });
+    const answered = await addLead(t.store, 'Answered Ana', nz('2026-11-27', '09:00'), { service_type: 'Installation' });
+    await addLead(t.store, 'Spam Sam', nz('2026-11-28', '09:00'), {}, true);
+    await addLead(t.store, 'Old Olly', nz('2026-11-10', '09:00')); // older than the nudge horizon when first seen
+    await t.store.transact(() => changeStatus(answered, { status: 'quoted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Quoted'));
+    await t.store.transact(() => setFollowUp(answered, '2026-11-30', 'owner@example.nz', 'Follow up'));
+
+    // Monday 30 November, 7:59 am: Friday's lead has had its four office hours (Friday 4-6 pm, Saturday
+    // 8-10 am); the urgent lead's 30 minutes are not up, and no reminder or digest goes before 8.
+    let mails = await tick(nz('2026-11-30', '07:59'));
+    expect(mails.map((m) => m.subject)).toEqual(['Still waiting for a call · Friday Fai, Repair, Hamilton']);
+    expect(smtp.messages[0]!.to).toEqual(['office@example.nz']);
+    expect(mails[0]!.text).toContain(`https://quotes.example.nz/inbox/?lead=${friday}`);
+
+    // 8:05: the urgent lead's nudge (to the urgent address too), the reminder and the digest.
+    mails = await tick(nz('2026-11-30', '08:05'));
+    const subjects = mails.map((m) => m.subject);
+    expect(subjects).toHaveLength(4);
+    expect(subjects).toContain('URGENT: still not called · Ula Deli, Hamilton');
+    expect(smtp.messages[subjects.indexOf('URGENT: still not called · Ula Deli, Hamilton')]!.to.sort()).toEqual(['office@example.nz', 'oncall@example.nz']);
+    expect(mails.find((m) => m.subject?.startsWith('URGENT'))!.text).toContain(`https://quotes.example.nz/inbox/?lead=${urgent}`);
+    expect(subjects).toContain('Follow up today · Answered Ana, Installation, Hamilton');
+    const digest = mails.find((m) => m.subject === 'Your leads for the week of 23 Nov 2026 to 29 Nov 2026')!;
+    expect(digest.to && 'value' in digest.to ? digest.to.value.map((a) => a.address) : []).toEqual(['owner@example.nz']);
+    const text = digest.text!;
+    expect(text).toContain('Leads: 2');
+    expect(text).toMatch(/BY SOURCE\nGoogle Ads: 1\nDirect: 1\n/);
+    expect(text).toMatch(/BY SERVICE\n(Installation: 1\nRepair: 1|Repair: 1\nInstallation: 1)\n/);
+    expect(text).toContain('Leads still New in the inbox: 4');
+    expect(text).toContain('Spam held back this week: 1');
+    expect(text).toContain('Every notification was delivered.');
+    expect(mails.some((m) => m.text!.includes(monday))).toBe(false);
+
+    // 11:05: Monday's own lead has waited four office hours; nothing else is sent again.
+    mails = await tick(nz('2026-11-30', '11:05'));
+    expect(mails.slice(4).map((m) => m.subject)).toEqual(['Still waiting for a call · Monday Mere, Hamilton']);
+
+    // A new follow-up date reminds again on that day, once; the digest does not repeat on Tuesday.
+    await t.store.transact(() => setFollowUp(answered, '2026-12-01', 'owner@example.nz', 'Follow up'));
+    mails = await tick(nz('2026-12-01', '08:00'));
+    expect(mails.slice(5).map((m) => m.subject)).toEqual(['Follow up today · Answered Ana, Installation, Hamilton']);
+    mails = await tick(nz('2026-12-01', '15:00'));
+    expect(mails).toHaveLength(6);
+
+    // Every message once: one Message-ID each, whatever two instances did.
+    const ids = mails.map((m) => m.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await t.store.listJobs()).filter((j) => j.status !== 'done')).toEqual([]);
+  });
+
+  it('sends no nudge for a lead answered between queueing and sending, and no digest before Monday 8:00', { timeout: 60_000 }, async () => {
+    const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '06:00'), { timeframe: 'Urgent (24–72h)' });
+    clock = nz('2026-12-07', '07:59');
+    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false });
+    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false });
+    await t.store.transact(() => changeStatus(lead, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Contacted'));
+    await Promise.all(instances.map((i) => i.worker.runOnce()));
+    expect(smtp.messages).toHaveLength(0);
+    expect((await t.store.listJobs(lead)).map((j) => [j.channel, j.status])).toEqual([['nudge', 'done']]);
+    clock = nz('2026-12-07', '08:00');
+    expect((await instances[1]!.scheduler.runOnce()).digest).toBe(true);
+    expect((await instances[0]!.scheduler.runOnce()).digest).toBe(false);
+  });
+});
