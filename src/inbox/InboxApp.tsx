@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, setCsrfToken } from './api.ts';
 import { usePlace } from './place.ts';
@@ -12,6 +12,21 @@ import { LeadPage } from './LeadPage.tsx';
 import { People } from './People.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { Alert } from './Alert.tsx';
+import type { ReportsViewProps } from './reports/ReportsView.tsx';
+
+/** The reports and their charting code load only when someone opens them, so the list's first load stays small. */
+const ReportsView = lazy(() =>
+  import('./reports/ReportsView.tsx').then(
+    (m) => ({ default: m.ReportsView }),
+    () => ({ default: ReportsUnavailable }),
+  ),
+);
+
+/** When the reports' code would not load (offline, or a new version replaced it): the usual error sentence. */
+function ReportsUnavailable(_props: ReportsViewProps) {
+  return <Alert message={words.tryAgain} />;
+}
 
 /** The inbox: signed out, the sign-in; signed in, the place the address names. */
 export function InboxApp() {
@@ -71,6 +86,11 @@ function Inbox() {
         {place.kind === 'people' && <People user={user} />}
         {place.kind === 'passkeys' && <Passkeys />}
         {place.kind === 'audit' && <AuditLog />}
+        {place.kind === 'reports' && (
+          <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>
+            <ReportsView user={user} from={place.from} to={place.to} go={go} />
+          </Suspense>
+        )}
       </main>
     </div>
   );

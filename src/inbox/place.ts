@@ -1,11 +1,23 @@
 /**
  * Where the app is, kept in the query string so every view is a plain link: ?view=&q=, ?lead=ID,
- * ?page=people|passkeys|audit, ?link=TOKEN.
+ * ?page=people|passkeys|audit, ?page=reports&from=&to=, ?link=TOKEN.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { inboxViews, type InboxView } from '../../core/lead/status.ts';
 
-export type Place = { kind: 'list'; view: InboxView; q: string } | { kind: 'lead'; id: string } | { kind: 'people' } | { kind: 'passkeys' } | { kind: 'audit' };
+export type Place =
+  | { kind: 'list'; view: InboxView; q: string }
+  | { kind: 'lead'; id: string }
+  | { kind: 'people' }
+  | { kind: 'passkeys' }
+  | { kind: 'audit' }
+  /** New Zealand dates YYYY-MM-DD, inclusive; empty means the server's default range. */
+  | { kind: 'reports'; from: string; to: string };
+
+/** A date the address may carry: YYYY-MM-DD, anything else read as not given. */
+function dateParam(value: string | null): string {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
 
 export function parsePlace(search: string): Place {
   const params = new URLSearchParams(search);
@@ -13,6 +25,7 @@ export function parsePlace(search: string): Place {
   if (lead) return { kind: 'lead', id: lead };
   const page = params.get('page');
   if (page === 'people' || page === 'passkeys' || page === 'audit') return { kind: page };
+  if (page === 'reports') return { kind: 'reports', from: dateParam(params.get('from')), to: dateParam(params.get('to')) };
   const view = params.get('view');
   return { kind: 'list', view: (inboxViews as readonly string[]).includes(view ?? '') ? (view as InboxView) : 'new', q: params.get('q') ?? '' };
 }
@@ -23,6 +36,10 @@ export function placeHref(place: Place): string {
   else if (place.kind === 'list') {
     if (place.view !== 'new') params.set('view', place.view);
     if (place.q) params.set('q', place.q);
+  } else if (place.kind === 'reports') {
+    params.set('page', place.kind);
+    if (place.from) params.set('from', place.from);
+    if (place.to) params.set('to', place.to);
   } else params.set('page', place.kind);
   const query = params.toString();
   return `/inbox/${query ? `?${query}` : ''}`;

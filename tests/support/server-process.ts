@@ -34,8 +34,12 @@ export interface ServerProcess {
 }
 
 /** `script`: another checkout's server/main.ts (the drain bench's before/after). */
-export async function startServer(env: Record<string, string>, { script = join(root, 'server/main.ts') }: { script?: string } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+/** `port`: where to listen, when the test must know it first (PUBLIC_ORIGIN names it); otherwise a free one. */
+export async function startServer(
+  env: Record<string, string>,
+  { script = join(root, 'server/main.ts'), port: wanted }: { script?: string; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = wanted ?? (await freePort());
   let out = '';
   const child = spawn(process.execPath, [script], {
     cwd: resolve(script, '../..'),

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Insight } from '../../../core/lead/insight.ts';
+import { api } from '../api.ts';
+import { words } from '../words.ts';
+import { ui } from '../ui.ts';
+import { Alert, errorMessage } from '../Alert.tsx';
+import { longDate } from './format.ts';
+import { RangeForm } from './RangeForm.tsx';
+import { InsightSections } from './InsightSections.tsx';
+import { GoogleAdsExport } from './GoogleAdsExport.tsx';
+import type { SessionUser } from '../types.ts';
+
+const w = words.reports;
+
+export interface ReportsViewProps {
+  user: SessionUser;
+  /** New Zealand dates YYYY-MM-DD, inclusive; empty for the server's default range. */
+  from: string;
+  to: string;
+  go: (href: string) => void;
+}
+
+/** The reports for a date range: where leads came from, what for, how far they got, what they were worth, how fast they were answered. */
+export function ReportsView({ user, from, to, go }: ReportsViewProps) {
+  const params = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+  const reports = useQuery({
+    queryKey: ['reports', from, to],
+    queryFn: () => api<Insight>('GET', `/reports${params ? `?${params}` : ''}`),
+  });
+  const insight = reports.data;
+  const shownFrom = from || insight?.from || '';
+  const shownTo = to || insight?.to || '';
+
+  return (
+    <>
+      <h1 className={ui.h1}>{w.heading}</h1>
+      {insight && <p className="mt-1 text-slate-700">{w.range(longDate(insight.from), longDate(insight.to))}</p>}
+      {/* Keyed on the range, so the fields show the new dates after a quick link or Back. */}
+      <RangeForm key={`${shownFrom}|${shownTo}`} from={shownFrom} to={shownTo} go={go} />
+      <Alert message={errorMessage(reports.error, words.tryAgain)} />
+      {reports.isPending ? (
+        <p className="mt-6 text-slate-700">{words.loading}</p>
+      ) : !insight ? null : insight.total === 0 ? (
+        <p className="mt-6 text-slate-700">{w.empty(longDate(insight.from), longDate(insight.to))}</p>
+      ) : (
+        <InsightSections insight={insight} />
+      )}
+      {user.role === 'owner' && <GoogleAdsExport />}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** How the reports write money, shares, durations and dates: NZ dollars, whole percentages, "3 h 5 min", "23 Nov". */
+import { sourceLabels, type LeadSource } from '../../../core/lead/insight.ts';
+
+const percentFormat = new Intl.NumberFormat('en-NZ', { style: 'percent', maximumFractionDigits: 0 });
+const numberFormat = new Intl.NumberFormat('en-NZ');
+// Dates arrive as New Zealand calendar dates; read and written in UTC, so no time zone moves them a day.
+const dayMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Money and durations are written as the e-mails and the command line write them. */
+export { formatNzd as money, formatMinutes as duration } from '../../../core/lead/insight.ts';
+
+export function count(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** A part of a whole as "40%"; nothing of nothing is 0%. */
+export function percent(part: number, whole: number): string {
+  return percentFormat.format(whole ? part / whole : 0);
+}
+
+function utc(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+/** "23 Nov", for a week's label. */
+export function shortDate(date: string): string {
+  return dayMonth.format(utc(date));
+}
+
+/** "23 Nov 2025". */
+export function longDate(date: string): string {
+  return dayMonthYear.format(utc(date));
+}
+
+/** A source's name; the server may send the key (google_ads) or the name itself. */
+export function sourceName(label: string): string {
+  return sourceLabels[label as LeadSource] ?? label;
+}

@@ -1,0 +1,175 @@
+/**
+ * The inbox's Reports in Chromium: leads of several weeks, sources and stages stored in the
+ * database, the owner signed in with a one-time link, then the Reports view at 390 px and 1280 px:
+ * every chart is an SVG as wide as its column (none wider than the screen), every chart's numbers
+ * are in a table one tap away, the figures match the data, axe reports nothing, and the owner's
+ * Google Ads download is the conversion file.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { parseLead } from '../../core/lead/schema.ts';
+import { invite } from '../../server/inbox/invite.ts';
+import { addDays, nzInstant, nzParts, nzWeekOf } from '../../server/leads/nz-time.ts';
+import { changeStatus } from '../../server/storage/inbox.ts';
+import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
+
+let t: TestStore;
+let server: ServerProcess;
+let origin = '';
+let from = '';
+let to = '';
+
+/** Seeds six weeks of leads ending last week: sources, services, cities, stages and first actions of every kind. */
+async function seed(store: TestStore) {
+  const lastMonday = addDays(nzWeekOf(new Date()), -7);
+  from = addDays(lastMonday, -35);
+  to = addDays(lastMonday, 6);
+  const kinds = [
+    {
+      fields: { gclid: 'Cj0KCQiAseedOne', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'auckland-repairs' },
+      status: 'won' as const,
+      value: 1_840_000,
+    },
+    { fields: { referrer: 'https://www.google.co.nz/' }, status: 'quoted' as const },
+    { fields: { referrer: 'https://l.facebook.com/' }, status: 'contacted' as const },
+    { fields: {}, status: 'lost' as const },
+    { fields: { utm_source: 'newsletter', utm_medium: 'email' }, status: 'new' as const },
+  ];
+  const services = ['Repair', 'Installation', 'Maintenance', 'Cool Room / Walk-in Freezer'];
+  const cities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'];
+  let i = 0;
+  for (let week = 0; week < 6; week++) {
+    for (let k = 0; k < 2 + (week % 3); k++, i++) {
+      const kind = kinds[i % kinds.length]!;
+      const parsed = parseLead({
+        contact_name: `Seed Person ${i}`,
+        work_email: `seed${i}@example.co.nz`,
+        company_name: `Seed Cafe ${i}`,
+        service_type: services[i % services.length]!,
+        city: cities[i % cities.length]!,
+        path: ['/', '/commercial-fridges', '/auckland', '/cool-rooms'][i % 4]!,
+        timeframe: '1–2 weeks',
+        ...kind.fields,
+      });
+      const lead = await store.store.insertLead(parsed.lead!, { spam: false, channels: [] });
+      const arrived = nzInstant(addDays(addDays(from, week * 7), k), (i % 2 ? 20 : 9) * 60 + 15);
+      await store.backdate(lead.id, arrived);
+      if (kind.status !== 'new') {
+        await store.store.transact(() =>
+          changeStatus(
+            lead.id,
+            { status: kind.status, jobValueCents: kind.value ?? null, lostReason: kind.status === 'lost' ? 'price' : null },
+            'owner@example.nz',
+            'seeded',
+          ),
+        );
+        await rawQuery('sqlite', store.url, `UPDATE leads SET first_action_at = ${arrived.getTime() + (15 + 40 * (i % 5)) * 60_000} WHERE id = '${lead.id}'`);
+      }
+    }
+  }
+  return i;
+}
+
+test.beforeAll(async () => {
+  t = await createTestStore('sqlite');
+  await seed(t);
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+});
+
+test.afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await t?.cleanup();
+});
+
+async function axeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the owner reads the reports on a phone and on a desktop', async ({ page }) => {
+  test.setTimeout(120_000);
+  const added = await invite(t.store, { email: 'owner@example.nz', role: 'owner', publicOrigin: origin });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(added!.link);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`page=reports&from=${from}&to=${to}`));
+
+  const weeklyWidths: number[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole('heading', { name: 'Leads per week by source' })).toBeVisible();
+    // Each chart is drawn at the width of the box it sits in, never wider than the page.
+    const charts = page.locator('main svg[role="img"]');
+    expect(await charts.count()).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(async () =>
+        charts.evaluateAll(
+          (svgs, w) =>
+            svgs.every((svg) => {
+              const own = svg.getBoundingClientRect().width;
+              const box = svg.parentElement!.getBoundingClientRect().width;
+              return own <= w && own <= box && own >= box - 64;
+            }),
+          width,
+        ),
+      )
+      .toBe(true);
+    weeklyWidths.push(
+      await page
+        .locator('main svg[role="img"]')
+        .first()
+        .evaluate((svg) => svg.getBoundingClientRect().width),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await axeClean(page, `reports at ${width}px`);
+    await page.screenshot({ path: `test-results/reports-${width}.png`, fullPage: true });
+  }
+
+  // The same chart redrawn for the desktop, not a phone-sized picture scaled up.
+  expect(weeklyWidths[1]!).toBeGreaterThan(weeklyWidths[0]! * 2);
+
+  // The numbers behind the weekly chart, one tap away: a row per week, the seeded counts.
+  const weekly = page.getByRole('region', { name: 'Leads per week by source' });
+  await weekly.getByText('Show the numbers').click();
+  const rows = weekly.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(1 + 6); // the heading row, then a row per week
+  await expect(rows.first()).toContainText('Google Ads');
+  // Seeded: 2, 3 and 4 leads in turn; the last cell of each week's row is its total.
+  expect(await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.lastElementChild!.textContent!.trim()))).toEqual(['2', '3', '4', '2', '3', '4']);
+
+  // Won value and the funnel say what the data says.
+  await expect(page.getByText('$73,600.00').first()).toBeVisible(); // four won jobs of $18,400
+  const funnel = page.getByRole('region', { name: 'Funnel' });
+  await funnel.getByText('Show the numbers').click();
+  // Seeded in turn: won, quoted, contacted, lost straight from New, new; 18 leads.
+  const stages = funnel.getByRole('table', { name: /^Funnel/ }).getByRole('row');
+  expect(await stages.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].slice(0, 2).map((c) => c.textContent!.trim())))).toEqual([
+    ['New', '18'],
+    ['Contacted', '12'],
+    ['Quoted', '8'],
+    ['Won', '4'],
+  ]);
+  await expect(funnel.getByRole('table', { name: 'Why leads were lost' })).toContainText('Price');
+  await axeClean(page, 'reports with the tables open');
+
+  // The owner's Google Ads file.
+  const download = page.getByRole('link', { name: 'Download Google Ads conversions' });
+  const href = await download.getAttribute('href');
+  const file = await page.request.get(new URL(href!, origin).toString());
+  expect(file.status()).toBe(200);
+  const body = await file.text();
+  expect(body.startsWith('Parameters:TimeZone=Pacific/Auckland\r\n')).toBe(true);
+  expect(body).toContain(',"Won job",');
+  expect(nzParts(new Date()).date >= to).toBe(true);
+});
