@@ -6,7 +6,8 @@
  * - A nudge for a lead still New: an urgent one 30 minutes after it arrived (clock time), any other
  *   after four hours of office time (evenings and weekends do not count).
  * - A reminder for a lead whose follow-up date is today, from 8:00 New Zealand time.
- * - The weekly digest, from Monday 8:00 New Zealand time (sent later that week if the server was down).
+ * - The weekly digest, from Monday 8:00 New Zealand time (sent later that week if the server was
+ *   down), once the database has a lead from before that Monday.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isUrgent } from '../../core/lead/urgency.ts';
@@ -15,6 +16,7 @@ import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '..
 import type { LeadStore } from '../storage/types.ts';
 import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../leads/nz-time.ts';
 import { digestDueAt } from './notices.ts';
+import { Repeater } from './repeater.ts';
 
 /** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
 export const NUDGE_HORIZON_MS = 7 * 86_400_000;
@@ -52,12 +54,15 @@ export interface ScheduleResult {
 
 export class NoticeScheduler {
   readonly #o: SchedulerOptions;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
+  readonly #checking: Repeater;
 
   constructor(options: SchedulerOptions) {
     this.#o = options;
+    this.#checking = new Repeater(
+      () => this.runOnce(),
+      options.intervalMs,
+      (error) => options.log.warn({ err: error }, 'notice check failed'),
+    );
   }
 
   /** Queues every notice due at `now`; returns what this call queued (another instance may have queued the rest). */
@@ -71,7 +76,7 @@ export class NoticeScheduler {
     const reminders = now >= nzInstant(today, REMINDER_AT_MINUTES) ? await store.transact(() => queueReminders(today)) : 0;
 
     const monday = nzWeekOf(now);
-    const digest = now >= digestDueAt(monday) ? await store.transact(() => queueDigest(monday)) : false;
+    const digest = now >= digestDueAt(monday) ? await store.transact(() => queueDigest(monday, nzInstant(monday, 0))) : false;
 
     if (nudges || reminders || digest) {
       this.#o.log.info({ nudges, reminders, digest }, 'notices queued');
@@ -81,26 +86,10 @@ export class NoticeScheduler {
   }
 
   start(): void {
-    this.#stopped = false;
-    this.#schedule(0);
+    this.#checking.start();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #schedule(ms: number) {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce()
-        .catch((error: unknown) => this.#o.log.warn({ err: error }, 'notice check failed'))
-        .finally(() => {
-          this.#running = undefined;
-          if (!this.#stopped) this.#schedule(this.#o.intervalMs);
-        });
-    }, ms);
-    this.#timer.unref();
+  stop(): Promise<void> {
+    return this.#checking.stop();
   }
 }

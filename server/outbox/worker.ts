@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type OutboxJob } from '../storage/types.ts';
 import type { Sender } from './email.ts';
+import { Repeater } from './repeater.ts';
 
 /** Sends a notice (a job of the scheduler's, about a lead or about nobody), reading what it needs itself. */
 export type NoticeSender = ((job: OutboxJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
@@ -84,9 +85,7 @@ export class OutboxWorker {
   readonly #o: Required<Omit<WorkerOptions, 'backoff'>> & { backoff: BackoffOptions };
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly #channels: JobChannel[];
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
+  readonly #polling: Repeater;
   /** Set by stop(): a runOnce in progress finishes its sends in flight and claims nothing more. */
   #stopping = false;
 
@@ -99,38 +98,27 @@ export class OutboxWorker {
       ...(Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]),
       ...(Object.keys(notices) as NoticeChannel[]).filter((c) => notices[c]),
     ];
+    this.#polling = new Repeater(
+      () => this.runOnce(),
+      this.#o.pollIntervalMs,
+      (error) => this.#o.log.warn({ err: error }, 'outbox run failed'),
+    );
   }
 
   start(): void {
-    this.#stopped = false;
     this.#stopping = false;
-    this.#schedule(0);
+    this.#polling.start();
   }
 
   /** Asks for a run now (after a new lead), instead of waiting for the next poll. */
   nudge(): void {
-    if (!this.#stopped && !this.#running) this.#schedule(0);
+    this.#polling.soon();
   }
 
   /** Stops between jobs: sends in flight finish (bounded by the send timeout), nothing new is claimed. */
   async stop(): Promise<void> {
-    this.#stopped = true;
     this.#stopping = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #schedule(ms: number) {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce()
-        .catch((error: unknown) => this.#o.log.warn({ err: error }, 'outbox run failed'))
-        .finally(() => {
-          this.#running = undefined;
-          if (!this.#stopped) this.#schedule(this.#o.pollIntervalMs);
-        });
-    }, ms);
-    this.#timer.unref();
+    await this.#polling.stop();
   }
 
   /** Delivers due jobs, up to `concurrency` at a time, until none is due; returns how many were attempted. */

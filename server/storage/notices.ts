@@ -59,13 +59,19 @@ export function* queueReminders(date: string): Work<number> {
   return queued;
 }
 
-/** Queues the digest of the week that starts on `monday` (it covers the week before), once; true when this call queued it. */
-export function* queueDigest(monday: string): Work<boolean> {
+/**
+ * Queues the digest sent in the week that starts on `monday` (it covers the week before), once; true
+ * when this call queued it. Only once the database holds a lead from before that Monday: a new
+ * installation does not e-mail a digest of a week it never saw.
+ */
+export function* queueDigest(monday: string, mondayStart: Date): Work<boolean> {
   const queued = yield* run(
-    `INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, NULL, 'digest', ${NOW_MS}, ?)
+    `INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about)
+     SELECT ?, NULL, 'digest', ${NOW_MS}, ? WHERE EXISTS (SELECT 1 FROM leads WHERE created_at < ?)
      ON CONFLICT (channel, about) WHERE lead_id IS NULL DO NOTHING`,
     randomUUID(),
     monday,
+    mondayStart.toISOString(),
   );
   return queued === 1;
 }

@@ -140,6 +140,8 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
   });
 
   it('sends no nudge for a lead answered between queueing and sending, and no digest before Monday 8:00', { timeout: 60_000 }, async () => {
+    const lastWeek = await addLead(t.store, 'Last Week', nz('2026-12-04', '09:00'));
+    await t.store.transact(() => changeStatus(lastWeek, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Called'));
     const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '06:00'), { timeframe: 'Urgent (24–72h)' });
     clock = nz('2026-12-07', '07:59');
     expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false });
@@ -151,5 +153,13 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     clock = nz('2026-12-07', '08:00');
     expect((await instances[1]!.scheduler.runOnce()).digest).toBe(true);
     expect((await instances[0]!.scheduler.runOnce()).digest).toBe(false);
+  });
+
+  it('sends no digest from a database with no lead before that Monday (a new installation)', async () => {
+    await addLead(t.store, 'First Ever', nz('2026-12-07', '07:00'));
+    clock = nz('2026-12-07', '09:00');
+    expect((await instances[0]!.scheduler.runOnce()).digest).toBe(false);
+    clock = nz('2026-12-14', '08:00');
+    expect((await instances[0]!.scheduler.runOnce()).digest).toBe(true);
   });
 });

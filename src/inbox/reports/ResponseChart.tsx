@@ -2,13 +2,14 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { ResponseTimes, WeekFigures } from '../../../core/lead/insight.ts';
 import { words } from '../words.ts';
-import { afterDot, afterStroke, axisText, baseLine, businessDot, businessStroke, gridLine } from './colours.ts';
+import { afterDot, afterStroke, businessDot, businessStroke } from './colours.ts';
 import { count, duration, longDate, shortDate } from './format.ts';
 import { useWidth } from './useWidth.ts';
 import { Legend } from './Legend.tsx';
 import { ShowNumbers } from './ShowNumbers.tsx';
 import { DataTable } from './DataTable.tsx';
 import { WeekAxis } from './WeekAxis.tsx';
+import { ValueGrid } from './ValueGrid.tsx';
 import { textWidth } from './measure.ts';
 
 const w = words.reports.response;
@@ -71,14 +72,7 @@ export function ResponseChart({ weeks, response }: { weeks: WeekFigures[]; respo
                 width={width}
                 height={HEIGHT}
               >
-                {ticks.map((tick) => (
-                  <g key={tick}>
-                    <line x1={left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} className={tick ? gridLine : baseLine} />
-                    <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className={axisText}>
-                      {tick ? duration(tick) : '0'}
-                    </text>
-                  </g>
-                ))}
+                <ValueGrid ticks={ticks} y={y} left={left} right={width - margin.right} format={duration} />
                 {lines.map((l) => {
                   const path = line<WeekFigures>()
                     .defined((week) => median(week, l.kind) !== null)

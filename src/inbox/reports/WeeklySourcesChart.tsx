@@ -2,13 +2,14 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import { leadSources, sourceLabels, type LeadSource, type WeekFigures } from '../../../core/lead/insight.ts';
 import { words } from '../words.ts';
-import { axisText, baseLine, gridLine, sourceFill, sourceSwatch } from './colours.ts';
+import { sourceFill, sourceSwatch } from './colours.ts';
 import { count, longDate, shortDate } from './format.ts';
 import { useWidth } from './useWidth.ts';
 import { Legend } from './Legend.tsx';
 import { ShowNumbers } from './ShowNumbers.tsx';
 import { DataTable } from './DataTable.tsx';
 import { WeekAxis } from './WeekAxis.tsx';
+import { ValueGrid } from './ValueGrid.tsx';
 import { textWidth } from './measure.ts';
 
 const w = words.reports.weekly;
@@ -57,14 +58,7 @@ export function WeeklySourcesChart({ weeks }: { weeks: WeekFigures[] }) {
             width={width}
             height={HEIGHT}
           >
-            {ticks.map((tick) => (
-              <g key={tick}>
-                <line x1={left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} className={tick ? gridLine : baseLine} />
-                <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className={axisText}>
-                  {count(tick)}
-                </text>
-              </g>
-            ))}
+            <ValueGrid ticks={ticks} y={y} left={left} right={width - margin.right} format={count} />
             {series.map((s) => (
               <g key={s.key} className={`${sourceFill[s.key]} stroke-white`}>
                 {s.map((point) =>
