@@ -6,19 +6,36 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parseLead } from '../../core/lead/schema.ts';
-import { nzInstant } from '../../server/leads/nz-time.ts';
+import { addDays, nzInstant, nzParts, nzWeekOf } from '../../server/leads/nz-time.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
-import { createNoticeSenders } from '../../server/outbox/notices.ts';
+import { createNoticeSenders, digestDueAt } from '../../server/outbox/notices.ts';
 import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, createUser, setFollowUp } from '../../server/storage/inbox.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
-import { parseMail, startSmtp, type SmtpPeer } from '../support/peers.ts';
+import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
+import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
 const HOUR = 3_600_000;
 const nz = (date: string, hhmm: string) => nzInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)));
 const log = pino({ level: 'silent' });
+
+/** A lead stored with no notification of its own, then moved to the time it arrived. */
+async function addStoredLead(t: TestStore, name: string, arrived: Date, fields: Record<string, string>, spam = false): Promise<string> {
+  const parsed = parseLead({
+    contact_name: name,
+    work_email: `${name.split(' ')[0]!.toLowerCase()}@example.co.nz`,
+    phone: '021 555 0101',
+    timeframe: '1–2 weeks',
+    city: 'Hamilton',
+    ...fields,
+  });
+  if (!parsed.lead) throw new Error(JSON.stringify(parsed.errors));
+  const lead = await t.store.insertLead(parsed.lead, { spam, channels: [] });
+  await t.backdate(lead.id, arrived);
+  return lead.id;
+}
 
 interface Instance {
   scheduler: NoticeScheduler;
@@ -70,20 +87,8 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     return Promise.all(smtp.messages.map(parseMail));
   }
 
-  async function addLead(store: LeadStore, name: string, arrived: Date, fields: Record<string, string> = {}, spam = false) {
-    const parsed = parseLead({
-      contact_name: name,
-      work_email: `${name.split(' ')[0]!.toLowerCase()}@example.co.nz`,
-      phone: '021 555 0101',
-      timeframe: '1–2 weeks',
-      city: 'Hamilton',
-      ...fields,
-    });
-    if (!parsed.lead) throw new Error(JSON.stringify(parsed.errors));
-    const lead = await store.insertLead(parsed.lead, { spam, channels: [] });
-    await t.backdate(lead.id, arrived);
-    return lead.id;
-  }
+  const addLead = (_store: LeadStore, name: string, arrived: Date, fields: Record<string, string> = {}, spam = false) =>
+    addStoredLead(t, name, arrived, fields, spam);
 
   it('nudges about leads still New, reminds on the follow-up date at 8:00 and sends the Monday digest, each once', { timeout: 60_000 }, async () => {
     await t.store.transact(() => createUser('owner@example.nz', 'owner'));
@@ -161,5 +166,44 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect((await instances[0]!.scheduler.runOnce()).digest).toBe(false);
     clock = nz('2026-12-14', '08:00');
     expect((await instances[0]!.scheduler.runOnce()).digest).toBe(true);
+  });
+});
+
+describe('notices from two server processes on one PostgreSQL', () => {
+  it('nudge, reminder and digest (when due by today’s clock) each e-mailed once', { timeout: 90_000 }, async () => {
+    const t = await createTestStore('postgres');
+    const smtp = await startSmtp();
+    const servers: ServerProcess[] = [];
+    try {
+      const now = new Date();
+      // An urgent lead that arrived an hour ago (due after 30 minutes, whatever the hour), a lead from
+      // last week (so a digest is due once Monday 8:00 has passed), and a follow-up due today at 8:00.
+      const urgent = await addStoredLead(t, 'Urgent Process', new Date(now.getTime() - HOUR), { timeframe: 'Urgent (24–72h)' });
+      const old = await addStoredLead(t, 'Old Process', nzInstant(addDays(nzWeekOf(now), -3), 10 * 60), {});
+      await t.store.transact(() => changeStatus(old, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Called'));
+      await t.store.transact(() => setFollowUp(old, nzParts(now).date, 'owner@example.nz', 'Follow up'));
+      const env = { DATABASE_URL: t.url, DIST_DIR: tinySite(), SMTP_URL: smtp.url, NOTICE_CHECK_INTERVAL: '100ms', OUTBOX_POLL_INTERVAL: '100ms' };
+      for (let i = 0; i < 2; i++) servers.push(await startServer(env));
+
+      const reminderDue = now >= nzInstant(nzParts(now).date, 8 * 60);
+      const digestDue = now >= digestDueAt(nzWeekOf(now));
+      const expected = 1 + (reminderDue ? 1 : 0) + (digestDue ? 1 : 0);
+      await waitFor(() => smtp.messages.length >= expected, { what: `${expected} notice(s)`, timeoutMs: 30_000 });
+      await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every notice to be done', timeoutMs: 30_000 });
+      // Both instances go on checking ten times a second; stopping them waits for any send in flight.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const s of servers) s.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+      const subjects = (await Promise.all(smtp.messages.map(parseMail))).map((m) => m.subject ?? '');
+      expect(subjects.filter((s) => s.startsWith('URGENT: still not called'))).toHaveLength(1);
+      expect(subjects.filter((s) => s.startsWith('Follow up today'))).toHaveLength(reminderDue ? 1 : 0);
+      expect(subjects.filter((s) => s.startsWith('Your leads for the week of'))).toHaveLength(digestDue ? 1 : 0);
+      expect(subjects).toHaveLength(expected);
+      expect(smtp.messages.find((m) => m.raw.includes('URGENT'))!.raw).toContain(urgent);
+    } finally {
+      for (const s of servers) s.child.kill('SIGKILL');
+      await smtp.close();
+      await t.cleanup();
+    }
   });
 });
