@@ -112,7 +112,11 @@ export async function loadDigest(store: LeadStore, monday: string): Promise<Dige
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** Two calendar dates as people write a range: "16–22 Nov 2026", "30 Nov – 6 Dec 2026". */
+function dayRange(from: string, to: string): string {
+  return dayFormat.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
 
 /** The digest as sections of lines: the same words in the text part and the HTML part. */
 function digestSections(digest: Digest): { heading?: string; lines: string[] }[] {
@@ -150,7 +154,7 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
 }
 
 export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>): NoticeMail {
-  const range = `${day(addDays(digest.monday, -7))} to ${day(addDays(digest.monday, -1))}`;
+  const range = dayRange(addDays(digest.monday, -7), addDays(digest.monday, -1));
   const subject = copy.digestSubject(range);
   const sections = digestSections(digest);
   const inbox = `${options.inboxOrigin}/inbox/`;

@@ -215,6 +215,8 @@ export const words = {
       waiting: 'Not answered yet',
       overall: 'Over the whole range',
       weeklyMedian: 'Weekly median',
+      weeklyTable: 'Each week: median and 90th percentile',
+      column: (series: string, figure: string) => `${series}: ${figure.toLowerCase()}`,
       week: 'Week starting',
       chart: (weeks: number, business: string, after: string) =>
         `Line chart of the weekly median time to first contact over ${weeks} week${weeks === 1 ? '' : 's'}: business hours overall median ${business}, after hours ${after}. Weeks with no answered leads are gaps.`,

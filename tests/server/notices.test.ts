@@ -116,7 +116,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect(smtp.messages[subjects.indexOf('URGENT: still not called · Ula Deli, Hamilton')]!.to.sort()).toEqual(['office@example.nz', 'oncall@example.nz']);
     expect(mails.find((m) => m.subject?.startsWith('URGENT'))!.text).toContain(`https://quotes.example.nz/inbox/?lead=${urgent}`);
     expect(subjects).toContain('Follow up today · Answered Ana, Installation, Hamilton');
-    const digest = mails.find((m) => m.subject === 'Your leads for the week of 23 Nov 2026 to 29 Nov 2026')!;
+    const digest = mails.find((m) => m.subject === 'Your leads for the week of 23–29 Nov 2026')!;
     expect(digest.to && 'value' in digest.to ? digest.to.value.map((a) => a.address) : []).toEqual(['owner@example.nz']);
     const text = digest.text!;
     expect(text).toContain('Leads: 2');

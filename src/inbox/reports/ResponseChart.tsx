@@ -98,9 +98,12 @@ export function ResponseChart({ weeks, response }: { weeks: WeekFigures[]; respo
           </div>
           <ShowNumbers>
             <DataTable
-              caption={w.weeklyMedian}
-              columns={[w.week, ...lines.map((l) => l.label)]}
-              rows={weeks.map((week) => ({ key: week.week, cells: [longDate(week.week), ...lines.map((l) => duration(median(week, l.kind)))] }))}
+              caption={w.weeklyTable}
+              columns={[w.week, ...lines.flatMap((l) => [w.column(l.label, w.median), w.column(l.label, w.p90)])]}
+              rows={weeks.map((week) => ({
+                key: week.week,
+                cells: [longDate(week.week), ...lines.flatMap((l) => [duration(median(week, l.kind)), duration(week.response[l.kind].p90Minutes)])],
+              }))}
             />
           </ShowNumbers>
         </>
