@@ -1,8 +1,10 @@
 /**
  * The inbox's list and search with 100,000 leads, on SQLite and PostgreSQL: p50 and p95 of the
  * answers the app asks for (first page of New and All with the view counts, the next page, a
- * search that finds a few leads, and one that finds none, which reads every lead). Answers go
- * through the real app (session check included); only 200s count, anything else fails the run.
+ * search that finds a few leads, and one that finds none, which reads every lead), and the
+ * Reports for the default twelve weeks and for a whole year (every lead of the range read and
+ * counted). Answers go through the real app (session check included); only 200s count, anything
+ * else fails the run.
  *
  *   node bench/inbox-list.ts [--leads 100000] [--runs 200] [--store sqlite|postgres|both]
  */
@@ -96,16 +98,19 @@ for (const kind of (values.store === 'both' ? ['sqlite', 'postgres'] : [values.s
   });
   const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const first = (await app.inject({ method: 'GET', url: '/inbox/api/leads?view=all', headers: { cookie } })).json() as { next: string };
-  const cases: [string, string][] = [
-    ['New, first page and counts', '/inbox/api/leads?view=new'],
-    ['All, first page and counts', '/inbox/api/leads?view=all'],
-    ['All, second page', `/inbox/api/leads?view=all&cursor=${first.next}`],
-    ['Search that finds a few ("kauri walker 1")', '/inbox/api/leads?view=all&q=kauri%20walker%201'],
-    ['Search that finds none', '/inbox/api/leads?view=all&q=no-such-words'],
+  const cases: [string, string, number][] = [
+    ['New, first page and counts', '/inbox/api/leads?view=new', RUNS],
+    ['All, first page and counts', '/inbox/api/leads?view=all', RUNS],
+    ['All, second page', `/inbox/api/leads?view=all&cursor=${first.next}`, RUNS],
+    ['Search that finds a few ("kauri walker 1")', '/inbox/api/leads?view=all&q=kauri%20walker%201', RUNS],
+    ['Search that finds none', '/inbox/api/leads?view=all&q=no-such-words', RUNS],
+    // The seed spreads the leads over the two years to 24 November 2026.
+    ['Reports, twelve weeks to 23 Nov 2026', '/inbox/api/reports?from=2026-09-01&to=2026-11-23', Math.ceil(RUNS / 4)],
+    ['Reports, the year to 23 Nov 2026', '/inbox/api/reports?from=2025-11-24&to=2026-11-23', Math.ceil(RUNS / 10)],
   ];
-  for (const [label, url] of cases) {
+  for (const [label, url, runs] of cases) {
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       const start = performance.now();
       const res = await app.inject({ method: 'GET', url, headers: { cookie } });
       const ms = performance.now() - start;

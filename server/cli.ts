@@ -119,7 +119,9 @@ try {
     console.log(`oldest pending: ${status.oldestPendingSeconds === null ? '-' : `${status.oldestPendingSeconds} s`}`);
     console.log(`dead notifications: ${status.dead}`);
     for (const job of status.recentDead)
-      console.log(`  dead ${job.channel} for lead ${job.lead_id} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`);
+      console.log(
+        `  dead ${job.channel} ${job.lead_id ? `for lead ${job.lead_id}` : `for ${job.about ?? '-'}`} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`,
+      );
   } else if (command === 'report') {
     const leads = await store.listLeads({ since });
     process.stdout.write(formatReport(buildReport(leads), since));

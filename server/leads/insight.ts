@@ -16,7 +16,7 @@ import {
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
 import type { InboxLead } from '../storage/inbox.ts';
-import { addDays, isBusinessTime, nzInstant, nzParts, nzWeekOf, nzWeeksBetween } from './nz-time.ts';
+import { addDays, isBusinessTime, isOfficeTime, mondayOf, nzInstant, nzParts, nzWeekOf, nzWeeksBetween } from './nz-time.ts';
 
 function host(url: string): string {
   return URL.canParse(url) ? new URL(url).hostname.toLowerCase().replace(/^(www|m|l|lm|mobile)\./, '') : '';
@@ -90,19 +90,43 @@ function responseStat(minutes: number[], waiting: number): ResponseStat {
   return { answered: sorted.length, waiting, medianMinutes: roundMinutes(percentile(sorted, 50)), p90Minutes: roundMinutes(percentile(sorted, 90)) };
 }
 
-/** Time to first contact (the first status change or note), split by whether the lead arrived in office hours. */
-export function responseTimes(leads: readonly Pick<InboxLead, 'created_at' | 'first_action_at'>[]): ResponseTimes {
+/** What the figures need of a lead, worked out once: its week, source, and whether it arrived in office hours. */
+interface LeadFacts {
+  lead: InboxLead;
+  arrived: number;
+  week: string;
+  source: LeadSource;
+  inOfficeHours: boolean;
+}
+
+function factsOf(lead: InboxLead): LeadFacts {
+  const arrived = new Date(lead.created_at);
+  // One reading of the New Zealand clock serves both the week and office hours.
+  const parts = nzParts(arrived);
+  return { lead, arrived: arrived.getTime(), week: mondayOf(parts), source: leadSource(lead), inOfficeHours: isOfficeTime(parts) };
+}
+
+function responseOf(facts: readonly Pick<LeadFacts, 'arrived' | 'inOfficeHours' | 'lead'>[]): ResponseTimes {
   const split = { businessHours: { minutes: [] as number[], waiting: 0 }, afterHours: { minutes: [] as number[], waiting: 0 } };
-  for (const lead of leads) {
-    const arrived = new Date(lead.created_at);
-    const bucket = isBusinessTime(arrived) ? split.businessHours : split.afterHours;
+  for (const { lead, arrived, inOfficeHours } of facts) {
+    const bucket = inOfficeHours ? split.businessHours : split.afterHours;
     if (lead.first_action_at === null) bucket.waiting++;
-    else bucket.minutes.push(Math.max(0, lead.first_action_at - arrived.getTime()) / 60_000);
+    else bucket.minutes.push(Math.max(0, lead.first_action_at - arrived) / 60_000);
   }
   return {
     businessHours: responseStat(split.businessHours.minutes, split.businessHours.waiting),
     afterHours: responseStat(split.afterHours.minutes, split.afterHours.waiting),
   };
+}
+
+/** Time to first contact (the first status change or note), split by whether the lead arrived in office hours. */
+export function responseTimes(leads: readonly Pick<InboxLead, 'created_at' | 'first_action_at'>[]): ResponseTimes {
+  return responseOf(
+    leads.map((lead) => {
+      const arrived = new Date(lead.created_at);
+      return { lead: lead as InboxLead, arrived: arrived.getTime(), inOfficeHours: isBusinessTime(arrived) };
+    }),
+  );
 }
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): LabelCount[] {
@@ -138,31 +162,34 @@ const campaignOf = (lead: InboxLead) => lead.utm_campaign || '(none)';
 /** Every figure of the reports for the leads that arrived from `from` to `to` (NZ dates, inclusive; spam already left out). */
 export function buildInsight(leads: readonly InboxLead[], from: string, to: string): Insight {
   const { start, end } = rangeInstants(from, to);
-  const inRange = leads.filter((l) => {
-    const at = Date.parse(l.created_at);
-    return at >= start.getTime() && at < end.getTime() && !l.spam;
-  });
-  const byWeek = new Map<string, InboxLead[]>();
-  for (const lead of inRange) {
-    const week = nzWeekOf(new Date(lead.created_at));
-    byWeek.set(week, [...(byWeek.get(week) ?? []), lead]);
+  const facts = leads
+    .filter((l) => !l.spam)
+    .map(factsOf)
+    .filter((f) => f.arrived >= start.getTime() && f.arrived < end.getTime());
+  const inRange = facts.map((f) => f.lead);
+  const byWeek = new Map<string, LeadFacts[]>();
+  for (const f of facts) {
+    const list = byWeek.get(f.week);
+    if (list) list.push(f);
+    else byWeek.set(f.week, [f]);
   }
   const weeks = end > start ? nzWeeksBetween(start, new Date(end.getTime() - 1)) : [];
+  const sourceOf = new Map(facts.map((f) => [f.lead, f.source]));
   const won = inRange.filter((l) => l.status === 'won');
   const lost = inRange.filter((l) => l.status === 'lost');
-  const sourceLabel = (l: InboxLead) => sourceLabels[leadSource(l)];
+  const sourceLabel = (l: InboxLead) => sourceLabels[sourceOf.get(l)!];
   return {
     from,
     to,
     total: inRange.length,
     withGclid: inRange.filter((l) => l.gclid).length,
     weeks: weeks.map((week) => {
-      const weekLeads = byWeek.get(week) ?? [];
+      const weekFacts = byWeek.get(week) ?? [];
       const bySource = Object.fromEntries(leadSources.map((s) => [s, 0])) as Record<LeadSource, number>;
-      for (const lead of weekLeads) bySource[leadSource(lead)]++;
-      return { week, total: weekLeads.length, bySource, response: responseTimes(weekLeads) };
+      for (const f of weekFacts) bySource[f.source]++;
+      return { week, total: weekFacts.length, bySource, response: responseOf(weekFacts) };
     }),
-    bySource: leadSources.map((s) => ({ label: sourceLabels[s], count: inRange.filter((l) => leadSource(l) === s).length })),
+    bySource: leadSources.map((s) => ({ label: sourceLabels[s], count: facts.filter((f) => f.source === s).length })),
     byService: countBy(inRange, (l) => l.service_type || '(not given)'),
     byCity: countBy(inRange, (l) => l.city || '(not given)'),
     byPage: countBy(inRange, (l) => l.path || '(unknown)'),
@@ -176,6 +203,6 @@ export function buildInsight(leads: readonly InboxLead[], from: string, to: stri
       bySource: valueBy(won, sourceLabel),
       byCampaign: valueBy(won, campaignOf),
     },
-    response: responseTimes(inRange),
+    response: responseOf(facts),
   };
 }

@@ -72,7 +72,11 @@ export function addDays(date: string, days: number): string {
 
 /** The Monday (New Zealand date) of the week an instant falls in, as YYYY-MM-DD. */
 export function nzWeekOf(at: Date): string {
-  const { date, weekday } = nzParts(at);
+  return mondayOf(nzParts(at));
+}
+
+/** The Monday of the week of a New Zealand date and weekday. */
+export function mondayOf({ date, weekday }: Pick<NzParts, 'date' | 'weekday'>): string {
   return addDays(date, 1 - weekday);
 }
 
@@ -100,7 +104,11 @@ export function openMinutes(
 
 /** Whether an instant falls in office hours (New Zealand time). */
 export function isBusinessTime(at: Date): boolean {
-  const { weekday, minutes } = nzParts(at);
+  return isOfficeTime(nzParts(at));
+}
+
+/** Whether a New Zealand weekday and time of day fall in office hours. */
+export function isOfficeTime({ weekday, minutes }: Pick<NzParts, 'weekday' | 'minutes'>): boolean {
   const open = openMinutes(weekday);
   return open !== null && minutes >= open[0] && minutes < open[1];
 }
