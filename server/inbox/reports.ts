@@ -14,19 +14,24 @@ import type { InboxContext } from './plugin.ts';
 /** The longest range one answer covers: three years of weeks is still a small answer. */
 const MAX_RANGE_DAYS = 3 * 366;
 
-const rangeQuery = z
-  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
-  .refine(({ from, to }) => !from || !to || (from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 <= MAX_RANGE_DAYS));
+const rangeQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+
+/** The range asked for, a missing end taken from the default twelve weeks; undefined when it runs backwards or is too long. */
+function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: string; to: string } | undefined {
+  const fallback = defaultRange(now);
+  const from = asked.from ?? (asked.to && asked.to < fallback.from ? asked.to : fallback.from);
+  const to = asked.to ?? (from > fallback.to ? from : fallback.to);
+  return from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 <= MAX_RANGE_DAYS ? { from, to } : undefined;
+}
 const sinceQuery = z.object({ since: z.iso.date().optional() });
 
 export const reportRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => {
   const { store } = ctx;
   app.get('/reports', async (request, reply) => {
     const query = rangeQuery.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: inboxWords.errors.range });
-    const fallback = defaultRange(new Date());
-    const from = query.data.from ?? (query.data.to && query.data.to < fallback.from ? query.data.to : fallback.from);
-    const to = query.data.to ?? (from > fallback.to ? from : fallback.to);
+    const range = query.success ? resolveRange(query.data, new Date()) : undefined;
+    if (!range) return reply.code(400).send({ error: inboxWords.errors.range });
+    const { from, to } = range;
     const { start, end } = rangeInstants(from, to);
     return buildInsight(await store.read(() => leadsArrivedBetween(start, end)), from, to);
   });
