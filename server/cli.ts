@@ -16,14 +16,14 @@
 import { parseArgs } from 'node:util';
 import { business } from '../core/business.ts';
 import { loadConfig } from './config.ts';
-import { configuredChannels } from './outbox/senders.ts';
+import { configuredChannels, messageIdDomain } from './outbox/senders.ts';
 import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { buildReport, formatInsight, formatReport } from './leads/report.ts';
 import { buildInsight } from './leads/insight.ts';
-import { nzParts, nzWeekOf } from './leads/nz-time.ts';
-import { digestMail, digestRecipients, loadDigest } from './outbox/notices.ts';
+import { nzParts, nzWeekOf } from '../core/nz-time.ts';
+import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notices.ts';
 import { mailTransport } from './outbox/email.ts';
 import { auditEntries, leadsArrivedBetween, leadsWithClick, releaseFromSpam } from './storage/inbox.ts';
 import { usersCommand } from './inbox/users-cli.ts';
@@ -123,12 +123,12 @@ try {
         `  dead ${job.channel} ${job.lead_id ? `for lead ${job.lead_id}` : `for ${job.about ?? '-'}`} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`,
       );
   } else if (command === 'report') {
-    const leads = await store.listLeads({ since });
+    // Spam left out; the funnel, won value and response times of the same leads, weeks from the first lead's to this one.
+    const now = new Date();
+    const leads = await store.read(() => leadsArrivedBetween(since ?? new Date(0), new Date(now.getTime() + 1000)));
+    const start = since ?? new Date(leads[0]?.created_at ?? now);
     process.stdout.write(formatReport(buildReport(leads), since));
-    // The funnel, won value and response times of the same leads, its weeks from the first lead's to this one.
-    const start = since ?? new Date(leads[0]?.created_at ?? Date.now());
-    const withWork = await store.read(() => leadsArrivedBetween(start, new Date(Date.now() + 1000)));
-    process.stdout.write(formatInsight(buildInsight(withWork, nzParts(start).date, nzParts(new Date()).date)));
+    process.stdout.write(formatInsight(buildInsight(leads, nzParts(start).date, nzParts(now).date)));
   } else if (command === 'spam') {
     const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
     for (const l of leads) {
@@ -163,7 +163,7 @@ try {
     const digest = await loadDigest(store, nzWeekOf(new Date()));
     const mail = digestMail(digest, await digestRecipients(store, config.LEAD_NOTIFY_TO), {
       inboxOrigin: config.PUBLIC_ORIGIN,
-      messageIdDomain: config.LEAD_NOTIFY_FROM.split('@')[1]!,
+      messageIdDomain: messageIdDomain(config),
     });
     if (!values['send-now']) {
       console.log(`To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}`);
@@ -171,8 +171,8 @@ try {
     } else {
       if (!config.SMTP_URL) fail('SMTP_URL is not set: there is no mail server to send the digest through.');
       const transport = mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT);
-      // A second send on demand is a new message, not a repeat of the Monday one.
-      await transport.sendMail({ from: config.LEAD_NOTIFY_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      // A send on demand is a message of its own, not a repeat of the Monday one for mail clients to fold.
+      await sendNotice(transport, config.LEAD_NOTIFY_FROM, { ...mail, messageId: mail.messageId.replace('<digest-', `<digest-on-demand-${Date.now()}-`) });
       transport.close();
       console.log(`Digest sent to ${mail.to.join(', ')}`);
     }

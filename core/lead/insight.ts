@@ -5,6 +5,9 @@
  */
 import type { LeadStatus, LostReason } from './status.ts';
 
+/** The weeks the reports show when no range is asked for (the server's default and the view's quick link). */
+export const DEFAULT_REPORT_WEEKS = 12;
+
 /** Where a lead came from, in the five groups the owner thinks in. */
 export const leadSources = ['google_ads', 'search', 'direct', 'social', 'referral'] as const;
 export type LeadSource = (typeof leadSources)[number];
@@ -73,6 +76,7 @@ export interface Insight {
   withGclid: number;
   /** Every week of the range, Monday first, empty weeks included. */
   weeks: WeekFigures[];
+  /** In the order of `leadSources`; the lists below biggest first. */
   bySource: LabelCount[];
   byService: LabelCount[];
   byCity: LabelCount[];
@@ -84,7 +88,7 @@ export interface Insight {
   lost: number;
   lostReasons: { reason: LostReason; count: number }[];
   /** Leads of the range that are Won now, and their value. */
-  won: { count: number; cents: number; bySource: ValueCount[]; byCampaign: ValueCount[] };
+  won: { count: number; cents: number; /** Biggest value first. */ bySource: ValueCount[]; byCampaign: ValueCount[] };
   response: ResponseTimes;
 }
 

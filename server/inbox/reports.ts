@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { buildInsight, defaultRange, rangeInstants } from '../leads/insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
-import { nzInstant } from '../leads/nz-time.ts';
+import { nzInstant } from '../../core/nz-time.ts';
 import { leadsArrivedBetween, leadsWithClick } from '../storage/inbox.ts';
 import { inboxWords } from './words.ts';
 import type { InboxContext } from './plugin.ts';

@@ -1,5 +1,5 @@
 import { csvCell } from './csv.ts';
-import { NZ_TIME_ZONE, nzDateTime } from './nz-time.ts';
+import { NZ_TIME_ZONE, nzDateTime } from '../../core/nz-time.ts';
 import type { InboxLead } from '../storage/inbox.ts';
 /**
  * The Google Ads offline conversion upload file (click conversions), one row per lead with a gclid.
@@ -37,8 +37,8 @@ export type GoogleAdsLead = Pick<InboxLead, 'id' | 'gclid' | 'created_at' | 'sta
 /**
  * One row per lead with a gclid for the quote request (at its arrival, no value), and for a lead that
  * is Won now a second row under the won conversion's name, at the time it was marked won, with the
- * job's value in NZD. A lead never gives two rows for one conversion name (a lead listed twice is
- * written once). `since`: quote rows for leads that arrived since then, won rows for leads won since.
+ * job's value in NZD: one row per lead for each conversion name. `since`: quote rows for leads that
+ * arrived since then, won rows for leads won since.
  */
 export function toGoogleAdsCsv(
   leads: Iterable<GoogleAdsLead>,
@@ -46,13 +46,11 @@ export function toGoogleAdsCsv(
   since?: Date,
 ): { csv: string; rows: number; wonRows: number; skipped: number } {
   const lines = [`Parameters:TimeZone=${GOOGLE_ADS_TIME_ZONE}`, googleAdsColumns.join(',')];
-  const seen = new Set<string>();
   let skipped = 0;
   let wonRows = 0;
   const from = since?.getTime() ?? -Infinity;
   for (const lead of leads) {
-    if (!lead.gclid || seen.has(lead.id)) continue;
-    seen.add(lead.id);
+    if (!lead.gclid) continue;
     if (!GCLID.test(lead.gclid)) {
       skipped++;
       continue;

@@ -4,6 +4,7 @@
  * got, what the won ones were worth, and how long they waited for somebody to act.
  */
 import {
+  DEFAULT_REPORT_WEEKS,
   funnelStages,
   leadSources,
   sourceLabels,
@@ -16,7 +17,7 @@ import {
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
 import type { InboxLead } from '../storage/inbox.ts';
-import { addDays, isBusinessTime, isOfficeTime, mondayOf, nzInstant, nzParts, nzWeekOf, nzWeeksBetween } from './nz-time.ts';
+import { addDays, isBusinessTime, isOfficeTime, mondayOf, nzInstant, nzLastWeeks, nzParts, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
 
 function host(url: string): string {
   return URL.canParse(url) ? new URL(url).hostname.toLowerCase().replace(/^(www|m|l|lm|mobile)\./, '') : '';
@@ -152,9 +153,9 @@ export function rangeInstants(from: string, to: string): { start: Date; end: Dat
   return { start: nzInstant(from, 0), end: nzInstant(addDays(to, 1), 0) };
 }
 
-/** The reports' default: the last twelve weeks, from the Monday eleven weeks before this one to today (NZ). */
-export function defaultRange(now: Date): { from: string; to: string } {
-  return { from: addDays(nzWeekOf(now), -77), to: nzParts(now).date };
+/** The reports' default: the last twelve weeks to today (NZ), whole weeks from Monday. */
+export function defaultRange(now: Date): NzDateRange {
+  return nzLastWeeks(DEFAULT_REPORT_WEEKS, now);
 }
 
 const campaignOf = (lead: InboxLead) => lead.utm_campaign || '(none)';

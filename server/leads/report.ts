@@ -3,7 +3,7 @@
  * the share with a Google Ads click. Spam is left out by the caller.
  */
 import type { StoredLead } from '../storage/types.ts';
-import { nzWeekOf } from './nz-time.ts';
+import { nzWeekOf } from '../../core/nz-time.ts';
 import { formatMinutes, formatNzd, type Insight, type ResponseStat } from '../../core/lead/insight.ts';
 import { lostReasonLabels, statusLabels } from '../../core/lead/status.ts';
 

@@ -104,8 +104,9 @@ export function emailText(lead: StoredLead, inboxOrigin?: string): string {
 }
 
 const font = 'font-family:-apple-system,BlinkMacSystemFont,&quot;Segoe UI&quot;,Roboto,Arial,sans-serif';
-const h2 = 'style="font-size:17px;margin:24px 0 8px;color:#0a2540"';
-const button = (filled: boolean) =>
+/** The style attributes of the business's e-mails: a section heading, and a button a thumb can hit. */
+export const h2 = 'style="font-size:17px;margin:24px 0 8px;color:#0a2540"';
+export const button = (filled: boolean) =>
   `style="display:block;padding:14px 16px;margin:0 0 10px;border-radius:8px;font-weight:700;font-size:17px;text-align:center;text-decoration:none;${
     filled ? 'background:#0b5ea8;color:#ffffff' : 'background:#ffffff;color:#0b5ea8;border:2px solid #0b5ea8'
   }"`;
@@ -129,10 +130,9 @@ export function emailHtml(lead: StoredLead, inboxOrigin?: string): string {
         `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;font-weight:600">${e(c.label)}</th><td style="padding:4px 0">${e(c.value)}</td></tr>`,
     )
     .join('');
-  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(emailSubject(lead))}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9">
-<div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff;${font};font-size:16px;line-height:1.5;color:#0f172a;overflow-wrap:anywhere">
-${banner}<h1 style="font-size:22px;line-height:1.25;margin:0">${e(lead.contact_name)}</h1>
+  return emailPage(
+    emailSubject(lead),
+    `${banner}<h1 style="font-size:22px;line-height:1.25;margin:0">${e(lead.contact_name)}</h1>
 ${summary ? `<p style="margin:4px 0 16px;color:#334155">${e(summary)}</p>` : ''}
 ${phone}
 <a href="${e(mailtoHref(lead))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
@@ -142,8 +142,17 @@ ${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead))}" ${button(false)
 ${choices.length ? `<h2 ${h2}>${e(copy.choicesHeading)}</h2><table cellspacing="0" cellpadding="0">${choiceRows}</table>` : ''}
 <h2 ${h2}>${e(copy.originHeading)}</h2>
 <ul style="margin:0;padding-left:20px">${originLines(lead)
-    .map((l) => `<li>${e(l)}</li>`)
-    .join('')}</ul>
-<p style="margin:24px 0 0;font-size:14px;color:#475569">${e(copy.received(nzTime(lead.created_at)))}<br>${e(copy.leadId(lead.id))}<br>${e(copy.replyHint)}</p>
+      .map((l) => `<li>${e(l)}</li>`)
+      .join('')}</ul>
+<p style="margin:24px 0 0;font-size:14px;color:#475569">${e(copy.received(nzTime(lead.created_at)))}<br>${e(copy.leadId(lead.id))}<br>${e(copy.replyHint)}</p>`,
+  );
+}
+
+/** The page every e-mail to the business is: one column a phone can read, its title escaped, `body` markup already escaped. */
+export function emailPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9">
+<div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff;${font};font-size:16px;line-height:1.5;color:#0f172a;overflow-wrap:anywhere">
+${body}
 </div></body></html>`;
 }

@@ -6,16 +6,16 @@
  */
 import type { Transporter } from 'nodemailer';
 import { business } from '../../core/business.ts';
-import { formatMinutes, formatNzd, leadSources, sourceLabels, type Insight } from '../../core/lead/insight.ts';
+import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.ts';
 import { statusLabels } from '../../core/lead/status.ts';
 import { isUrgent } from '../../core/lead/urgency.ts';
 import { inboxLead, leadsArrivedBetween, type InboxLead } from '../storage/inbox.ts';
 import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notices.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { buildInsight, rangeInstants } from '../leads/insight.ts';
-import { addDays, nzInstant } from '../leads/nz-time.ts';
+import { addDays } from '../../core/nz-time.ts';
 import { notificationRecipients } from './email.ts';
-import { escapeHtml, inboxLeadUrl, nzTime } from './lead-email.ts';
+import { button, emailPage, escapeHtml, h2, inboxLeadUrl, nzTime } from './lead-email.ts';
 import { noticeCopy as copy } from './words.ts';
 import { PermanentFailure, type NoticeSender } from './worker.ts';
 import { inboxWords } from '../inbox/words.ts';
@@ -44,15 +44,6 @@ export interface NoticeMail {
 
 const who = (lead: InboxLead) => [lead.company_name || lead.contact_name, lead.service_type, lead.city].filter(Boolean).join(', ');
 
-const font = 'font-family:-apple-system,BlinkMacSystemFont,&quot;Segoe UI&quot;,Roboto,Arial,sans-serif';
-const link = 'style="display:inline-block;padding:12px 16px;border-radius:8px;background:#0b5ea8;color:#ffffff;font-weight:700;text-decoration:none"';
-
-/** A short e-mail page: a heading, paragraphs and one button; every value escaped. */
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9"><div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff;${font};font-size:16px;line-height:1.5;color:#0f172a;overflow-wrap:anywhere">${body}</div></body></html>`;
-}
-
 const paragraphs = (lines: string[]) => lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('');
 
 /** The lead as a nudge or reminder names it: who, how to reach them, where it stands, and the link. */
@@ -62,9 +53,9 @@ function leadMail(lead: InboxLead, subject: string, intro: string, options: Noti
   return {
     subject,
     text: [intro, '', ...facts, '', `${copy.openLead}: ${url}`].join('\n'),
-    html: page(
+    html: emailPage(
       subject,
-      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(who(lead))}</h1>${paragraphs([intro, ...facts])}<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" ${link}>${escapeHtml(copy.openLead)}</a></p>`,
+      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(who(lead))}</h1>${paragraphs([intro, ...facts])}<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(copy.openLead)}</a></p>`,
     ),
   };
 }
@@ -127,9 +118,7 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
     { lines: [copy.digestIntro(business.name), copy.leadsTotal(insight.total)] },
     {
       heading: copy.bySource,
-      lines: counts(
-        leadSources.map((s) => ({ label: sourceLabels[s], count: insight.weeks.reduce((n, w) => n + w.bySource[s], 0) })).filter((c) => c.count > 0),
-      ),
+      lines: counts(insight.bySource.filter((c) => c.count > 0)),
     },
     { heading: copy.byService, lines: counts(insight.byService) },
     { lines: [copy.wonValue(formatNzd(digest.won.cents), digest.won.count)] },
@@ -166,16 +155,13 @@ export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOpt
     `${copy.openReports}: ${reports}`,
     `${copy.openInbox}: ${inbox}`,
   ].join('\n');
-  const html = page(
+  const html = emailPage(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(copy.digestHeading(range))}</h1>${sections
-      .map(
-        (s) =>
-          `${s.heading ? `<h2 style="font-size:17px;margin:20px 0 6px;color:#0a2540">${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`,
-      )
+      .map((s) => `${s.heading ? `<h2 ${h2}>${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`)
       .join(
         '',
-      )}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${link}>${escapeHtml(copy.openReports)}</a></p><p style="margin:12px 0 0"><a href="${escapeHtml(inbox)}">${escapeHtml(copy.openInbox)}</a></p>`,
+      )}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${button(true)}>${escapeHtml(copy.openReports)}</a><a href="${escapeHtml(inbox)}" ${button(false)}>${escapeHtml(copy.openInbox)}</a></p>`,
   );
   return { to, subject, text, html, messageId: `<digest-${digest.monday}@${options.messageIdDomain}>` };
 }
@@ -186,10 +172,7 @@ export async function digestRecipients(store: LeadStore, fallback: string[]): Pr
   return owners.length ? owners : fallback;
 }
 
-/** When a week's digest is due: its Monday at 8:00 New Zealand time. */
-export const digestDueAt = (monday: string) => nzInstant(monday, 8 * 60);
-
-async function send(transport: Transporter, from: string, mail: NoticeMail, signal?: AbortSignal): Promise<void> {
+export async function sendNotice(transport: Transporter, from: string, mail: NoticeMail, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) throw new Error('send cancelled');
   await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
 }
@@ -207,18 +190,18 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
       const lead = await leadOf(job);
       // Answered (or marked spam) since it was queued: nothing to nudge about.
       if (lead.status !== 'new' || lead.spam) return;
-      await send(transport, from, nudgeMail(lead, now(), options), signal);
+      await sendNotice(transport, from, nudgeMail(lead, now(), options), signal);
     },
     reminder: async (job, signal) => {
       const lead = await leadOf(job);
       // The date was changed or cleared since it was queued: that reminder is no longer wanted.
       if (!job.about || lead.follow_up_on !== job.about || lead.spam) return;
-      await send(transport, from, reminderMail(lead, job.about, options), signal);
+      await sendNotice(transport, from, reminderMail(lead, job.about, options), signal);
     },
     digest: async (job, signal) => {
       if (!job.about) throw new PermanentFailure('digest job without its week');
       const digest = await loadDigest(store, job.about);
-      await send(transport, from, digestMail(digest, await digestRecipients(store, options.to), options), signal);
+      await sendNotice(transport, from, digestMail(digest, await digestRecipients(store, options.to), options), signal);
     },
   };
   return senders;

@@ -14,14 +14,16 @@ import { isUrgent } from '../../core/lead/urgency.ts';
 import type { InboxLead } from '../storage/inbox.ts';
 import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notices.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../leads/nz-time.ts';
-import { digestDueAt } from './notices.ts';
+import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
 
 /** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
 export const NUDGE_HORIZON_MS = 7 * 86_400_000;
-/** Reminders go out from this time of day, New Zealand time (minutes after midnight). */
-export const REMINDER_AT_MINUTES = 8 * 60;
+/** Reminders and the Monday digest go out from this time of day, New Zealand time (minutes after midnight). */
+export const MORNING_AT_MINUTES = 8 * 60;
+
+/** When a week's digest is due: its Monday at 8:00 New Zealand time. */
+export const digestDueAt = (monday: string) => nzInstant(monday, MORNING_AT_MINUTES);
 
 export interface NudgeTimes {
   /** Clock time an urgent lead may stay New. */
@@ -73,7 +75,7 @@ export class NoticeScheduler {
     const nudges = due.length ? await store.transact(() => queueNudges(due)) : 0;
 
     const today = nzParts(now).date;
-    const reminders = now >= nzInstant(today, REMINDER_AT_MINUTES) ? await store.transact(() => queueReminders(today)) : 0;
+    const reminders = now >= nzInstant(today, MORNING_AT_MINUTES) ? await store.transact(() => queueReminders(today)) : 0;
 
     const monday = nzWeekOf(now);
     const digest = now >= digestDueAt(monday) ? await store.transact(() => queueDigest(monday, nzInstant(monday, 0))) : false;

@@ -36,7 +36,8 @@ export function configuredChannels(config: ChannelConfig): Channel[] {
   return (Object.keys(channelIsOn) as Channel[]).filter((channel) => channelIsOn[channel](config));
 }
 
-const messageIdDomain = (config: ChannelConfig) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
+/** The domain of the Message-IDs the server makes: the sending address's. */
+export const messageIdDomain = (config: Pick<Config, 'LEAD_NOTIFY_FROM'>) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
 
 const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
   email: (config) =>

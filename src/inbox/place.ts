@@ -11,7 +11,7 @@ export type Place =
   | { kind: 'people' }
   | { kind: 'passkeys' }
   | { kind: 'audit' }
-  /** New Zealand dates YYYY-MM-DD, inclusive; empty means the server's default range. */
+  /** New Zealand dates YYYY-MM-DD, inclusive; empty means the default range (the last twelve weeks). */
   | { kind: 'reports'; from: string; to: string };
 
 /** A date the address may carry: YYYY-MM-DD, anything else read as not given. */

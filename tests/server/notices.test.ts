@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parseLead } from '../../core/lead/schema.ts';
-import { addDays, nzInstant, nzParts, nzWeekOf } from '../../server/leads/nz-time.ts';
+import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
-import { createNoticeSenders, digestDueAt } from '../../server/outbox/notices.ts';
-import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { createNoticeSenders } from '../../server/outbox/notices.ts';
+import { digestDueAt, MORNING_AT_MINUTES, NoticeScheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, createUser, setFollowUp } from '../../server/storage/inbox.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -185,7 +185,7 @@ describe('notices from two server processes on one PostgreSQL', () => {
       const env = { DATABASE_URL: t.url, DIST_DIR: tinySite(), SMTP_URL: smtp.url, NOTICE_CHECK_INTERVAL: '100ms', OUTBOX_POLL_INTERVAL: '100ms' };
       for (let i = 0; i < 2; i++) servers.push(await startServer(env));
 
-      const reminderDue = now >= nzInstant(nzParts(now).date, 8 * 60);
+      const reminderDue = now >= nzInstant(nzParts(now).date, MORNING_AT_MINUTES);
       const digestDue = now >= digestDueAt(nzWeekOf(now));
       const expected = 1 + (reminderDue ? 1 : 0) + (digestDue ? 1 : 0);
       await waitFor(() => smtp.messages.length >= expected, { what: `${expected} notice(s)`, timeoutMs: 30_000 });

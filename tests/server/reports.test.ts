@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { buildApp } from '../../server/http/app.ts';
-import { nzInstant } from '../../server/leads/nz-time.ts';
+import { nzInstant } from '../../core/nz-time.ts';
 import type { Insight } from '../../core/lead/insight.ts';
 import { inboxSession } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, rawQuery, storeKinds, type TestStore } from '../support/stores.ts';

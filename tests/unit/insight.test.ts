@@ -8,7 +8,7 @@ import { parseLead } from '../../core/lead/schema.ts';
 import { formatMinutes, formatNzd, stageRank } from '../../core/lead/insight.ts';
 import { buildInsight, defaultRange, leadSource, percentile, responseTimes } from '../../server/leads/insight.ts';
 import { nudgeDueAt } from '../../server/outbox/scheduler.ts';
-import { nzInstant } from '../../server/leads/nz-time.ts';
+import { nzInstant } from '../../core/nz-time.ts';
 import type { InboxLead } from '../../server/storage/inbox.ts';
 
 const MINUTE = 60_000;

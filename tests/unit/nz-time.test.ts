@@ -3,7 +3,7 @@
  * hours from the business config, and business time that carries over evenings and weekends.
  */
 import { describe, expect, it } from 'vitest';
-import { addBusinessTime, isBusinessTime, nzDateTime, nzInstant, nzParts, nzWeekOf, nzWeeksBetween } from '../../server/leads/nz-time.ts';
+import { addBusinessTime, isBusinessTime, nzDateTime, nzInstant, nzLastWeeks, nzParts, nzWeekOf, nzWeeksBetween, nzYearToDate } from '../../core/nz-time.ts';
 
 const HOUR = 3_600_000;
 
@@ -54,5 +54,13 @@ describe('New Zealand time', () => {
     expect(addBusinessTime(at('2026-11-29', 1380), 0.5 * HOUR)).toEqual(at('2026-11-30', 450));
     // Saturday 4 April 3 pm NZDT + 4 h: clocks go back on Sunday; Monday 10 am is NZST.
     expect(addBusinessTime(at('2026-04-04', 900), 4 * HOUR).toISOString()).toBe('2026-04-05T22:00:00.000Z');
+  });
+
+  it('gives the reports’ ranges as New Zealand dates: whole weeks to today, and the year so far', () => {
+    // Sunday 29 November 2026, 11:30 pm NZDT (still Sunday in New Zealand, Sunday morning in UTC).
+    const sundayNight = new Date('2026-11-29T10:30:00Z');
+    expect(nzLastWeeks(4, sundayNight)).toEqual({ from: '2026-11-02', to: '2026-11-29' });
+    expect(nzLastWeeks(1, new Date('2026-11-29T11:30:00Z'))).toEqual({ from: '2026-11-30', to: '2026-11-30' }); // Monday 00:30
+    expect(nzYearToDate(new Date('2026-12-31T11:30:00Z'))).toEqual({ from: '2027-01-01', to: '2027-01-01' }); // New Year's Day, 00:30
   });
 });

@@ -11,11 +11,9 @@ import { ResponseChart } from './ResponseChart.tsx';
 
 const w = words.reports;
 
-/** Breakdown rows for the bar charts: biggest first, each with its share of the range's leads. */
+/** Breakdown rows for the bar charts (the server sends them biggest first), each with its share of the range's leads. */
 function countRows(counts: LabelCount[], total: number): BarRow[] {
-  return [...counts]
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
-    .map((c) => ({ key: c.label, label: c.label, value: c.count, valueText: count(c.count), note: percent(c.count, total) }));
+  return counts.map((c) => ({ key: c.label, label: c.label, value: c.count, valueText: count(c.count), note: percent(c.count, total) }));
 }
 
 /** Every report for a range that has leads, one section each. */

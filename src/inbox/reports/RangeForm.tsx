@@ -2,12 +2,13 @@ import { useId, type FormEvent } from 'react';
 import { linkHandler, placeHref } from '../place.ts';
 import { words } from '../words.ts';
 import { ui } from '../ui.ts';
-import { lastWeeks, nzToday, thisYear } from './range.ts';
+import { nzLastWeeks, nzYearToDate } from '../../../core/nz-time.ts';
+import { DEFAULT_REPORT_WEEKS } from '../../../core/lead/insight.ts';
 
 const w = words.reports;
 
 interface RangeFormProps {
-  /** The range shown, New Zealand dates YYYY-MM-DD (empty while the server's default is loading). */
+  /** The range shown, New Zealand dates YYYY-MM-DD. */
   from: string;
   to: string;
   go: (href: string) => void;
@@ -16,11 +17,11 @@ interface RangeFormProps {
 /** The dates the reports cover: two date fields, and links for the usual ranges. */
 export function RangeForm({ from, to, go }: RangeFormProps) {
   const id = useId();
-  const today = nzToday();
+  const now = new Date();
   const quick = [
-    { label: w.last4Weeks, range: lastWeeks(4, today) },
-    { label: w.last12Weeks, range: lastWeeks(12, today) },
-    { label: w.thisYear, range: thisYear(today) },
+    { label: w.lastWeeks(4), range: nzLastWeeks(4, now) },
+    { label: w.lastWeeks(DEFAULT_REPORT_WEEKS), range: nzLastWeeks(DEFAULT_REPORT_WEEKS, now) },
+    { label: w.thisYear, range: nzYearToDate(now) },
   ];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

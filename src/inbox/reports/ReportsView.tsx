@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Insight } from '../../../core/lead/insight.ts';
+import { DEFAULT_REPORT_WEEKS, type Insight } from '../../../core/lead/insight.ts';
+import { nzLastWeeks } from '../../../core/nz-time.ts';
 import { api } from '../api.ts';
 import { words } from '../words.ts';
 import { ui } from '../ui.ts';
@@ -14,7 +15,7 @@ const w = words.reports;
 
 export interface ReportsViewProps {
   user: SessionUser;
-  /** New Zealand dates YYYY-MM-DD, inclusive; empty for the server's default range. */
+  /** New Zealand dates YYYY-MM-DD, inclusive; empty for the default range's end. */
   from: string;
   to: string;
   go: (href: string) => void;
@@ -22,14 +23,16 @@ export interface ReportsViewProps {
 
 /** The reports for a date range: where leads came from, what for, how far they got, what they were worth, how fast they were answered. */
 export function ReportsView({ user, from, to, go }: ReportsViewProps) {
-  const params = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+  // An end the address leaves out is the default range's, known here as on the server, so the
+  // fields show the range at once and nothing typed into them is replaced when the answer comes.
+  const fallback = nzLastWeeks(DEFAULT_REPORT_WEEKS, new Date());
+  const shownFrom = from || fallback.from;
+  const shownTo = to || fallback.to;
   const reports = useQuery({
-    queryKey: ['reports', from, to],
-    queryFn: () => api<Insight>('GET', `/reports${params ? `?${params}` : ''}`),
+    queryKey: ['reports', shownFrom, shownTo],
+    queryFn: () => api<Insight>('GET', `/reports?${new URLSearchParams({ from: shownFrom, to: shownTo })}`),
   });
   const insight = reports.data;
-  const shownFrom = from || insight?.from || '';
-  const shownTo = to || insight?.to || '';
 
   return (
     <>

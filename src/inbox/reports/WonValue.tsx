@@ -1,14 +1,12 @@
 import type { Insight, ValueCount } from '../../../core/lead/insight.ts';
 import { words } from '../words.ts';
-import { money, sourceName } from './format.ts';
+import { money } from './format.ts';
 import { BarList, type BarRow } from './BarList.tsx';
 
 const w = words.reports.wonValue;
 
-function valueRows(values: ValueCount[], name: (label: string) => string = (label) => label): BarRow[] {
-  return [...values]
-    .sort((a, b) => b.cents - a.cents || b.count - a.count)
-    .map((v) => ({ key: v.label, label: name(v.label), value: v.cents, valueText: money(v.cents), note: words.reports.jobsCount(v.count) }));
+function valueRows(values: ValueCount[]): BarRow[] {
+  return values.map((v) => ({ key: v.label, label: v.label, value: v.cents, valueText: money(v.cents), note: words.reports.jobsCount(v.count) }));
 }
 
 /** What the range's won jobs were worth, by source and by campaign. */
@@ -20,7 +18,7 @@ export function WonValue({ won }: { won: Insight['won'] }) {
       <div className="mt-2 grid gap-x-8 gap-y-4 lg:grid-cols-2">
         <div className="min-w-0">
           <h3 className="mt-2 font-bold text-brand-900">{w.bySource}</h3>
-          <BarList title={w.bySource} labelHeading={w.source} valueHeading={w.value} noteHeading={w.jobs} rows={valueRows(won.bySource, sourceName)} />
+          <BarList title={w.bySource} labelHeading={w.source} valueHeading={w.value} noteHeading={w.jobs} rows={valueRows(won.bySource)} />
         </div>
         <div className="min-w-0">
           <h3 className="mt-2 font-bold text-brand-900">{w.byCampaign}</h3>

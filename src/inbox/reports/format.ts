@@ -1,5 +1,4 @@
 /** How the reports write money, shares, durations and dates: NZ dollars, whole percentages, "3 h 5 min", "23 Nov". */
-import { sourceLabels, type LeadSource } from '../../../core/lead/insight.ts';
 
 const percentFormat = new Intl.NumberFormat('en-NZ', { style: 'percent', maximumFractionDigits: 0 });
 const numberFormat = new Intl.NumberFormat('en-NZ');
@@ -32,9 +31,4 @@ export function shortDate(date: string): string {
 /** "23 Nov 2025". */
 export function longDate(date: string): string {
   return dayMonthYear.format(utc(date));
-}
-
-/** A source's name; the server may send the key (google_ads) or the name itself. */
-export function sourceName(label: string): string {
-  return sourceLabels[label as LeadSource] ?? label;
 }

@@ -2,7 +2,7 @@
  * New Zealand calendar arithmetic without a time-zone library: the zone's offset at an instant comes
  * from Intl, so the NZST/NZDT changes are the platform's tz database, not a rule written here.
  */
-import { business } from '../../core/business.ts';
+import { business } from './business.ts';
 
 export const NZ_TIME_ZONE = 'Pacific/Auckland';
 
@@ -137,4 +137,22 @@ export function addBusinessTime(start: Date, durationMs: number): Date {
     minutes = 0;
   }
   throw new Error('the office hours have no open time');
+}
+
+/** A range of New Zealand dates, inclusive. */
+export interface NzDateRange {
+  from: string;
+  to: string;
+}
+
+/** The last `weeks` weeks to today: whole weeks from Monday, so a weekly chart has no cut-off first week. */
+export function nzLastWeeks(weeks: number, now: Date): NzDateRange {
+  const today = nzParts(now);
+  return { from: addDays(mondayOf(today), -7 * (weeks - 1)), to: today.date };
+}
+
+/** From 1 January to today. */
+export function nzYearToDate(now: Date): NzDateRange {
+  const { date } = nzParts(now);
+  return { from: `${date.slice(0, 4)}-01-01`, to: date };
 }
