@@ -63,11 +63,26 @@ export function nzInstant(date: string, minutes: number): Date {
   return new Date(guess);
 }
 
-/** A calendar date plus `days`, as YYYY-MM-DD. */
+/**
+ * The dates the business's records can hold. Anything outside is a typing slip or an attack, and
+ * keeping dates to four-digit years keeps their text order the same as their time order.
+ */
+export const NZ_DATE_MIN = '2000-01-01';
+export const NZ_DATE_MAX = '2099-12-31';
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a value is a real calendar date, YYYY-MM-DD, from NZ_DATE_MIN to NZ_DATE_MAX. */
+export function isCalendarDate(value: string): boolean {
+  return DATE_SHAPE.test(value) && value >= NZ_DATE_MIN && value <= NZ_DATE_MAX && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
+/** A calendar date plus `days`, as YYYY-MM-DD; a RangeError for anything that is not such a date or leaves four-digit years. */
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
+  const d = new Date(DATE_SHAPE.test(date) ? `${date}T00:00:00Z` : Number.NaN);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const result = Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
+  if (!DATE_SHAPE.test(result)) throw new RangeError(`not a calendar date: ${date} + ${days} days`);
+  return result;
 }
 
 /** The Monday (New Zealand date) of the week an instant falls in, as YYYY-MM-DD. */
@@ -80,11 +95,14 @@ export function mondayOf({ date, weekday }: Pick<NzParts, 'date' | 'weekday'>): 
   return addDays(date, 1 - weekday);
 }
 
-/** Every Monday from the week of `from` to the week of `to`, inclusive. */
+/** More weeks than any range the business asks about; a loop over weeks stops here whatever it was given. */
+const MAX_WEEKS = 10_000;
+
+/** Every Monday from the week of `from` to the week of `to`, inclusive (at most MAX_WEEKS). */
 export function nzWeeksBetween(from: Date, to: Date): string[] {
   const weeks: string[] = [];
-  const last = nzWeekOf(to);
-  for (let week = nzWeekOf(from); week <= last; week = addDays(week, 7)) weeks.push(week);
+  const last = Date.parse(nzWeekOf(to));
+  for (let week = nzWeekOf(from); Date.parse(week) <= last && weeks.length < MAX_WEEKS; week = addDays(week, 7)) weeks.push(week);
   return weeks;
 }
 

@@ -13,6 +13,9 @@ export const statusLabels: Record<LeadStatus, string> = {
   lost: 'Lost',
 };
 
+/** More than any refrigeration job is worth (NZ$10 million, in cents): a bigger job value is a slip of the keyboard. */
+export const MAX_JOB_VALUE_CENTS = 1_000_000_000;
+
 export const lostReasons = ['price', 'timing', 'went_elsewhere', 'no_reply', 'not_a_fit', 'other'] as const;
 export type LostReason = (typeof lostReasons)[number];
 

@@ -6,7 +6,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { inboxViews, leadStatuses, lostReasons, type InboxView } from '../../core/lead/status.ts';
+import { calendarDate } from '../../core/date-schema.ts';
+import { cleanMultiLine } from '../../core/lead/schema.ts';
+import { inboxViews, leadStatuses, lostReasons, MAX_JOB_VALUE_CENTS, type InboxView } from '../../core/lead/status.ts';
 import {
   addNote,
   changeStatus,
@@ -41,11 +43,17 @@ const listQuery = z.object({
 });
 const statusBody = z.object({
   status: z.enum(leadStatuses),
-  job_value: z.number().positive().max(100_000_000).optional(),
+  // Checked in cents, as stored: a value that rounds to nothing would mark a job won at $0.
+  job_value: z
+    .number()
+    .transform((dollars) => Math.round(dollars * 100))
+    .pipe(z.number().int().min(1).max(MAX_JOB_VALUE_CENTS))
+    .optional(),
   lost_reason: z.enum(lostReasons).optional(),
 });
-const noteBody = z.object({ text: z.string().trim().min(1).max(4000) });
-const followUpBody = z.object({ date: z.iso.date().nullable() });
+// Cleaned as a lead's own fields are: notes reach the CSV, the export and other people's screens.
+const noteBody = z.object({ text: z.string().max(20_000).transform(cleanMultiLine).pipe(z.string().min(1).max(4000)) });
+const followUpBody = z.object({ date: calendarDate.nullable() });
 const personQuery = z.object({ email: z.string().trim().min(3).max(254) });
 
 export const inboxCsvColumns = [...exportColumns, 'status', 'job_value', 'lost_reason', 'follow_up_on', 'inbox_notes'] as const;
@@ -107,13 +115,14 @@ export const leadRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => 
 
   app.post<IdParams>('/leads/:id/status', async (request, reply) => {
     const body = statusBody.safeParse(request.body);
+    const badValue = !body.success && body.error.issues.some((issue) => issue.path[0] === 'job_value');
+    if (badValue || (body.success && body.data.status === 'won' && body.data.job_value === undefined))
+      return reply.code(400).send({ error: inboxWords.errors.jobValue, fields: { job_value: inboxWords.errors.jobValue } });
     if (!body.success) return reply.code(400).send({ error: inboxWords.errors.badRequest });
     const { status, job_value, lost_reason } = body.data;
-    if (status === 'won' && job_value === undefined)
-      return reply.code(400).send({ error: inboxWords.errors.jobValue, fields: { job_value: inboxWords.errors.jobValue } });
     if (status === 'lost' && !lost_reason)
       return reply.code(400).send({ error: inboxWords.errors.lostReason, fields: { lost_reason: inboxWords.errors.lostReason } });
-    const change = { status, jobValueCents: job_value === undefined ? null : Math.round(job_value * 100), lostReason: lost_reason ?? null };
+    const change = { status, jobValueCents: job_value ?? null, lostReason: lost_reason ?? null };
     const text = inboxWords.events.status(change.status, change.jobValueCents, change.lostReason);
     const lead = await store.transact(() => changeStatus(request.params.id, change, request.inboxUser!.email, text));
     if (!lead) return reply.code(404).send({ error: inboxWords.errors.noLead });

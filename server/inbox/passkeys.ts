@@ -5,7 +5,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse, type Registrat
 import { business } from '../../core/business.ts';
 import { addPasskey, passkeyById, removePasskey, userPasskeys, type StoredPasskey } from '../storage/inbox.ts';
 import { inboxWords } from './words.ts';
-import { keepChallenge, takeBrowserChallenge } from './sign-in.ts';
+import { keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in.ts';
 import type { InboxContext } from './plugin.ts';
 
 const registrationBody = z.object({
@@ -45,8 +45,8 @@ export const passkeyRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) 
   app.post('/passkeys', async (request, reply) => {
     const user = request.inboxUser!;
     const body = registrationBody.safeParse(request.body);
-    const challenge = await takeBrowserChallenge(ctx, request, reply);
-    if (!body.success || !challenge || challenge.userId !== user.id) return reply.code(400).send({ error: inboxWords.errors.passkeyNotSaved });
+    const challenge = await takeBrowserChallenge(ctx, request, reply, user.id);
+    if (!body.success || !challenge || madeInFrame(body.data.response)) return reply.code(400).send({ error: inboxWords.errors.passkeyNotSaved });
     try {
       const result = await verifyRegistrationResponse({
         response: body.data.response as unknown as RegistrationResponseJSON,

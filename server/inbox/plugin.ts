@@ -49,7 +49,8 @@ export interface InboxContext extends InboxOptions {
   secureCookies: boolean;
   /** Counts a sign-in attempt under a key (an address or an account); false once past the limit. */
   signInAllowed(kind: string, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  startSession(reply: FastifyReply, user: InboxUser): Promise<void>;
+  /** Starts a session for the person, ending the one this browser held before. */
+  startSession(request: FastifyRequest, reply: FastifyReply, user: InboxUser): Promise<void>;
   endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   record(request: FastifyRequest, action: string, detail?: string, actorEmail?: string | null): Promise<void>;
 }
@@ -108,9 +109,14 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
       if (!limiter) limiters.set(kind, (limiter = new RateLimiter(counter, limit.max, limit.windowMs, `inbox-${kind}:`)));
       return limiter.hit(key);
     },
-    async startSession(reply, user) {
+    async startSession(request, reply, user) {
       const id = randomToken();
-      await store.transact(() => createSession(secretHash(id), user.id, sessionIdleMs));
+      // A browser holds one session: one left behind would stay usable to whoever had its cookie.
+      const earlier = sessionHashOf(request);
+      await store.transact(function* () {
+        if (earlier) yield* deleteSession(earlier);
+        yield* createSession(secretHash(id), user.id, sessionIdleMs);
+      });
       reply.setCookie(SESSION_COOKIE, id, {
         path: cookiePath,
         httpOnly: true,
@@ -153,7 +159,17 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   });
 
   // A change must come from the inbox's own origin and carry the CSRF token; otherwise nothing runs.
+  // Before that, Fetch Metadata: a browser that says another site started the request (a link, a
+  // form, an image, a script) is refused for every route, reads included, because the session
+  // cookie travels with a top-level navigation from anywhere. The inbox's own calls say
+  // same-origin, an address typed in says none; a client without the header (the CLI, an old
+  // browser) falls through to the checks below.
   app.addHook('onRequest', (request, reply, done) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      reply.code(403).send({ error: inboxWords.errors.crossSite });
+      return;
+    }
     if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers.origin !== origin.origin) {
       reply.code(403).send({ error: inboxWords.errors.crossOrigin });

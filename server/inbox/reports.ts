@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { buildInsight, defaultRange, rangeInstants } from '../leads/insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
 import { nzInstant } from '../../core/nz-time.ts';
+import { calendarDate } from '../../core/date-schema.ts';
 import { leadsArrivedBetween, leadsWithClick } from '../storage/inbox.ts';
 import { inboxWords } from './words.ts';
 import type { InboxContext } from './plugin.ts';
@@ -14,7 +15,7 @@ import type { InboxContext } from './plugin.ts';
 /** The longest range one answer covers: three years of weeks is still a small answer. */
 const MAX_RANGE_DAYS = 3 * 366;
 
-const rangeQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+const rangeQuery = z.object({ from: calendarDate.optional(), to: calendarDate.optional() });
 
 /** The range asked for, a missing end taken from the default twelve weeks; undefined when it runs backwards or is too long. */
 function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: string; to: string } | undefined {
@@ -23,7 +24,7 @@ function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: st
   const to = asked.to ?? (from > fallback.to ? from : fallback.to);
   return from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 <= MAX_RANGE_DAYS ? { from, to } : undefined;
 }
-const sinceQuery = z.object({ since: z.iso.date().optional() });
+const sinceQuery = z.object({ since: calendarDate.optional() });
 
 export const reportRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => {
   const { store } = ctx;

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import {
   createSecret,
   passkeyById,
@@ -53,11 +54,29 @@ export async function keepChallenge(ctx: InboxContext, reply: FastifyReply, chal
   reply.setCookie(CHALLENGE_COOKIE, id, { path: '/inbox/api', httpOnly: true, sameSite: 'strict', secure: ctx.secureCookies, maxAge: CHALLENGE_TTL_MS / 1000 });
 }
 
-/** This browser's challenge, once. */
-export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * This browser's challenge, once, and only for the ceremony it was issued for: a sign-in's was
+ * issued to nobody (null), adding a passkey's to the person adding it, so one cannot complete the other.
+ */
+export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRequest, reply: FastifyReply, issuedTo: string | null) {
   const id = request.cookies[CHALLENGE_COOKIE];
   reply.clearCookie(CHALLENGE_COOKIE, { path: '/inbox/api' });
-  return id ? ctx.store.transact(() => takeChallenge(id)) : undefined;
+  const challenge = id ? await ctx.store.transact(() => takeChallenge(id)) : undefined;
+  return challenge?.userId === issuedTo ? challenge : undefined;
+}
+
+/**
+ * Whether a passkey answer says it was made inside another site's frame. The library accepts that
+ * when the browser leaves out the top origin (Safari does); the inbox is never framed, so never.
+ */
+export function madeInFrame(credential: Record<string, unknown>): boolean {
+  const clientData = z.object({ clientDataJSON: z.string() }).safeParse(credential.response);
+  if (!clientData.success) return false;
+  try {
+    return decodeClientDataJSON(clientData.data.clientDataJSON).crossOrigin === true;
+  } catch {
+    return false;
+  }
 }
 
 function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
@@ -82,7 +101,7 @@ export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
   }
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply, user: InboxUser, method: string) {
-    await ctx.startSession(reply, user);
+    await ctx.startSession(request, reply, user);
     await ctx.record(request, inboxWords.audit.signIn(method), '', user.email);
     return reply.send({ user: await sessionView(ctx, user) });
   }
@@ -97,13 +116,17 @@ export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
     if (!body.success) return reply.code(400).send({ error: inboxWords.errors.email, fields: { email: inboxWords.errors.email } });
     if (await limited(request, reply, 'code', body.data.email)) return;
     const user = await store.read(() => userByEmail(body.data.email));
-    // An unknown address gets the same answer and no e-mail: the form says nothing about who may sign in.
+    // An unknown address gets the same answer, no e-mail and the same work: a code is made and
+    // hashed either way, and the mail server is not waited for (its answer time would tell), so
+    // neither the answer nor its timing says who may sign in. A code whose e-mail fails is simply
+    // asked for again, so it is sent after the answer and a failure is only logged.
+    const code = randomCode();
+    const hash = codeHash(user?.id ?? body.data.email, code);
     if (user && ctx.mailer) {
-      const code = randomCode();
-      await store.transact(() => createSecret(user.id, 'code', codeHash(user.id, code), CODE_TTL_MS));
-      await ctx.mailer(codeMail(user.email, code));
-      await ctx.record(request, inboxWords.audit.codeSent, '', user.email);
+      await store.transact(() => createSecret(user.id, 'code', hash, CODE_TTL_MS));
+      ctx.mailer(codeMail(user.email, code)).catch((error: unknown) => request.log.error({ err: error }, 'the sign-in code could not be e-mailed'));
     } else if (user) request.log.warn('a sign-in code was asked for but SMTP_URL is not set, so it cannot be e-mailed');
+    await ctx.record(request, user ? inboxWords.audit.codeSent : inboxWords.audit.codeUnknown, '', body.data.email);
     return reply.send({ ok: true });
   });
 
@@ -142,10 +165,10 @@ export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
   app.post('/auth/passkey/verify', publicRoute, async (request, reply) => {
     if (await limited(request, reply, 'passkey')) return;
     const body = passkeyBody.safeParse(request.body);
-    const challenge = await takeBrowserChallenge(ctx, request, reply);
+    const challenge = await takeBrowserChallenge(ctx, request, reply, null);
     const passkey = body.success ? await store.read(() => passkeyById(body.data.response.id)) : undefined;
     let user: InboxUser | undefined;
-    if (body.success && challenge && passkey) {
+    if (body.success && challenge && passkey && !madeInFrame(body.data.response)) {
       try {
         const result = await verifyAuthenticationResponse({
           response: body.data.response as unknown as AuthenticationResponseJSON,

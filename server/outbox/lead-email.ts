@@ -4,6 +4,7 @@
  * the words live in words.ts beside this file.
  */
 import { leadFields } from '../../core/lead/schema.ts';
+import { mailtoHref } from '../../core/mailto.ts';
 import { notificationCopy as copy } from './words.ts';
 import { isUrgent, urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
@@ -76,10 +77,6 @@ export function originLines(lead: StoredLead): string[] {
   return lines;
 }
 
-function mailtoHref(lead: StoredLead): string {
-  return `mailto:${encodeURIComponent(lead.work_email).replace(/%40/g, '@')}?subject=${encodeURIComponent(copy.replySubject)}`;
-}
-
 /** The lead's page in the inbox, on the site's own origin, so a tap from a phone's mail app lands on it. */
 export function inboxLeadUrl(inboxOrigin: string, lead: Pick<StoredLead, 'id'>): string {
   return `${inboxOrigin}/inbox/?lead=${encodeURIComponent(lead.id)}`;
@@ -135,7 +132,7 @@ export function emailHtml(lead: StoredLead, inboxOrigin?: string): string {
     `${banner}<h1 style="font-size:22px;line-height:1.25;margin:0">${e(lead.contact_name)}</h1>
 ${summary ? `<p style="margin:4px 0 16px;color:#334155">${e(summary)}</p>` : ''}
 ${phone}
-<a href="${e(mailtoHref(lead))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
+<a href="${e(mailtoHref(lead.work_email, { subject: copy.replySubject }))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
 ${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead))}" ${button(false)}>${e(copy.openInInbox)}</a>` : ''}
 <h2 ${h2}>${e(copy.projectHeading)}</h2>
 <p style="margin:0;white-space:pre-wrap">${e(lead.notes || copy.noNotes)}</p>

@@ -10,6 +10,7 @@ import type { Lead } from '../../core/lead/schema.ts';
 import { isUrgent } from '../../core/lead/urgency.ts';
 import { stageRank } from '../../core/lead/insight.ts';
 import { leadStatuses, lostReasons, userRoles, type InboxView, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
+import { epochMs, instantText } from '../../core/date-schema.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { toJob, toLead } from './rows.ts';
 import type { Channel, JobChannel, OutboxJob, StoredLead } from './types.ts';
@@ -73,8 +74,9 @@ function jsonCursor<T extends z.ZodType>(schema: T) {
 }
 
 export type ListCursor = { priority: number; created_at: string; id: string };
-export const listCursor = jsonCursor(z.object({ priority: z.number().int(), created_at: z.iso.datetime(), id: z.string().min(1).max(100) }));
-export const auditCursor = jsonCursor(z.object({ at: z.number(), id: z.string().min(1).max(100) }));
+// Bounded, so a forged cursor cannot carry a number or date the database would overflow on.
+export const listCursor = jsonCursor(z.object({ priority: z.number().int().min(0).max(1), created_at: instantText, id: z.string().min(1).max(100) }));
+export const auditCursor = jsonCursor(z.object({ at: epochMs, id: z.string().min(1).max(100) }));
 
 function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -358,26 +360,34 @@ export function* listUsers(): Work<(InboxUser & { passkeys: number })[]> {
   return rows.map((r) => ({ ...toUser(r), passkeys: Number(r.passkeys) }));
 }
 
-function* ownerCount(): Work<number> {
-  return Number((yield* one("SELECT COUNT(*) AS n FROM users WHERE role = 'owner'"))!.n);
+/**
+ * Counts the owners and locks their rows until the transaction ends, so two owners demoting or
+ * removing each other at once on two instances are taken one after the other: the second sees the
+ * first's change. A no-op UPDATE locks on both stores (PostgreSQL's row locks; SQLite's
+ * transactions already hold its write lock) and its change count is the count.
+ */
+function* lockedOwnerCount(): Work<number> {
+  return yield* run("UPDATE users SET role = role WHERE role = 'owner'");
 }
 
 export type UserChange = { ok: true; user: InboxUser } | { ok: false; reason: 'missing' | 'last-owner' };
 
 /** Changes a role; the last owner cannot stop being one (nobody could manage the inbox then). */
 export function* setRole(id: string, role: UserRole): Work<UserChange> {
+  const owners = yield* lockedOwnerCount();
   const user = yield* userById(id);
   if (!user) return { ok: false, reason: 'missing' };
-  if (user.role === 'owner' && role !== 'owner' && (yield* ownerCount()) <= 1) return { ok: false, reason: 'last-owner' };
+  if (user.role === 'owner' && role !== 'owner' && owners <= 1) return { ok: false, reason: 'last-owner' };
   yield* run('UPDATE users SET role = ? WHERE id = ?', role, id);
   return { ok: true, user: { ...user, role } };
 }
 
 /** Removes a user with their passkeys, sessions and secrets (their sessions end at once); never the last owner. */
 export function* removeUser(id: string): Work<UserChange> {
+  const owners = yield* lockedOwnerCount();
   const user = yield* userById(id);
   if (!user) return { ok: false, reason: 'missing' };
-  if (user.role === 'owner' && (yield* ownerCount()) <= 1) return { ok: false, reason: 'last-owner' };
+  if (user.role === 'owner' && owners <= 1) return { ok: false, reason: 'last-owner' };
   yield* run('DELETE FROM users WHERE id = ?', id);
   return { ok: true, user };
 }

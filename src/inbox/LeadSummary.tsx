@@ -1,4 +1,5 @@
 import { leadFields, trackingFields } from '../../core/lead/fields.ts';
+import { mailtoHref } from '../../core/mailto.ts';
 import type { LeadDetail } from './types.ts';
 import { nzTime } from './time.ts';
 import { words } from './words.ts';
@@ -27,7 +28,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
             {words.lead.call} {lead.phone}
           </a>
         )}
-        <a className={`${ui.secondary} break-all`} href={`mailto:${lead.work_email}`}>
+        <a className={`${ui.secondary} break-all`} href={mailtoHref(lead.work_email)}>
           {words.lead.email} {lead.work_email}
         </a>
       </div>

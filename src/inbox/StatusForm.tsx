@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { leadStatuses, lostReasonLabels, lostReasons, statusLabels, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
+import { leadStatuses, lostReasonLabels, lostReasons, MAX_JOB_VALUE_CENTS, statusLabels, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { api } from './api.ts';
 import type { LeadDetail } from './types.ts';
 import { words } from './words.ts';
@@ -57,6 +57,7 @@ export function StatusForm({ lead }: { lead: LeadDetail }) {
             type="number"
             inputMode="decimal"
             min="0.01"
+            max={MAX_JOB_VALUE_CENTS / 100}
             step="0.01"
             required
             value={jobValue}

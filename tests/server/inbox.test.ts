@@ -10,7 +10,7 @@ import { createInboxMailer } from '../../server/inbox/mail.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { run } from '../../server/storage/steps.ts';
-import { startSmtp, type SmtpPeer } from '../support/peers.ts';
+import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -40,6 +40,12 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     () => app,
     () => t.store,
   );
+
+  /** The code of the first sign-in e-mail, once it has reached the SMTP peer (it is sent after the answer). */
+  async function mailedCode(): Promise<string> {
+    const mail = await waitFor(() => smtp.messages[0], { what: 'the sign-in code e-mail' });
+    return /sign-in code is (\d{6})/.exec(mail.raw)![1]!;
+  }
 
   async function postLead(fields: Record<string, string> = {}) {
     const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(fields) });
@@ -88,8 +94,8 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     const unknown = await call(browser, 'POST', '/auth/code', { email: 'nobody@example.nz' });
     const known = await call(browser, 'POST', '/auth/code', { email: 'Staff@Example.nz' });
     expect(unknown.json()).toEqual(known.json());
+    const code = await mailedCode();
     expect(smtp.messages.map((m) => m.to)).toEqual([['staff@example.nz']]);
-    const code = /sign-in code is (\d{6})/.exec(smtp.messages[0]!.raw)![1]!;
     const res = await call(browser, 'POST', '/auth/code/verify', { email: 'staff@example.nz', code });
     expect(res.json().user.role).toBe('staff');
     const again = await openBrowser();
@@ -100,7 +106,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     await invite(t.store, { email: 'staff@example.nz', role: 'staff', publicOrigin: ORIGIN });
     const browser = await openBrowser();
     await call(browser, 'POST', '/auth/code', { email: 'staff@example.nz' });
-    const code = /sign-in code is (\d{6})/.exec(smtp.messages[0]!.raw)![1]!;
+    const code = await mailedCode();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await call(browser, 'POST', '/auth/code/verify', { email: 'staff@example.nz', code: wrong })).statusCode).toBe(401);
     expect((await call(browser, 'POST', '/auth/code/verify', { email: 'staff@example.nz', code })).statusCode).toBe(401);
@@ -111,7 +117,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     await invite(t.store, { email: 'staff@example.nz', role: 'staff', publicOrigin: ORIGIN });
     const browser = await openBrowser();
     await call(browser, 'POST', '/auth/code', { email: 'staff@example.nz' });
-    const code = /sign-in code is (\d{6})/.exec(smtp.messages[0]!.raw)![1]!;
+    const code = await mailedCode();
     await t.store.transact(() => run("UPDATE sign_in_secrets SET expires_at = 0 WHERE kind = 'code'"));
     expect((await call(browser, 'POST', '/auth/code/verify', { email: 'staff@example.nz', code })).statusCode).toBe(401);
   });

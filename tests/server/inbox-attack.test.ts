@@ -1,0 +1,252 @@
+/**
+ * The inbox API attacked: every route, as an owner and as staff, with arbitrary query strings,
+ * ids and JSON bodies (fast-check), never answers 5xx and never hangs; and the attacks that once
+ * worked stay closed: a report of the year 9999 or 0000, cursors and dates out of range, a won job
+ * under a cent, invisible characters in notes, a request another site started, a session left
+ * alive by a new sign-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import { invite } from '../../server/inbox/invite.ts';
+import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
+import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+
+/** Every route under /inbox/api as the app registered it, read from Fastify's own route tree. */
+function inboxRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([\s│]*)(?:└── |├── )(\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = path;
+    if (!path.startsWith('/inbox/api/')) continue;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push({ method, url: path.slice('/inbox/api'.length) });
+  }
+  return routes;
+}
+
+const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Values that broke or could break a parser, a date loop or a database column. */
+const hostileValue = fc.oneof(
+  fc.constantFrom(
+    '9999-12-31',
+    '0000-01-01',
+    '2026-02-30',
+    '+010000-01-01',
+    '2026-11-25T00:00:00Z',
+    '1e308',
+    '-1e20',
+    'NaN',
+    '9007199254740993',
+    '',
+    ' ',
+    '%00',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    'a'.repeat(5000),
+    b64json({ priority: 2 ** 53, created_at: '2026-01-01T00:00:00.000Z', id: 'x' }),
+    b64json({ priority: 0, created_at: '0000-01-01T00:00:00.000Z', id: 'x' }),
+    b64json({ at: 1e308, id: 'x' }),
+    b64json({ at: -1e20, id: 'x' }),
+    b64json({ at: 1.5, id: 'x' }),
+    'new',
+    'spam',
+    'all',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
+
+const numberish = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 53, 1e308, -1e20, 0, 1, 0.001, -0));
+const dateish = fc.oneof(
+  fc.constantFrom('9999-12-31', '0000-01-01', '2026-02-30', '2026-11-25', '1999-12-31', '2100-01-01'),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+const instantish = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.constantFrom('0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z'),
+);
+/** A paging cursor as the server makes them, with hostile numbers and dates inside, or anything else. */
+const cursorish = fc.oneof(
+  hostileValue,
+  fc.record({ priority: numberish, created_at: instantish, id: fc.string({ maxLength: 120 }) }).map(b64json),
+  fc.record({ at: numberish, id: fc.string({ maxLength: 120 }) }).map(b64json),
+);
+const anyOf = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, hostileValue);
+/** A query string of the keys the inbox reads, each present or not. */
+const hostileQuery = fc.record(
+  {
+    from: anyOf(dateish),
+    to: anyOf(dateish),
+    since: anyOf(dateish),
+    view: anyOf(fc.constantFrom('new', 'won', 'spam', 'all')),
+    q: hostileValue,
+    cursor: cursorish,
+    before: cursorish,
+    limit: anyOf(numberish.map(String)),
+    email: anyOf(fc.emailAddress()),
+  },
+  { requiredKeys: [] },
+);
+/** A JSON body of the fields the inbox reads, each present or not, with hostile values. */
+const hostileBody = fc.option(
+  fc.record(
+    {
+      status: fc.oneof(fc.constantFrom('new', 'won', 'lost', 'quoted'), hostileValue),
+      job_value: fc.oneof(numberish, hostileValue),
+      lost_reason: fc.oneof(fc.constantFrom('price', 'other'), hostileValue),
+      text: fc.oneof(fc.string({ maxLength: 5000 }), fc.constantFrom('\u202eevil\u200b', '')),
+      date: fc.oneof(dateish, fc.constant(null), numberish),
+      email: fc.oneof(fc.emailAddress(), hostileValue),
+      role: fc.oneof(fc.constantFrom('owner', 'staff'), hostileValue),
+      code: fc.oneof(fc.stringMatching(/^\d{6}$/), hostileValue),
+      token: hostileValue,
+      name: hostileValue,
+      response: fc.jsonValue({ maxDepth: 3 }),
+    },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined },
+);
+
+describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  const session = inboxSession(
+    () => app,
+    () => t.store,
+  );
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    app = await buildApp({
+      store: t.store,
+      channels: ['email'],
+      rateLimit: { max: 1000, windowMs: 600_000 },
+      inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 100_000, windowMs: 600_000 } },
+    });
+    expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  let leads = 0;
+  /** A lead of the test's own: the attack above may have deleted any other. */
+  async function newLead(): Promise<string> {
+    const name = `Attack Test ${++leads}`;
+    expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: name }) })).statusCode).toBe(200);
+    return (await t.store.listLeads({ includeSpam: true })).find((l) => l.contact_name === name)!.id;
+  }
+
+  it('answers every route, as owner and as staff, with hostile queries, ids and bodies: never a 5xx, never a hang', async () => {
+    const routes = inboxRoutes(app);
+    // The tree is read, not listed here, so a route added later is attacked too.
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    const [lead] = await t.store.listLeads({ includeSpam: true });
+    const ids = fc.oneof(fc.constant(lead!.id), hostileValue.map(encodeURIComponent), fc.uuid());
+    let people = 0;
+    // Route by route, so each gets its share of attempts however many there are.
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('owner', 'staff') as fc.Arbitrary<'owner' | 'staff'>,
+          ids,
+          hostileQuery,
+          hostileBody,
+          async (role, id, query, body) => {
+            // A fresh person each time: a run that signs out, demotes or removes its own person spoils no other.
+            const browser = await session.signedIn(`p${++people}@example.nz`, role);
+            const url = `${route.url.replace(':id', id)}?${new URLSearchParams(query)}`;
+            const answer = await Promise.race([
+              session.call(browser, route.method as 'GET', url, body),
+              new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${route.method} ${url} hung`)), 5_000)),
+            ]);
+            expect(answer.statusCode, `${role} ${route.method} ${url} ${JSON.stringify(body)}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    }
+  }, 180_000);
+
+  it('refuses a report of the year 9999 or 0000 at once with 400, and lives on', async () => {
+    const owner = await session.signedIn('reports@example.nz', 'staff');
+    for (const query of ['from=9999-01-01&to=9999-12-31', 'from=9999-12-31', 'to=0000-01-01', 'from=0000-01-01', 'from=2026-02-30']) {
+      const started = Date.now();
+      const res = await session.call(owner, 'GET', `/reports?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+    expect((await session.call(owner, 'GET', '/reports?from=2026-01-01&to=2026-03-31')).statusCode).toBe(200);
+  });
+
+  it('refuses cursors and dates out of range with 400', async () => {
+    const owner = await session.signedIn('cursors@example.nz');
+    const bad = [
+      `/leads?cursor=${b64json({ priority: 2 ** 53, created_at: '2026-01-01T00:00:00.000Z', id: 'x' })}`,
+      `/leads?cursor=${b64json({ priority: 0, created_at: '0000-01-01T00:00:00.000Z', id: 'x' })}`,
+      `/audit?before=${b64json({ at: 1e308, id: 'x' })}`,
+      `/audit?before=${b64json({ at: -1e20, id: 'x' })}`,
+      '/google-ads.csv?since=0000-01-01',
+      '/google-ads.csv?since=9999-12-31',
+    ];
+    for (const url of bad) expect((await session.call(owner, 'GET', url)).statusCode, url).toBe(400);
+    const lead = await newLead();
+    expect((await session.call(owner, 'PUT', `/leads/${lead}/follow-up`, { date: '9999-12-31' })).statusCode).toBe(400);
+    expect((await session.call(owner, 'PUT', `/leads/${lead}/follow-up`, { date: '2026-12-01' })).statusCode).toBe(200);
+  });
+
+  it('refuses a won job under a cent or beyond any job, and stores one of a cent', async () => {
+    const owner = await session.signedIn('values@example.nz');
+    const lead = await newLead();
+    for (const job_value of [0.001, 0.004, 0, -5, 10_000_000.01]) {
+      const res = await session.call(owner, 'POST', `/leads/${lead}/status`, { status: 'won', job_value });
+      expect(res.statusCode, String(job_value)).toBe(400);
+      expect(res.json().fields).toHaveProperty('job_value');
+    }
+    const cent = await session.call(owner, 'POST', `/leads/${lead}/status`, { status: 'won', job_value: 0.005 });
+    expect(cent.json().lead).toMatchObject({ status: 'won', job_value: 0.01 });
+  });
+
+  it('stores a note without direction overrides or zero-width characters', async () => {
+    const staff = await session.signedIn('notes@example.nz', 'staff');
+    const lead = await newLead();
+    const res = await session.call(staff, 'POST', `/leads/${lead}/notes`, { text: 'Call\u200b back \u202egnp.exe\u202c\nafter 3' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().entry.text).toBe('Call back gnp.exe\nafter 3');
+    expect((await session.call(staff, 'POST', `/leads/${lead}/notes`, { text: '\u200b\u202e' })).statusCode).toBe(400);
+  });
+
+  it('refuses what another site started, reads included; its own pages and clients without the header pass', async () => {
+    const owner = await session.signedIn('sites@example.nz');
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await session.call(owner, 'GET', '/leads', undefined, { 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(403);
+      expect(res.json().error).toMatch(/another website/);
+      expect((await session.call(owner, 'GET', '/reports?from=2026-01-01', undefined, { 'sec-fetch-site': site })).statusCode).toBe(403);
+    }
+    for (const site of ['same-origin', 'none'])
+      expect((await session.call(owner, 'GET', '/leads', undefined, { 'sec-fetch-site': site })).statusCode).toBe(200);
+    expect((await session.call(owner, 'GET', '/leads')).statusCode).toBe(200);
+  });
+
+  it('ends the browser’s earlier session when it signs in again', async () => {
+    const browser = await session.signedIn('twice@example.nz', 'staff');
+    const earlier: Browser = { cookies: new Map(browser.cookies), csrf: browser.csrf };
+    const added = await invite(t.store, { email: 'twice-other@example.nz', role: 'staff', publicOrigin: INBOX_ORIGIN });
+    const res = await session.call(browser, 'POST', '/auth/link', { token: new URL(added!.link).searchParams.get('link')! });
+    expect(res.statusCode).toBe(200);
+    expect(browser.cookies.get('inbox_session')).not.toBe(earlier.cookies.get('inbox_session'));
+    // Whoever kept the first session's cookie is signed out.
+    expect((await session.call(earlier, 'GET', '/leads')).statusCode).toBe(401);
+    expect((await session.call(browser, 'GET', '/leads')).statusCode).toBe(200);
+  });
+});
