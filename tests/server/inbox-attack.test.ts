@@ -12,6 +12,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { startSmtp, waitFor } from '../support/peers.ts';
+import { softPasskey } from '../support/soft-authenticator.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
@@ -295,5 +296,64 @@ describe('asking for a sign-in code', () => {
       await smtp.close();
       await t.cleanup();
     }
+  });
+});
+
+describe('passkey ceremonies', () => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  const session = inboxSession(
+    () => app,
+    () => t.store,
+  );
+  beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    app = await buildApp({ store: t.store, inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 1000, windowMs: 600_000 } } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  /** A person with a software passkey added through the API, signed in with it once to show it works. */
+  async function personWithPasskey(email: string) {
+    const browser = await session.signedIn(email);
+    const passkey = softPasskey(INBOX_ORIGIN);
+    const options = (await session.call(browser, 'POST', '/passkeys/options')).json();
+    expect((await session.call(browser, 'POST', '/passkeys', { response: passkey.register(options.challenge) })).statusCode).toBe(201);
+    return { browser, passkey };
+  }
+
+  async function signInOptions(browser: Browser): Promise<string> {
+    return (await session.call(browser, 'POST', '/auth/passkey/options')).json().challenge;
+  }
+
+  it('signs in with a passkey, and refuses one whose answer says it was made in another site’s frame', async () => {
+    const { passkey } = await personWithPasskey('frame@example.nz');
+    const stranger = await session.openBrowser();
+    const framed = await session.call(stranger, 'POST', '/auth/passkey/verify', {
+      response: passkey.assert(await signInOptions(stranger), { crossOrigin: true }),
+    });
+    expect(framed.statusCode).toBe(401);
+    const fine = await session.call(stranger, 'POST', '/auth/passkey/verify', { response: passkey.assert(await signInOptions(stranger)) });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json().user.email).toBe('frame@example.nz');
+  });
+
+  it('refuses a passkey added from another site’s frame', async () => {
+    const browser = await session.signedIn('frame-add@example.nz');
+    const options = (await session.call(browser, 'POST', '/passkeys/options')).json();
+    const res = await session.call(browser, 'POST', '/passkeys', { response: softPasskey(INBOX_ORIGIN).register(options.challenge, { crossOrigin: true }) });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('takes only a challenge issued for the ceremony at hand', async () => {
+    const { browser, passkey } = await personWithPasskey('ceremony@example.nz');
+    // A challenge issued for adding a passkey does not complete a sign-in.
+    const addChallenge = (await session.call(browser, 'POST', '/passkeys/options')).json().challenge;
+    expect((await session.call(browser, 'POST', '/auth/passkey/verify', { response: passkey.assert(addChallenge) })).statusCode).toBe(401);
+    // Nor does a sign-in's challenge add a passkey.
+    const signInChallenge = await signInOptions(browser);
+    expect((await session.call(browser, 'POST', '/passkeys', { response: softPasskey(INBOX_ORIGIN).register(signInChallenge) })).statusCode).toBe(400);
   });
 });
