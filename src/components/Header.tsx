@@ -1,15 +1,12 @@
 import { ChevronDown, Menu, Phone, X } from 'lucide-react';
 import { business, mainNav, serviceLinks, industryLinks } from '../config/site.ts';
 import { Logo } from './Logo.tsx';
+import { NavItem } from './NavItem.tsx';
 import { callLocations } from '../lib/call-tracking.ts';
 
 interface HeaderProps {
   /** Path of the current page, to mark its link with aria-current. */
   currentPath: string;
-}
-
-function current(href: string, currentPath: string) {
-  return href === currentPath ? ('page' as const) : undefined;
 }
 
 /**
@@ -38,11 +35,7 @@ export function Header({ currentPath }: HeaderProps) {
         </a>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-0.5 xl:gap-1">
-            <li>
-              <a href={mainNav.home.href} className={linkClass} aria-current={current(mainNav.home.href, currentPath)}>
-                {mainNav.home.label}
-              </a>
-            </li>
+            <NavItem href={mainNav.home.href} label={mainNav.home.label} currentPath={currentPath} className={linkClass} />
             {mainNav.menus.map((menu) => (
               <li key={menu.id}>
                 <button
@@ -58,22 +51,14 @@ export function Header({ currentPath }: HeaderProps) {
                 <div id={`menu-${menu.id}`} popover="auto" className="nav-dropdown min-w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
                   <ul>
                     {menu.links.map((link) => (
-                      <li key={link.href}>
-                        <a href={link.href} className={`${linkClass} block`} aria-current={current(link.href, currentPath)}>
-                          {link.label}
-                        </a>
-                      </li>
+                      <NavItem key={link.href} href={link.href} label={link.label} currentPath={currentPath} className={`${linkClass} block`} />
                     ))}
                   </ul>
                 </div>
               </li>
             ))}
             {mainNav.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass} aria-current={current(link.href, currentPath)}>
-                  {link.label}
-                </a>
-              </li>
+              <NavItem key={link.href} href={link.href} label={link.label} currentPath={currentPath} className={linkClass} />
             ))}
             <li className="ml-2">
               <a href={mainNav.cta.href} className="btn-primary whitespace-nowrap">
@@ -109,21 +94,13 @@ export function Header({ currentPath }: HeaderProps) {
         </div>
         <nav aria-label="Mobile" className="mt-4">
           <ul className="space-y-1">
-            <li>
-              <a href={mainNav.home.href} className={`${linkClass} block`} aria-current={current(mainNav.home.href, currentPath)}>
-                {mainNav.home.label}
-              </a>
-            </li>
+            <NavItem href={mainNav.home.href} label={mainNav.home.label} currentPath={currentPath} className={`${linkClass} block`} />
             {mainNav.menus.map((menu) => (
               <li key={menu.id}>
                 <p className="mt-3 px-3 text-sm font-bold tracking-wide text-slate-600 uppercase">{menu.label}</p>
                 <ul>
                   {menu.links.map((link) => (
-                    <li key={link.href}>
-                      <a href={link.href} className={`${linkClass} block`} aria-current={current(link.href, currentPath)}>
-                        {link.label}
-                      </a>
-                    </li>
+                    <NavItem key={link.href} href={link.href} label={link.label} currentPath={currentPath} className={`${linkClass} block`} />
                   ))}
                 </ul>
               </li>
@@ -132,11 +109,7 @@ export function Header({ currentPath }: HeaderProps) {
               <p className="mt-3 px-3 text-sm font-bold tracking-wide text-slate-600 uppercase">Services & industries</p>
               <ul>
                 {[...mainNav.links, ...serviceLinks.filter((l) => l.href !== '/repairs'), ...industryLinks].map((link) => (
-                  <li key={link.href}>
-                    <a href={link.href} className={`${linkClass} block`} aria-current={current(link.href, currentPath)}>
-                      {link.label}
-                    </a>
-                  </li>
+                  <NavItem key={link.href} href={link.href} label={link.label} currentPath={currentPath} className={`${linkClass} block`} />
                 ))}
               </ul>
             </li>

@@ -17,7 +17,7 @@ export interface QuoteFormProps {
 /**
  * The quote request form. Server-rendered as a plain HTML form that posts to `/` (and that
  * Netlify can detect); once hydrated it submits with fetch, adds the tracking fields, reports
- * `generate_lead` and moves to the thank-you page, or shows the spec's alert and stays usable.
+ * `generate_lead` and moves to the thank-you page, or shows the failure alert and stays usable.
  */
 export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, subtitle = quoteFormCopy.subtitle, className = '' }: QuoteFormProps) {
   const [submitting, setSubmitting] = useState(false);

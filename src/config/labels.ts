@@ -2,7 +2,7 @@ import { business, cities } from './site.ts';
 
 const { quoteWithin, emailReplyWithin } = business.promises;
 
-/** Fixed interface labels the templates use; the spec quotes most of them exactly. Business facts come from the config. */
+/** Fixed interface labels the templates use, word for word as the business approved them (tests check them). Business facts come from the config. */
 export const labels = {
   sources: 'Sources',
   sourceRead: (date: string) => `read ${date}`,

@@ -18,9 +18,9 @@ export interface City {
   longitude: number;
   /** Route of the city's page. */
   href: `/${CityKey}`;
-  /** Emergency response target in the CBD, as the spec's city pages claim it (hours); Tauranga's page makes no CBD claim. */
+  /** Emergency response target in the CBD, as each city page promises it (hours); Tauranga's page makes no CBD promise. */
   cbdResponseHours: number | null;
-  /** City pre-filled in the page's quote form; the spec has Tauranga pass none. */
+  /** City pre-filled in the page's quote form; Tauranga's form leaves the choice to the visitor. */
   prefillForm: boolean;
 }
 
@@ -178,7 +178,7 @@ export const guideLinks: NavLink[] = [
   { label: `${comparedMakes.a.name} vs ${comparedMakes.b.name}`, href: routes.brandGuide },
 ];
 
-/** The header's navigation, in the spec's order: home, products, locations, repairs, resources, then the quote button. */
+/** The header's navigation, in the order visitors look for things: home, products, locations, repairs, resources, then the quote button. */
 export const mainNav = {
   home: { label: 'Home', href: routes.home },
   menus: [

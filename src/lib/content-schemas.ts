@@ -7,6 +7,7 @@ import { iconNames } from './icon-names.ts';
 import { artKeys } from './art-keys.ts';
 import { serviceTypes, leadCities } from '../../core/lead/schema.ts';
 import { cityKeys, productSlugs } from '../config/site.ts';
+import { calculatorSchema, calculatorTools } from './calculators/content-schema.ts';
 
 /** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */
 const href = z
@@ -48,12 +49,12 @@ export const seoSchema = z.object({
     .min(seoLengths.description.min)
     .max(seoLengths.description.max)
     .describe(`Meta description shown under the title in search results (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
-  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only where the spec asks for them'),
+  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only for pages whose brief names their search terms'),
   noindex: z.boolean().default(false).describe('True keeps the page out of search engines and the sitemap'),
 });
 
 export const actionSchema = z.object({
-  label: z.string().min(2).max(40).describe('Button text, exactly as the spec quotes it where it does'),
+  label: z.string().min(2).max(40).describe('Button text, word for word as the business approved it (tests check the fixed labels)'),
   href,
   variant: z
     .enum(['primary', 'secondary', 'emergency'])
@@ -70,7 +71,7 @@ export const formSettingsSchema = z.object({
   serviceType: z.enum(serviceTypes).optional().describe('Service type pre-selected in the form'),
   city: z.enum(leadCities).optional().describe('City pre-selected in the form'),
   title: z.string().max(80).optional().describe("Form heading; defaults to 'Get Your Free Quote Today'"),
-  subtitle: z.string().max(200).optional().describe('Line under the heading; defaults to the spec text'),
+  subtitle: z.string().max(200).optional().describe('Line under the heading; defaults to the standard form introduction'),
 });
 
 const cardSchema = z.object({
@@ -93,10 +94,6 @@ const anchor = z
   .regex(/^[a-z0-9-]+$/)
   .optional()
   .describe('id for in-page links');
-
-/** The interactive calculators (src/content/calculators/*.yaml), placed by a `calculator` block or `<Calculator tool="..." />` in MDX. */
-export const calculatorTools = ['restaurantSizer', 'coolRoom', 'leaseBuy', 'runningCost'] as const;
-export type CalculatorTool = (typeof calculatorTools)[number];
 
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({
@@ -244,7 +241,7 @@ export const pageSchema = seoSchema.extend({
   blocks: z.array(blockSchema).min(1),
 });
 
-/** A product landing page; the product template adds the spec's buttons, makes, related cards, FAQ and closing form. */
+/** A product landing page; the product template adds the fixed hero buttons, makes, related cards, FAQ and closing form. */
 export const productSchema = seoSchema.extend({
   name: z.string().max(40).describe('Plural product name used on cards, e.g. "Commercial Fridges"'),
   cardText: z.string().min(40).max(200).describe('One sentence shown on related-product cards'),
@@ -257,10 +254,10 @@ export const productSchema = seoSchema.extend({
   }),
   repairsLabel: z
     .enum(['Repair Services', 'Emergency Repairs', 'Maintenance Services', 'Service & Repairs', 'Service Support'])
-    .describe("Label of the hero's secondary button to /repairs, as the spec gives it for this product"),
+    .describe("Label of the hero's secondary button to /repairs, worded for this product"),
   blocks: z.array(blockSchema).min(3).describe('Types, industry applications, energy efficiency or maintenance, with reference tables'),
   related: z.array(z.enum(productSlugs)).min(2).max(4).describe('Sibling product pages shown as cards'),
-  faq: z.array(faqItemSchema).length(4).describe('Exactly four questions (spec)'),
+  faq: z.array(faqItemSchema).length(4).describe('Exactly four questions: enough to answer the usual doubts, few enough to read on a phone'),
   closing: z.object({ heading, body: z.string().max(400) }),
 });
 
@@ -304,7 +301,13 @@ export const blogSchema = seoSchema.extend({
   category: z.enum(blogCategories),
   serviceType: z.enum(serviceTypes).describe('Service type pre-selected in the article’s quote form'),
   heroLead: z.string().min(40).max(300).describe('Paragraph under the article title'),
-  readingMinutes: z.number().int().min(1).max(30).optional().describe('Fixed reading time where the spec gives one; otherwise computed from the word count'),
+  readingMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .optional()
+    .describe('A fixed reading time where the article states one; otherwise computed from the word count'),
   related: z.array(z.string()).length(3).describe('Slugs of three related articles'),
 });
 
@@ -315,139 +318,10 @@ export const guideSchema = seoSchema.extend({
   updated: z.coerce.date().optional().describe("Date on the 'Last updated' line; defaults to the config's guides date"),
   updatedNote: z.string().max(80).optional().describe("Note after the date; defaults to 'Information verified monthly'"),
   quickAnswer: z.string().min(80).max(700).describe('The Quick Answer box: the short answer to the page’s main question'),
-  faq: z.array(faqItemSchema).length(15).describe('Exactly 15 questions (spec), also emitted as FAQPage data'),
+  faq: z.array(faqItemSchema).length(15).describe('Exactly 15 questions, the full set a buyer of this guide asks; also emitted as FAQPage data'),
   serviceType: z.enum(serviceTypes).default('Installation'),
   art,
 });
-
-/** One figure a calculator asks for. Its default is also the worked example shown without JavaScript. */
-const figureInputSchema = z.object({
-  label: z.string().min(3).max(60).describe('The input’s visible label, exactly as the visitor reads it'),
-  hint: z.string().max(160).optional().describe('A short line under the label (where to find the figure)'),
-  default: z.number().describe('Value filled in at first; the no-JavaScript worked example uses it'),
-  min: z.number().describe('Smallest accepted value'),
-  max: z.number().describe('Largest accepted value; bigger figures get an inline message'),
-  integer: z.boolean().default(false).describe('Only whole numbers (seats, months)'),
-  money: z.boolean().default(false).describe('An amount in NZ$: written as "$2,000" in the worked example and the summary'),
-  example: z.string().max(20).describe('A typical entry quoted in the "must be a number" message, e.g. "60"'),
-});
-
-const range = (what: string) => z.object({ low: z.number().min(0), high: z.number().min(0) }).describe(what);
-const calculatorCopy = {
-  heading: z.string().min(5).max(90).describe('The tool’s h2'),
-  intro: z.string().min(40).max(600).describe('The rule of thumb in words; shown with or without JavaScript'),
-  example: z.string().min(10).max(200).describe('Caption of the worked example shown without JavaScript; {input} names fill in the defaults'),
-  summary: z.string().min(10).max(400).describe('One-line summary written into the quote form’s notes; {name} placeholders are listed per tool'),
-  serviceType: z.enum(serviceTypes).optional().describe('Service type the quote button selects, where the tool makes it obvious'),
-  note: z.string().max(700).optional().describe('Small print: assumptions and cited sources (with the date read)'),
-};
-
-export const calculatorSchema = z.discriminatedUnion('tool', [
-  z.object({
-    tool: z.literal('restaurantSizer'),
-    ...calculatorCopy,
-    inputs: z.object({ seats: figureInputSchema }),
-    rules: z.object({
-      litresPerSeat: range('Litres of refrigeration per seat (the client’s figure: 100-150)'),
-      fridgeShare: z.number().min(0).max(1).describe('Chilled share of the total (the client’s figure: 0.7); the rest is freezer'),
-      bands: z
-        .array(z.object({ key: z.string().regex(/^[a-z]+$/), minLitres: z.number().positive(), name: z.string().max(80) }))
-        .min(1)
-        .max(6)
-        .describe('Fridge sizing table bands the suggestion uses (the client’s sizing table), with the smallest capacity and the name shown'),
-      coolRooms: z
-        .array(z.object({ key: z.string().regex(/^[a-z]+$/), side: z.number().positive(), name: z.string().max(80) }))
-        .min(1)
-        .max(4)
-        .describe(
-          'Cool rooms the client’s cool room sizing table gives for restaurants (square, side in metres), offered as the other way to hold the chilled share',
-        ),
-      coolRoomHeight: z
-        .number()
-        .positive()
-        .describe('Internal height of a cool room in metres: the same figure as the cool room estimator’s internalHeight, whose note cites it'),
-    }),
-    labels: z.object({
-      total: z.string().max(60),
-      fridge: z.string().max(60).describe('{percent} is the fridge share'),
-      freezer: z.string().max(60).describe('{percent} is the freezer share'),
-      units: z.string().max(120).describe('{litres} is the upper end of the fridge range'),
-      unitCount: z.string().max(40).describe('{count} and {name}'),
-      litres: z.string().max(20).describe('{value}, e.g. "{value} L"'),
-      coolRoom: z.string().max(60).describe('Label of the cool room alternative'),
-      coolRoomValue: z.string().max(160).describe('{name}, {litres} (its volume) and {share} (percent of the fridge share it holds)'),
-    }),
-  }),
-  z.object({
-    tool: z.literal('coolRoom'),
-    ...calculatorCopy,
-    inputs: z.object({ purchases: figureInputSchema }),
-    rules: z.object({
-      cubicMetresPer1000: range('Cubic metres of cool room per $1000 of daily food purchases (the client’s figure: 1.5-2)'),
-      internalHeight: z.number().positive().describe('Assumed internal height in metres; cite its source in the note'),
-      standardSides: z.array(z.number().positive()).min(1).max(6).describe('Standard square sizes (the client’s figure: 2, 3, 4 m)'),
-      customMaxSide: z.number().positive().describe('Largest custom room side (the client’s figure: 20 m)'),
-      customStep: z.number().positive().describe('Custom sides are rounded up to this step, in metres'),
-    }),
-    labels: z.object({
-      volume: z.string().max(60),
-      cubicMetres: z.string().max(20).describe('{value}, e.g. "{value} m³"'),
-      sizesCaption: z.string().max(120).describe('{height} is the assumed internal height'),
-      size: z.string().max(30),
-      roomVolume: z.string().max(40),
-      holds: z.string().max(40),
-      yes: z.string().max(20),
-      no: z.string().max(20),
-      roomName: z.string().max(40).describe('{side}, e.g. "{side} m x {side} m"'),
-      standard: z.string().max(200).describe('{room} and {volume}'),
-      custom: z.string().max(200).describe('{room} and {volume}'),
-      beyond: z.string().max(240).describe('{room} (the largest custom room) and {volume}'),
-      beyondRoom: z.string().max(80).describe('Short form of `beyond` for the quote summary; {room} is the largest custom room'),
-    }),
-  }),
-  z.object({
-    tool: z.literal('leaseBuy'),
-    ...calculatorCopy,
-    inputs: z.object({ price: figureInputSchema, monthly: figureInputSchema, months: figureInputSchema, taxRate: figureInputSchema }),
-    labels: z.object({
-      caption: z.string().max(120),
-      item: z.string().max(30),
-      lease: z.string().max(30),
-      buy: z.string().max(30),
-      upfront: z.string().max(60),
-      monthly: z.string().max(60),
-      monthlyValue: z.string().max(60).describe('{amount} for {months} months'),
-      none: z.string().max(20),
-      total: z.string().max(60),
-      taxValue: z.string().max(60).describe('{rate} is the tax rate'),
-      afterTax: z.string().max(60),
-      headline: z.string().max(200).describe('The totals in one sentence: {leaseTotal}, {leaseAfterTax}, {buyTotal}, {buyAfterTax}'),
-      more: z.string().max(200).describe('Leasing costs more: {before} and {after}'),
-      less: z.string().max(200).describe('Leasing costs less: {before} and {after}'),
-      same: z.string().max(200),
-    }),
-  }),
-  z.object({
-    tool: z.literal('runningCost'),
-    ...calculatorCopy,
-    inputs: z.object({ kwhPerDay: figureInputSchema, pricePerKwh: figureInputSchema }),
-    rules: z.object({
-      daysPerYear: z.number().int().positive(),
-      saving: range('Saving as fractions of the annual cost (the client’s figure: 0.25-0.3)'),
-    }),
-    labels: z.object({
-      kwhPerYear: z.string().max(60),
-      kwh: z.string().max(20).describe('{value}, e.g. "{value} kWh"'),
-      costPerYear: z.string().max(60),
-      saving: z.string().max(60).describe('{low} and {high} are the saving percentages'),
-      costAfter: z.string().max(60),
-      perYear: z.string().max(30).describe('{value}, e.g. "{value} a year"'),
-    }),
-  }),
-]);
-export type CalculatorContent = z.infer<typeof calculatorSchema>;
-export type CalculatorOf<T extends CalculatorContent['tool']> = Extract<CalculatorContent, { tool: T }>;
-export type FigureInput = z.infer<typeof figureInputSchema>;
 
 /** Every content collection and its schema: the Astro config, the content check and the tests read this one map. */
 export const collectionSchemas = {

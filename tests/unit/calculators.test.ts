@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { calculatorSchema, type CalculatorOf, type CalculatorTool } from '../../src/lib/content-schemas.ts';
+import { calculatorSchema, type CalculatorOf, type CalculatorTool } from '../../src/lib/calculators/content-schema.ts';
 import { fillTemplate, formatNumber, formatNzd, formatRange, parseFigure } from '../../src/lib/calculators/format.ts';
 import { sizeRestaurant, suggestFridges } from '../../src/lib/calculators/restaurant.ts';
 import { estimateCoolRoom } from '../../src/lib/calculators/cool-room.ts';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { calculatorLabels } from '../../config/labels.ts';
 import { fillQuoteForm } from '../../lib/quote-form-fill.ts';
 import { fillTemplate, formatFigure } from '../../lib/calculators/format.ts';
-import type { CalculatorContent } from '../../lib/content-schemas.ts';
+import type { CalculatorContent } from '../../lib/calculators/content-schema.ts';
 import { FigureField } from './FigureField.tsx';
 import { useHydrated, type FigureState } from './useFigures.ts';
 

@@ -1,6 +1,6 @@
 import { estimateCoolRoom } from '../../lib/calculators/cool-room.ts';
 import { fillTemplate, formatNumber, formatRange } from '../../lib/calculators/format.ts';
-import type { CalculatorOf } from '../../lib/content-schemas.ts';
+import type { CalculatorOf } from '../../lib/calculators/content-schema.ts';
 import { CalculatorShell } from './CalculatorShell.tsx';
 import { ResultList } from './ResultList.tsx';
 import { ResultTable } from './ResultTable.tsx';

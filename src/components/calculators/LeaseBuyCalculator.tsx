@@ -1,6 +1,6 @@
 import { fillTemplate, formatNumber, formatNzd } from '../../lib/calculators/format.ts';
 import { compareLeaseBuy } from '../../lib/calculators/lease-buy.ts';
-import type { CalculatorOf } from '../../lib/content-schemas.ts';
+import type { CalculatorOf } from '../../lib/calculators/content-schema.ts';
 import { CalculatorShell } from './CalculatorShell.tsx';
 import { ResultTable } from './ResultTable.tsx';
 import { useFigures } from './useFigures.ts';

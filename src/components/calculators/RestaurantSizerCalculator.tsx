@@ -1,6 +1,6 @@
 import { fillTemplate, formatNumber, formatRange } from '../../lib/calculators/format.ts';
 import { sizeRestaurant, type Range } from '../../lib/calculators/restaurant.ts';
-import type { CalculatorOf } from '../../lib/content-schemas.ts';
+import type { CalculatorOf } from '../../lib/calculators/content-schema.ts';
 import { CalculatorShell } from './CalculatorShell.tsx';
 import { ResultList } from './ResultList.tsx';
 import { useFigures } from './useFigures.ts';

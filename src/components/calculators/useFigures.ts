@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { calculatorLabels } from '../../config/labels.ts';
 import { fillTemplate, formatFigure, formatNumber, parseFigure, type ParseResult } from '../../lib/calculators/format.ts';
-import type { FigureInput } from '../../lib/content-schemas.ts';
+import type { FigureInput } from '../../lib/calculators/content-schema.ts';
 
 export interface FigureState {
   name: string;

@@ -1,4 +1,4 @@
-/** Cool room sizing from daily food purchases (the client's rule of thumb: 1.5-2 m³ per $1000), matched to the standard sizes or a custom room. */
+/** Cool room sizing from daily food purchases (the business's rule of thumb: 1.5-2 m³ per $1000), matched to the standard sizes or a custom room. */
 import type { Range } from './restaurant.ts';
 
 export interface CoolRoomRules {

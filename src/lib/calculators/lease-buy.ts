@@ -1,4 +1,4 @@
-/** Lease or buy: the lease-vs-buy article's comparison (the client's worked example: $15,000, $320 a month, 60 months, 28% tax), for any figures. */
+/** Lease or buy: the lease-vs-buy article's comparison (its worked example: $15,000, $320 a month, 60 months, 28% tax), for any figures. */
 import { roundCents } from './format.ts';
 
 export interface LeaseBuyInput {

@@ -1,4 +1,4 @@
-/** Restaurant fridge and freezer sizing: litres per seat, the fridge/freezer split and a set of fridges from the client's sizing table. */
+/** Restaurant fridge and freezer sizing: litres per seat, the fridge/freezer split and a set of fridges from the business's sizing table. */
 
 export interface Range {
   low: number;

@@ -1,4 +1,4 @@
-/** Running cost and savings: kWh a day × 365 × price, and the 25-30% saving range (the client's figure) in dollars a year. */
+/** Running cost and savings: kWh a day × 365 × price, and the 25-30% saving range the business quotes, in dollars a year. */
 import { roundCents } from './format.ts';
 import type { Range } from './restaurant.ts';
 
