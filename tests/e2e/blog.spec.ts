@@ -1,7 +1,7 @@
 /**
  * The blog index, the eight articles and the three guides.
- * Fixed figures (slugs, the three dated articles, 15 questions, the guides' date line) come from the spec;
- * what the spec leaves to content (other dates, authors, each article's service type) is read from the MDX frontmatter.
+ * Fixed figures (slugs, the three dated articles, 15 questions, the guides' date line) are written here;
+ * what is left to content (other dates, authors, each article's service type) is read from the MDX frontmatter.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -82,7 +82,7 @@ test.describe('blog index', () => {
 
     for (const slug of slugs) {
       const { date, author } = frontmatter(slug);
-      if (dated[slug]) expect(date, `${slug} frontmatter date matches the spec`).toBe(isoFromSpec(dated[slug].published));
+      if (dated[slug]) expect(date, `${slug} frontmatter date matches the fixed date`).toBe(isoFromSpec(dated[slug].published));
       const card = main(page)
         .getByRole('listitem')
         .filter({ has: page.locator(`a[href="/blog/${slug}"]`) });

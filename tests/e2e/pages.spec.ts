@@ -1,6 +1,6 @@
 /**
- * Spec §2, page by page: the buttons, link targets, sections and form settings each route must have.
- * Labels in quotes are the spec's exact wording; hrefs are the spec's routes.
+ * Page by page: the buttons, link targets, sections and form settings each route must have.
+ * Labels in quotes are the approved wording, word for word; hrefs are the site's routes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { jsonLd, offline } from './helpers.ts';

@@ -1,6 +1,6 @@
 /**
  * Site-wide copy audit on the built pages' main content: no long passage repeated
- * across many pages, no FAQ question asked on more than two, each figure the spec fixes stated
+ * across many pages, no FAQ question asked on more than two, each fixed figure stated
  * one way wherever it appears, and a price guide whose tables carry sourced NZ$ ranges.
  */
 import { describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ function faqQuestions(html: string): string[] {
 }
 
 /**
- * Each figure the spec fixes, and the one way the copy states it. A line (a sentence, table cell or list
+ * Each fixed figure (response times, prices, ranges the business states), and the one way the copy states it. A line (a sentence, table cell or list
  * item) that matches `topic` must match `stated` and must not match `not`.
  */
 interface FigureRule {
@@ -233,7 +233,7 @@ describe('site-wide copy', () => {
     expect(repeatedQuestions(pages)).toEqual([]);
   });
 
-  it('each figure the spec fixes is stated one way everywhere it appears', () => {
+  it('each fixed figure is stated one way everywhere it appears', () => {
     expect(figureViolations(pages)).toEqual([]);
   });
 

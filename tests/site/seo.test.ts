@@ -19,7 +19,7 @@ const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(
 const isNoindex = (html: string) => metaContent(html, 'robots')?.includes('noindex') ?? false;
 
 describe('routes', () => {
-  it('builds exactly the spec route table plus the 404 page', () => {
+  it('builds exactly the site's route table plus the 404 page', () => {
     expect(pages.map((p) => p.route).sort()).toEqual([...specRoutes, '/404'].sort());
   });
 });
@@ -49,7 +49,7 @@ describe('canonical, keywords and robots', () => {
     }
   });
 
-  it('the spec canonical set (home, commercial fridge, cities, guides) is covered', () => {
+  it('the canonical set (home, commercial fridge, cities, guides) is covered', () => {
     for (const route of ['/', '/commercial-fridge', ...cityRoutes, ...guideRoutes]) expect(canonical(page(route).html), route).toBeDefined();
   });
 

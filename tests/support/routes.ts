@@ -48,5 +48,5 @@ export const industryRoutes = ['/hospitality-refrigeration', '/medical-refrigera
 export const ownArtRoutes = [...productRoutes, '/cool-rooms', ...serviceRoutes, ...industryRoutes] as const;
 export const cityRoutes = ['/auckland', '/christchurch', '/wellington', '/hamilton', '/tauranga', '/dunedin'] as const;
 export const guideRoutes = ['/skope-vs-williams-refrigeration', '/commercial-fridge-prices-nz', '/restaurant-refrigeration-nz'] as const;
-/** Pages the spec says set keywords. */
+/** Pages whose brief names their search terms, so they set meta keywords. */
 export const keywordRoutes = ['/commercial-fridge', ...guideRoutes] as const;

@@ -1,5 +1,5 @@
 /**
- * The calculators' arithmetic, with the rules as the content files give them (the client's sizing table),
+ * The calculators' arithmetic, with the rules as the content files give them (the business's sizing table),
  * at edge values (0, 1, very large, decimals), plus the shared formatter, parser and notes helper.
  */
 import { describe, expect, it } from 'vitest';

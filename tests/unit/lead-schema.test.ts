@@ -11,7 +11,7 @@ describe('lead schema', () => {
     expect(result.lead!.phone).toBe('');
   });
 
-  it('keeps the spec’s choice values exactly, dashes included', () => {
+  it('keeps the form’s choice values exactly, dashes included', () => {
     expect(serviceTypes).toEqual(['Installation', 'Repair', 'Maintenance', 'Cool Room / Walk-in Freezer']);
     expect(unitCounts).toEqual(['1', '2–3', '4–10', '10+']);
     expect(timeframes).toEqual(['Urgent (24–72h)', '1–2 weeks', '30–60 days', 'Planning stage']);
@@ -32,7 +32,7 @@ describe('lead schema', () => {
 
   it('rejects a choice outside its list', () => {
     expect(parseLead({ ...valid, city: 'Gotham' }).errors.city).toMatch(/one of/);
-    expect(parseLead({ ...valid, num_units: '2-3' }).errors.num_units).toBeDefined(); // hyphen, not the spec's en dash
+    expect(parseLead({ ...valid, num_units: '2-3' }).errors.num_units).toBeDefined(); // hyphen, not the form's en dash
   });
 
   it('bounds every field', () => {
