@@ -9,7 +9,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { invite } from '../../server/inbox/invite.ts';
-import { run } from '../../server/storage/steps.ts';
+import { one, run } from '../../server/storage/steps.ts';
 import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
@@ -276,8 +276,15 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     expect(person.headers['content-disposition']).toMatch(/attachment/);
     expect(person.json().leads).toHaveLength(1);
     expect(person.json().leads[0].timeline.map((e: { text: string }) => e.text)).toContain('A note');
+    const rowsOf = async (table: 'lead_events' | 'outbox') =>
+      Number((await t.store.read(() => one(`SELECT COUNT(*) AS n FROM ${table} WHERE lead_id = ?`, lead.id)))!.n);
+    expect(await rowsOf('lead_events')).toBeGreaterThan(0);
+    expect(await rowsOf('outbox')).toBeGreaterThan(0);
     expect((await call(owner, 'DELETE', `/leads/${lead.id}`)).statusCode).toBe(200);
     expect(await t.store.getLead(lead.id)).toBeUndefined();
+    // Its timeline and notifications go with it: nothing of the person is left behind.
+    expect(await rowsOf('lead_events')).toBe(0);
+    expect(await rowsOf('outbox')).toBe(0);
     expect((await call(owner, 'GET', `/leads/${lead.id}`)).statusCode).toBe(404);
   });
 });
