@@ -2,8 +2,8 @@
  * The CLI's backup, restore and the backup lines of status. Backup and restore never open the
  * database as a store: no migration runs, and on PostgreSQL nothing is touched at all.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { backupDatabase, DatabaseInUseError, restoreDatabase } from '../storage/backup.ts';
 import { sqliteFileOf } from '../storage/index.ts';
@@ -33,6 +33,7 @@ export async function backupCommand(command: 'backup' | 'restore', file: string 
         console.error(`${target} already exists: give a new file name (for example with the date in it).`);
         return 1;
       }
+      mkdirSync(dirname(target), { recursive: true });
       const { bytes } = await backupDatabase(databaseFile, target);
       console.log(`Backup of ${databaseFile} written to ${target} (${bytes} bytes; integrity check ok)`);
       return 0;

@@ -141,8 +141,12 @@ function lockAlone(databaseFile: string): DatabaseSync {
     return db;
   } catch (error) {
     db.close();
-    if (/locked|busy/i.test((error as Error).message)) throw new DatabaseInUseError(`${databaseFile} is in use`);
-    throw error;
+    const message = (error as Error).message;
+    if (/locked|busy/i.test(message)) throw new DatabaseInUseError(`${databaseFile} is in use`);
+    // Too damaged to open, so it cannot be checked for other users either: that call is the operator's.
+    throw new Error(
+      `the database at ${databaseFile} cannot be opened to set it aside (${message}); with the server stopped, move it and any -wal and -shm beside it away by hand, then restore again`,
+    );
   }
 }
 

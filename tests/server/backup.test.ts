@@ -206,13 +206,14 @@ describe('scheduled backups', () => {
     expect(await integrity(join(folder, newest!))).toBe('ok');
     expect((await namesIn(join(folder, newest!))).has('Scheduled One')).toBe(true);
 
-    const body = await waitFor(
+    // waitFor returns only once the answer is there.
+    const body = (await waitFor(
       async () => {
         const h = await health(server.url);
         return h.backup?.last && seen.has(h.backup.last.file) ? h : undefined;
       },
       { what: '/healthz to name a backup' },
-    );
+    ))!;
     expect(body.backup!.failure).toBeNull();
     expect(body.backup!.last!.bytes).toBeGreaterThan(0);
     expect(Math.abs(Date.parse(body.backup!.last!.at) - Date.now())).toBeLessThan(60_000);
@@ -224,13 +225,13 @@ describe('scheduled backups', () => {
     // The folder is replaced by a plain file: no one, root included, can write a backup into it.
     rmSync(folder, { recursive: true });
     writeFileSync(folder, 'not a folder');
-    const failed = await waitFor(
+    const failed = (await waitFor(
       async () => {
         const h = await health(server.url);
         return h.backup?.failure ? h : undefined;
       },
       { what: '/healthz to report the failed backup' },
-    );
+    ))!;
     expect(failed.ok).toBe(true);
     expect(failed.backup!.failure!.error).toContain('is not a folder');
     expect(failed.backup!.last).toBeNull();
