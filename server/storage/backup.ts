@@ -17,7 +17,7 @@ import { backup, DatabaseSync } from 'node:sqlite';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import { migrations } from './schema.ts';
+import { databaseFileProblem, databaseFileProblemOffThread } from './backup-check.ts';
 
 /** Large enough that the whole database is copied in one step, from one snapshot (the API takes no "all"). */
 const ONE_STEP = 2_147_483_647;
@@ -51,33 +51,6 @@ function removeTemporary(file: string): void {
 }
 
 /**
- * Why this file is not a lead database this code can serve, or undefined when it is: it must pass
- * SQLite's integrity check and carry only migrations this code knows (an older one is upgraded at
- * start; a newer or foreign one would be served wrongly).
- */
-export function databaseFileProblem(file: string): string | undefined {
-  let db: DatabaseSync | undefined;
-  try {
-    db = new DatabaseSync(file, { readOnly: true });
-    const check = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (check.join() !== 'ok') return `it fails SQLite's integrity check: ${check.slice(0, 3).join('; ')}`;
-    const hasMigrations = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    if (!hasMigrations) return 'it is not a lead database (it has no schema_migrations table)';
-    const versions = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => Number(r.version));
-    const known = migrations('sqlite').length;
-    const unknown = versions.filter((v) => !Number.isInteger(v) || v < 1 || v > known);
-    if (unknown.length > 0)
-      return `it has schema version(s) ${unknown.join(', ')}, which this code does not know (it knows 1 to ${known}): it was made by a newer version`;
-    if (versions.length === 0) return 'it is not a lead database (no migration has run in it)';
-    return undefined;
-  } catch (error) {
-    return `it cannot be read as a SQLite database: ${(error as Error).message}`;
-  } finally {
-    db?.close();
-  }
-}
-
-/**
  * Copies `source` (read through `readFrom`, a connection to it) to a checked, self-contained file
  * under a temporary name beside `target`; returns that name. Throws, leaving nothing behind, when
  * the copy fails or does not pass `databaseFileProblem`.
@@ -93,7 +66,8 @@ async function copyChecked(readFrom: DatabaseSync, target: string): Promise<stri
     } finally {
       copy.close();
     }
-    const problem = databaseFileProblem(temporary);
+    // Off the event loop: on a large database the check takes long enough to hold up quotes.
+    const problem = await databaseFileProblemOffThread(temporary);
     if (problem) throw new Error(`the copy is not sound: ${problem}`);
     syncFile(temporary);
     return temporary;
