@@ -11,6 +11,7 @@
  * npm run leads -- users add EMAIL [--role owner|staff] | users list | users remove EMAIL | users role EMAIL ROLE
  * npm run leads -- audit [--since DATE]
  * npm run leads -- digest [--send-now]
+ * npm run leads -- backup FILE | restore FILE
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
@@ -28,6 +29,7 @@ import { mailTransport } from './outbox/email.ts';
 import { auditEntries, leadsArrivedBetween, leadsWithClick, releaseFromSpam } from './storage/inbox.ts';
 import { usersCommand } from './inbox/users-cli.ts';
 import { inboxWords } from './inbox/words.ts';
+import { backupCommand, backupStatusLines } from './backup/cli.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
@@ -44,7 +46,9 @@ const USAGE = `Usage:
   npm run leads -- users remove EMAIL
   npm run leads -- users role EMAIL owner|staff
   npm run leads -- audit [--since YYYY-MM-DD]
-  npm run leads -- digest [--send-now]`;
+  npm run leads -- digest [--send-now]
+  npm run leads -- backup FILE
+  npm run leads -- restore FILE`;
 
 function fail(message: string): never {
   console.error(message);
@@ -67,7 +71,11 @@ const { positionals, values } = parseArgs({
 });
 
 const command = positionals[0];
-if (!command || !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit', 'digest'].includes(command)) fail(USAGE);
+if (
+  !command ||
+  !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit', 'digest', 'backup', 'restore'].includes(command)
+)
+  fail(USAGE);
 
 let config;
 try {
@@ -75,6 +83,9 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+
+// Before the store is opened: these must not migrate (or, on PostgreSQL, connect to) the database.
+if (command === 'backup' || command === 'restore') process.exit(await backupCommand(command, positionals[1], config));
 
 const since = values.since ? new Date(values.since) : undefined;
 if (since && Number.isNaN(since.getTime())) fail(`--since must be a date such as 2025-01-31, not "${values.since}"`);
@@ -122,6 +133,7 @@ try {
       console.log(
         `  dead ${job.channel} ${job.lead_id ? `for lead ${job.lead_id}` : `for ${job.about ?? '-'}`} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`,
       );
+    for (const line of backupStatusLines(config)) console.log(line);
   } else if (command === 'report') {
     // Spam left out; the funnel, won value and response times of the same leads, weeks from the first lead's to this one.
     const now = new Date();

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { business, DEFAULT_SITE_URL } from '../core/business.ts';
 import { databaseUrlProblem } from './storage/database-url.ts';
+import { isPostgresUrl } from './storage/index.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
 
@@ -143,6 +144,15 @@ export const configSchema = z
     NUDGE_AFTER: duration.default(4 * 3_600_000),
     /** How often each instance looks for nudges, reminders and the digest that are due. */
     NOTICE_CHECK_INTERVAL: duration.default(60_000),
+    /** A folder for scheduled copies of the SQLite database; unset: none are made. */
+    BACKUP_DIR: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined),
+    /** How old the newest copy may grow before the next is taken. */
+    BACKUP_EVERY: duration.default(24 * 3_600_000).refine((v) => v > 0, 'must be longer than 0'),
+    /** How many dated copies are kept; older ones are deleted. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
     HSTS: flag(true),
     TRUST_PROXY: z
       .string()
@@ -159,6 +169,11 @@ export const configSchema = z
       .refine((v) => v === undefined || new URL(v).pathname === '/', 'must be an origin such as https://www.example.nz, with no path')
       .transform((v) => new URL(v ?? DEFAULT_SITE_URL).origin),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  // The server copies only its own SQLite file; PostgreSQL has its own tools, and a setting that did nothing would mislead.
+  .refine((c) => !c.BACKUP_DIR || !c.DATABASE_URL || !isPostgresUrl(c.DATABASE_URL), {
+    message: 'is for the SQLite store: back up PostgreSQL with pg_dump or your host’s managed backups, and unset BACKUP_DIR',
+    path: ['BACKUP_DIR'],
   })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })
   // A send that could outlast its lease could be repeated by another instance.

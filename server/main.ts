@@ -6,13 +6,14 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { buildApp, LOG_REDACT } from './http/app.ts';
-import { createStore, describeStore } from './storage/index.ts';
+import { createStore, describeStore, sqliteFileOf } from './storage/index.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
 import { NoticeScheduler } from './outbox/scheduler.ts';
 import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
+import { BackupSchedule } from './backup/schedule.ts';
 import type { Channel } from './storage/types.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -73,6 +74,12 @@ const scheduler =
         onQueued: () => worker.nudge(),
       })
     : undefined;
+// Scheduled copies of the embedded database (config.ts refuses BACKUP_DIR with PostgreSQL).
+const databaseFile = sqliteFileOf(config.DATABASE_URL);
+const backups =
+  config.BACKUP_DIR && databaseFile
+    ? new BackupSchedule({ databaseFile, folder: resolve(config.BACKUP_DIR), everyMs: config.BACKUP_EVERY, keep: config.BACKUP_KEEP, log })
+    : undefined;
 const app = await buildApp({
   store,
   distDir,
@@ -83,6 +90,7 @@ const app = await buildApp({
   hsts: config.HSTS,
   logger: log,
   onLeadStored: () => worker.nudge(),
+  backups: backups && (() => backups.state()),
   inbox: {
     publicOrigin: config.PUBLIC_ORIGIN,
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
@@ -98,6 +106,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
   await scheduler?.stop();
+  await backups?.stop();
   await worker.stop();
   for (const sender of [...Object.values(senders), ...Object.values(notices)]) sender.close?.();
   await store.close();
@@ -110,5 +119,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
 scheduler?.start();
+backups?.start();
 log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');
 log.info(`the lead inbox is at ${config.PUBLIC_ORIGIN}/inbox/ (add the first person with: npm run leads -- users add EMAIL --role owner)`);

@@ -7,7 +7,7 @@ import type { Channel, LeadStore } from '../storage/types.ts';
 import { securityHeaders, securityHeaderValues } from './plugins/security.ts';
 import { methodsPlugin } from './plugins/methods.ts';
 import { leadsPlugin } from './plugins/leads.ts';
-import { healthPlugin } from './plugins/health.ts';
+import { healthPlugin, type HealthOptions } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
 import { inboxHeaders, inboxPlugin, type InboxOptions } from '../inbox/plugin.ts';
@@ -27,6 +27,8 @@ export interface AppOptions {
   exportFailureLimit?: { max: number; windowMs: number };
   /** How long one health check's answer is reused (default HEALTH_CACHE_MS). */
   healthCacheMs?: number;
+  /** The scheduled backups' state for /healthz; omit when they are off. */
+  backups?: HealthOptions['backups'];
   /** Proxies in front: how many, or their addresses/CIDRs (see parseTrustProxy); false for none. */
   trustProxy?: false | number | string[];
   /** Strict-Transport-Security on every response (default on). */
@@ -158,7 +160,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStored: options.onLeadStored,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
   });
-  await app.register(healthPlugin, { store: options.store, ...(options.healthCacheMs === undefined ? {} : { cacheMs: options.healthCacheMs }) });
+  await app.register(healthPlugin, {
+    store: options.store,
+    backups: options.backups,
+    ...(options.healthCacheMs === undefined ? {} : { cacheMs: options.healthCacheMs }),
+  });
   if (options.exportToken) {
     await app.register(exportPlugin, {
       store: options.store,

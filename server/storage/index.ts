@@ -17,6 +17,12 @@ export function sqlitePath(url: string): string {
   return resolve(url);
 }
 
+/** The SQLite file DATABASE_URL names (the default when unset), or undefined for PostgreSQL. */
+export function sqliteFileOf(databaseUrl: string | undefined): string | undefined {
+  const url = databaseUrl || DEFAULT_SQLITE_FILE;
+  return isPostgresUrl(url) ? undefined : sqlitePath(url);
+}
+
 /** Where the leads go, for the start-up log: the SQLite file, or PostgreSQL's host and database (never the password). */
 export function describeStore(databaseUrl: string | undefined): string {
   const url = databaseUrl || DEFAULT_SQLITE_FILE;

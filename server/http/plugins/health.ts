@@ -1,9 +1,12 @@
 /**
  * GET /healthz: 200 when the database takes a write, with the notification backlog (pending
- * count, age in seconds of the oldest pending job, dead count); 503 when it cannot write.
+ * count, age in seconds of the oldest pending job, dead count) and, when scheduled backups are on,
+ * the newest backup and the latest attempt's failure; 503 when it cannot write. A failed backup
+ * does not make the server unhealthy: it still takes leads, and the failure is there to alert on.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { LeadStore } from '../../storage/types.ts';
+import type { BackupState } from '../../backup/schedule.ts';
 
 /** How long one check's answer is served again: anyone may call /healthz, and each check writes a row. */
 export const HEALTH_CACHE_MS = 1_000;
@@ -11,18 +14,30 @@ export const HEALTH_CACHE_MS = 1_000;
 export interface HealthOptions {
   store: LeadStore;
   cacheMs?: number;
+  /** The scheduled backups' state, when they are on. */
+  backups?: (() => BackupState) | undefined;
+}
+
+interface BackupBody {
+  last: { file: string; at: string; bytes: number } | null;
+  failure: { at: string; error: string } | null;
 }
 
 type Health =
-  | { status: 200; body: { ok: true; database: string; outbox: { pending: number; oldest_pending_seconds: number | null; dead: number } } }
+  | { status: 200; body: { ok: true; database: string; outbox: { pending: number; oldest_pending_seconds: number | null; dead: number }; backup?: BackupBody } }
   | { status: 503; body: { ok: false; database: string }; error: unknown };
 
-export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { store, cacheMs = HEALTH_CACHE_MS }) => {
+export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { store, cacheMs = HEALTH_CACHE_MS, backups }) => {
   async function check(): Promise<Health> {
     try {
       await store.checkWritable();
       const { pending, oldestPendingSeconds, dead } = await store.outboxStatus(0);
-      return { status: 200, body: { ok: true, database: store.kind, outbox: { pending, oldest_pending_seconds: oldestPendingSeconds, dead } } };
+      const outbox = { pending, oldest_pending_seconds: oldestPendingSeconds, dead };
+      const backup = backups?.();
+      return {
+        status: 200,
+        body: { ok: true, database: store.kind, outbox, ...(backup ? { backup: { last: backup.last, failure: backup.failure } } : {}) },
+      };
     } catch (error) {
       return { status: 503, body: { ok: false, database: store.kind }, error };
     }

@@ -1,0 +1,48 @@
+/**
+ * Whether a file is a lead database this code can serve, checked in the calling thread or in a
+ * worker thread (a server checking its own backup keeps answering quotes meanwhile).
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { migrations } from './schema.ts';
+
+/**
+ * Why this file is not a lead database this code can serve, or undefined when it is: it must pass
+ * SQLite's integrity check and carry only migrations this code knows (an older one is upgraded at
+ * start; a newer or foreign one would be served wrongly).
+ */
+export function databaseFileProblem(file: string): string | undefined {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
+    const check = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (check.join() !== 'ok') return `it fails SQLite's integrity check: ${check.slice(0, 3).join('; ')}`;
+    const hasMigrations = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+    if (!hasMigrations) return 'it is not a lead database (it has no schema_migrations table)';
+    const versions = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => Number(r.version));
+    const known = migrations('sqlite').length;
+    const unknown = versions.filter((v) => !Number.isInteger(v) || v < 1 || v > known);
+    if (unknown.length > 0)
+      return `it has schema version(s) ${unknown.join(', ')}, which this code does not know (it knows 1 to ${known}): it was made by a newer version`;
+    if (versions.length === 0) return 'it is not a lead database (no migration has run in it)';
+    return undefined;
+  } catch (error) {
+    return `it cannot be read as a SQLite database: ${(error as Error).message}`;
+  } finally {
+    db?.close();
+  }
+}
+
+/** databaseFileProblem in a worker thread of its own. */
+export function databaseFileProblemOffThread(file: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { checkDatabaseFile: file } });
+    worker.once('message', (problem: string | null) => resolve(problem ?? undefined));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the integrity check stopped early (exit code ${code})`)));
+  });
+}
+
+// Run as that worker: check the file named and answer once.
+const job = workerData as { checkDatabaseFile?: string } | null;
+if (!isMainThread && typeof job?.checkDatabaseFile === 'string') parentPort?.postMessage(databaseFileProblem(job.checkDatabaseFile) ?? null);
