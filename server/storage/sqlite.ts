@@ -55,7 +55,10 @@ export class SqliteLeadStore implements LeadStore {
       const version = i + 1;
       if (done.has(version)) return;
       this.#tx(() => {
-        for (const sql of statements) this.#db.exec(sql);
+        for (const step of statements) {
+          if (typeof step === 'string') this.#db.exec(step);
+          else driveSync(step(), this.#execute);
+        }
         this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
       });
     });
@@ -132,7 +135,7 @@ export class SqliteLeadStore implements LeadStore {
       ) as Row | undefined;
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
-    const inbox = inboxColumns(lead, spam);
+    const inbox = inboxColumns(lead, spam, new Date(now));
     const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
     const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox)];
     this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
