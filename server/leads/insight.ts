@@ -18,40 +18,49 @@ import {
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
 import { addDays, nzInstant, nzLastWeeks, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
-import { insightFigures, type Answered, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight.ts';
+import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight.ts';
 import type { Work } from '../storage/steps.ts';
 import type { LeadStore } from '../storage/types.ts';
 
 /**
- * The p-th percentile (0-100) of sorted values, interpolating between the two nearest ranks (the
- * method of spreadsheets' PERCENTILE.INC), so the median of an even count is the mean of the middle
- * two; null for no values.
+ * The p-th percentile (0-100) of `count` ascending values, read by rank, interpolating between the
+ * two nearest ranks (the method of spreadsheets' PERCENTILE.INC), so the median of an even count is
+ * the mean of the middle two; null for no values. The rank p × (count − 1) / 100 is computed from
+ * integers, so its floor and ceiling are the ranks the database hands back.
  */
-export function percentile(sorted: ArrayLike<number>, p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = (p / 100) * (sorted.length - 1);
+export function percentileAt(count: number, p: number, valueAt: (rank: number) => number): number | null {
+  if (count === 0) return null;
+  const rank = (p * (count - 1)) / 100;
   const low = Math.floor(rank);
   const high = Math.ceil(rank);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+  return valueAt(low) + (valueAt(high) - valueAt(low)) * (rank - low);
 }
+
+/** The p-th percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  return percentileAt(sorted.length, p, (rank) => sorted[rank]!);
+}
+
+const sum = <T>(rows: readonly T[], count: (row: T) => number) => rows.reduce((total, row) => total + count(row), 0);
 
 /** Minutes to one decimal place. */
 const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 10) / 10);
 
-function responseStat(minutes: number[], waiting: number): ResponseStat {
-  const sorted = Float64Array.from(minutes).sort();
-  return { answered: sorted.length, waiting, medianMinutes: roundMinutes(percentile(sorted, 50)), p90Minutes: roundMinutes(percentile(sorted, 90)) };
+const NO_ANSWERS: AnsweredRanks = { week: null, inOfficeHours: false, count: 0, msAtRank: new Map() };
+
+function responseStat(answered: AnsweredRanks, waiting: number): ResponseStat {
+  const [median, p90] = RESPONSE_PERCENTILES.map((p) => roundMinutes(percentileAt(answered.count, p, (rank) => answered.msAtRank.get(rank)! / 60_000)));
+  return { answered: answered.count, waiting, medianMinutes: median!, p90Minutes: p90! };
 }
 
 /** Time to first contact (the first status change or note), split by whether the lead arrived in office hours. */
-function responseOf(answered: readonly Answered[], arrivals: readonly ArrivalCount[]): ResponseTimes {
-  const split = { businessHours: { minutes: [] as number[], waiting: 0 }, afterHours: { minutes: [] as number[], waiting: 0 } };
-  for (const a of answered) (a.inOfficeHours ? split.businessHours : split.afterHours).minutes.push(a.minutes);
-  for (const a of arrivals) if (a.waiting) (a.inOfficeHours ? split.businessHours : split.afterHours).waiting += a.count;
-  return {
-    businessHours: responseStat(split.businessHours.minutes, split.businessHours.waiting),
-    afterHours: responseStat(split.afterHours.minutes, split.afterHours.waiting),
-  };
+function responseOf(answered: readonly AnsweredRanks[], arrivals: readonly ArrivalCount[]): ResponseTimes {
+  const side = (inOfficeHours: boolean) =>
+    responseStat(
+      answered.find((a) => a.inOfficeHours === inOfficeHours) ?? NO_ANSWERS,
+      sum(arrivals, (a) => (a.waiting && a.inOfficeHours === inOfficeHours ? a.count : 0)),
+    );
+  return { businessHours: side(true), afterHours: side(false) };
 }
 
 const biggestFirst = (a: LabelCount, b: LabelCount) => b.count - a.count || a.label.localeCompare(b.label);
@@ -87,9 +96,8 @@ export function defaultRange(now: Date): NzDateRange {
 
 const notGiven = (value: string) => value || '(not given)';
 const campaignLabel = (value: string) => value || '(none)';
-const sum = <T>(rows: readonly T[], count: (row: T) => number) => rows.reduce((total, row) => total + count(row), 0);
 
-function byWeek<T extends { week: string }>(rows: readonly T[]): Map<string, T[]> {
+function byWeek<T extends { week: string | null }>(rows: readonly T[]): Map<string | null, T[]> {
   const weeks = new Map<string, T[]>();
   for (const row of rows) {
     const list = weeks.get(row.week);
@@ -105,7 +113,7 @@ export function shapeInsight(figures: InsightFigures, from: string, to: string):
   const { arrivals, answered, stages, won } = figures;
   const weeks = end > start ? nzWeeksBetween(start, new Date(end.getTime() - 1)) : [];
   const arrivalsOf = byWeek(arrivals);
-  const answeredOf = byWeek(answered);
+  const answeredOf = byWeek(answered.filter((a) => a.week !== null));
   const lost = stages.filter((s) => s.status === 'lost');
   const wonLeads = won.map((w) => ({ ...w, label: sourceLabels[w.source] }));
   return {
@@ -144,7 +152,10 @@ export function shapeInsight(figures: InsightFigures, from: string, to: string):
         (w) => w,
       ),
     },
-    response: responseOf(answered, arrivals),
+    response: responseOf(
+      answered.filter((a) => a.week === null),
+      arrivals,
+    ),
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * The reports' figures counted by the database, written once for both stores: each query groups
  * the range's leads (spam left out) by what one figure needs, so a range of any size comes back as
- * a few hundred rows. Only the minutes to first action come back one per lead (the percentiles need
- * every value), and then only the three columns they need.
+ * a few hundred rows. The percentiles of the minutes to first action are read the same way: the
+ * database ranks the answered leads of each group and hands back only the values at the ranks the
+ * percentiles need.
  */
 import { leadSources, type LeadSource } from '../../core/lead/insight.ts';
 import { leadStatuses, lostReasons, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { openMinutes } from '../../core/nz-time.ts';
-import { all, type Row, type Work } from './steps.ts';
+import { all, ARRIVED_MS, type Row, type Work } from './steps.ts';
 
 /** Leads of one week, source, arrival in or out of office hours, and answered or not. */
 export interface ArrivalCount {
@@ -18,11 +19,19 @@ export interface ArrivalCount {
   count: number;
 }
 
-/** One answered lead: its week, whether it arrived in office hours, and minutes to its first action. */
-export interface Answered {
-  week: string;
+/** The percentiles of the minutes to first action that the reports show (median and 90th). */
+export const RESPONSE_PERCENTILES = [50, 90] as const;
+
+/**
+ * The answered leads of one group (a week, or the whole range when `week` is null) that arrived in
+ * or out of office hours: how many, and the milliseconds to first action at the ranks (0-based, in
+ * ascending order) the percentiles read, which are p × (count − 1) / 100 rounded down and up.
+ */
+export interface AnsweredRanks {
+  week: string | null;
   inOfficeHours: boolean;
-  minutes: number;
+  count: number;
+  msAtRank: Map<number, number>;
 }
 
 /** Leads of one status, furthest stage and lost reason, and how many of them came with a Google click. */
@@ -50,7 +59,8 @@ export interface RawCount {
 
 export interface InsightFigures {
   arrivals: ArrivalCount[];
-  answered: Answered[];
+  /** By week, then over the whole range. */
+  answered: AnsweredRanks[];
   stages: StageCount[];
   won: WonValue[];
   services: RawCount[];
@@ -82,8 +92,32 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: st
   return text as T;
 }
 
-/** SQLite keeps created_at as ISO text; PostgreSQL hands back a Date. */
-const epochMs = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+/**
+ * The answered leads' milliseconds to first action at the percentiles' ranks, per office-hours side
+ * and, `byWeek`, per week. A first action before the arrival (clocks differ) counts as 0.
+ */
+function* answeredRanks(byWeek: boolean, office: string, range: unknown[]): Work<AnsweredRanks[]> {
+  const partition = byWeek ? 'nz_week, office' : 'office';
+  const ranks = RESPONSE_PERCENTILES.flatMap((p) => [`${p} * (n - 1) / 100`, `${p} * (n - 1) / 100 + 1`]);
+  const rows = yield* all(
+    `SELECT nz_week, office, n, rn, ms FROM (
+       SELECT nz_week, office, ms, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ms) AS rn, COUNT(*) OVER (PARTITION BY ${partition}) AS n
+       FROM (SELECT nz_week, ${office} AS office, CASE WHEN first_action_at > ${ARRIVED_MS} THEN first_action_at - ${ARRIVED_MS} ELSE 0 END AS ms
+             FROM leads WHERE ${IN_RANGE} AND first_action_at IS NOT NULL) AS answered
+     ) AS ranked WHERE rn - 1 IN (${ranks.join(', ')})`,
+    ...range,
+  );
+  const groups = new Map<string, AnsweredRanks>();
+  for (const r of rows) {
+    const week = byWeek ? String(r.nz_week) : null;
+    const inOfficeHours = Number(r.office) === 1;
+    const key = `${week}|${inOfficeHours}`;
+    const group = groups.get(key) ?? { week, inOfficeHours, count: Number(r.n), msAtRank: new Map() };
+    group.msAtRank.set(Number(r.rn) - 1, Number(r.ms));
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
 
 function* countsOf(column: 'service_type' | 'city' | 'path' | 'utm_campaign', range: unknown[]): Work<RawCount[]> {
   const rows = yield* all(`SELECT ${column} AS value, COUNT(*) AS n FROM leads WHERE ${IN_RANGE} GROUP BY ${column}`, ...range);
@@ -99,10 +133,7 @@ export function* insightFigures(start: Date, end: Date): Work<InsightFigures> {
      FROM leads WHERE ${IN_RANGE} GROUP BY 1, 2, 3, 4`,
     ...range,
   );
-  const answered = yield* all(
-    `SELECT nz_week, ${office} AS office, created_at, first_action_at FROM leads WHERE ${IN_RANGE} AND first_action_at IS NOT NULL`,
-    ...range,
-  );
+  const answered = [...(yield* answeredRanks(true, office, range)), ...(yield* answeredRanks(false, office, range))];
   const stages = yield* all(
     `SELECT status, furthest_stage, lost_reason, COUNT(*) AS n, SUM(CASE WHEN gclid <> '' THEN 1 ELSE 0 END) AS clicks
      FROM leads WHERE ${IN_RANGE} GROUP BY 1, 2, 3`,
@@ -121,11 +152,7 @@ export function* insightFigures(start: Date, end: Date): Work<InsightFigures> {
       waiting: Number(r.waiting) === 1,
       count: Number(r.n),
     })),
-    answered: answered.map((r: Row) => ({
-      week: String(r.nz_week),
-      inOfficeHours: Number(r.office) === 1,
-      minutes: Math.max(0, Number(r.first_action_at) - epochMs(r.created_at)) / 60_000,
-    })),
+    answered,
     stages: stages.map((r: Row) => ({
       status: oneOf(leadStatuses, r.status, 'status'),
       furthestStage: Number(r.furthest_stage),

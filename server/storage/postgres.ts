@@ -8,7 +8,7 @@ import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
-import { driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
+import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './inbox.ts';
 import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
@@ -24,6 +24,9 @@ import type {
   OutboxStatus,
   StoredLead,
 } from './types.ts';
+
+/** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
+const PG_ARRIVED_MS = '(extract(epoch from created_at) * 1000)::bigint';
 
 // BIGINT columns (epoch milliseconds) come back as numbers; they fit well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -235,7 +238,7 @@ export class PostgresLeadStore implements LeadStore {
   /** Shared SQL in PostgreSQL's dialect; statements are prepared by name once per connection. */
   #execute(client: pg.Pool | pg.PoolClient) {
     return async (query: Query): Promise<unknown> => {
-      const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS));
+      const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS).replaceAll(ARRIVED_MS, PG_ARRIVED_MS));
       const result = await client.query({ text, values: query.params });
       return query.mode === 'all' ? result.rows : (result.rowCount ?? 0);
     };
