@@ -98,7 +98,7 @@ const notGiven = (value: string) => value || '(not given)';
 const campaignLabel = (value: string) => value || '(none)';
 
 function byWeek<T extends { week: string | null }>(rows: readonly T[]): Map<string | null, T[]> {
-  const weeks = new Map<string, T[]>();
+  const weeks = new Map<string | null, T[]>();
   for (const row of rows) {
     const list = weeks.get(row.week);
     if (list) list.push(row);
