@@ -9,14 +9,12 @@
  *   node bench/inbox-list.ts [--leads 100000] [--runs 200] [--store sqlite|postgres|both]
  */
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/http/app.ts';
 import { invite } from '../server/inbox/invite.ts';
-import { leadColumns } from '../core/lead/schema.ts';
-import { leadStatuses } from '../core/lead/status.ts';
-import { run } from '../server/storage/steps.ts';
-import { createTestStore, type StoreKind } from '../tests/support/stores.ts';
+import type { StoreKind } from '../tests/support/stores.ts';
+import { seedLeads } from './seed-leads.ts';
+import { percentile } from './nearest-rank.ts';
 
 const { values } = parseArgs({
   options: { leads: { type: 'string', default: '100000' }, runs: { type: 'string', default: '200' }, store: { type: 'string', default: 'both' } },
@@ -24,66 +22,10 @@ const { values } = parseArgs({
 const LEADS = Number(values.leads);
 const RUNS = Number(values.runs);
 const ORIGIN = 'http://localhost:4321';
-const names = ['Aroha', 'Mere', 'Tama', 'Hemi', 'Sarah', 'James', 'Priya', 'Wei', 'Liam', 'Olivia', 'Kauri', 'Rangi'];
-const surnames = ['Ngata', 'Smith', 'Patel', 'Chen', 'Brown', 'Wilson', 'Tane', 'Walker', 'Kelly', 'Singh'];
-const cities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'];
-
-/** Deterministic variety: leads over two years, 5% urgent, 3% spam, most worked past New. */
-function seedRow(i: number) {
-  const name = `${names[i % names.length]} ${surnames[(i * 7) % surnames.length]} ${i}`;
-  const urgent = i % 20 === 0 ? 1 : 0;
-  const spam = i % 33 === 0;
-  const status = i > LEADS - 300 ? 'new' : leadStatuses[(i * 13) % leadStatuses.length]!;
-  const lead = Object.fromEntries(leadColumns.map((c) => [c, ''])) as Record<string, string>;
-  Object.assign(lead, {
-    contact_name: name,
-    work_email: `person${i}@example.co.nz`,
-    phone: `021 555 ${String(i).padStart(6, '0')}`,
-    company_name: `${surnames[i % surnames.length]} Foods ${i % 500}`,
-    city: cities[i % cities.length],
-    service_type: 'Repair',
-    notes: `Chiller number ${i} is running warm; site visit wanted.`,
-    path: '/repairs',
-  });
-  const createdAt = new Date(Date.UTC(2024, 10, 24) + Math.floor((i / LEADS) * 2 * 365 * 86_400_000)).toISOString();
-  const searchText = [lead.contact_name, lead.company_name, lead.work_email, lead.phone, lead.notes].join(' ').toLowerCase();
-  return {
-    id: randomUUID(),
-    created_at: createdAt,
-    spam,
-    spam_reason: spam ? 'bench' : '',
-    status,
-    urgent,
-    priority: urgent && status === 'new' && !spam ? 1 : 0,
-    search_text: searchText,
-    ...lead,
-  };
-}
-
-async function seed(kind: StoreKind) {
-  const t = await createTestStore(kind);
-  const columns = Object.keys(seedRow(0));
-  const batch = 400;
-  for (let start = 0; start < LEADS; start += batch) {
-    const rows = Array.from({ length: Math.min(batch, LEADS - start) }, (_, k) => seedRow(start + k));
-    await t.store.transact(() =>
-      run(
-        `INSERT INTO leads (${columns.join(', ')}) VALUES ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}`,
-        ...rows.flatMap((r) => Object.values(r)),
-      ),
-    );
-  }
-  await t.store.transact(() => run(kind === 'postgres' ? 'ANALYZE leads' : 'ANALYZE'));
-  return t;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 for (const kind of (values.store === 'both' ? ['sqlite', 'postgres'] : [values.store]) as StoreKind[]) {
   const seedStart = performance.now();
-  const t = await seed(kind);
+  const t = await seedLeads(kind, LEADS);
   console.log(`${kind}: ${LEADS} leads seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   const app = await buildApp({ store: t.store, inbox: { publicOrigin: ORIGIN } });
   const added = await invite(t.store, { email: 'bench@example.nz', role: 'owner', publicOrigin: ORIGIN });

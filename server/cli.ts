@@ -22,7 +22,7 @@ import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { buildReport, formatInsight, formatReport } from './leads/report.ts';
-import { buildInsight } from './leads/insight.ts';
+import { insightFor } from './leads/insight.ts';
 import { nzParts, nzWeekOf } from '../core/nz-time.ts';
 import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notices.ts';
 import { mailTransport } from './outbox/email.ts';
@@ -140,7 +140,7 @@ try {
     const leads = await store.read(() => leadsArrivedBetween(since ?? new Date(0), new Date(now.getTime() + 1000)));
     const start = since ?? new Date(leads[0]?.created_at ?? now);
     process.stdout.write(formatReport(buildReport(leads), since));
-    process.stdout.write(formatInsight(buildInsight(leads, nzParts(start).date, nzParts(now).date)));
+    process.stdout.write(formatInsight(await insightFor(store, nzParts(start).date, nzParts(now).date)));
   } else if (command === 'spam') {
     const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
     for (const l of leads) {

@@ -4,11 +4,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { buildInsight, defaultRange, rangeInstants } from '../leads/insight.ts';
+import { defaultRange, insightFor } from '../leads/insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import { calendarDate } from '../../core/date-schema.ts';
-import { leadsArrivedBetween, leadsWithClick } from '../storage/inbox.ts';
+import { leadsWithClick } from '../storage/inbox.ts';
 import { inboxWords } from './words.ts';
 import type { InboxContext } from './plugin.ts';
 
@@ -32,9 +32,7 @@ export const reportRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
     const query = rangeQuery.safeParse(request.query);
     const range = query.success ? resolveRange(query.data, new Date()) : undefined;
     if (!range) return reply.code(400).send({ error: inboxWords.errors.range });
-    const { from, to } = range;
-    const { start, end } = rangeInstants(from, to);
-    return buildInsight(await store.read(() => leadsArrivedBetween(start, end)), from, to);
+    return insightFor(store, range.from, range.to);
   });
 
   app.get('/google-ads.csv', { config: { access: 'owner' } }, async (request, reply) => {

@@ -1,7 +1,8 @@
 /**
- * The figures behind the reports, the command line's report and the weekly digest, computed from
- * the leads of a range in one pass: where they came from (five sources), what for, how far they
- * got, what the won ones were worth, and how long they waited for somebody to act.
+ * The figures behind the reports, the command line's report and the weekly digest: where the leads
+ * of a range came from (five sources), what for, how far they got, what the won ones were worth,
+ * and how long they waited for somebody to act. The database counts (storage/insight.ts); this
+ * shapes its counts into the Insight every reader shares, and works out the percentiles.
  */
 import {
   DEFAULT_REPORT_WEEKS,
@@ -10,140 +11,75 @@ import {
   sourceLabels,
   type Insight,
   type LabelCount,
-  type LeadSource,
   type ResponseStat,
   type ResponseTimes,
   type ValueCount,
+  type WeekFigures,
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
-import type { InboxLead } from '../storage/inbox.ts';
-import { addDays, isBusinessTime, isOfficeTime, mondayOf, nzInstant, nzLastWeeks, nzParts, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
-
-function host(url: string): string {
-  return URL.canParse(url) ? new URL(url).hostname.toLowerCase().replace(/^(www|m|l|lm|mobile)\./, '') : '';
-}
-
-function hostIs(hostname: string, domains: readonly string[]): boolean {
-  return domains.some((d) => hostname === d || hostname.endsWith(`.${d}`));
-}
-
-// Where a referrer or utm_source points: the big social networks and search engines by their own
-// domains (any country's Google counts as search when no Google Ads click came with it).
-const SOCIAL_DOMAINS = [
-  'facebook.com',
-  'fb.com',
-  'instagram.com',
-  'linkedin.com',
-  'lnkd.in',
-  't.co',
-  'x.com',
-  'twitter.com',
-  'tiktok.com',
-  'youtube.com',
-  'pinterest.com',
-  'reddit.com',
-  'threads.net',
-];
-const SOCIAL_SOURCES = /^(facebook|fb|instagram|ig|linkedin|twitter|x|tiktok|youtube|pinterest|reddit|threads|meta)$/;
-const SOCIAL_MEDIUMS = /^(social|social-media|social_media|sm|paid[-_]?social|social[-_]?paid)$/;
-const SEARCH_DOMAINS = ['bing.com', 'duckduckgo.com', 'search.yahoo.com', 'ecosia.org', 'yandex.com', 'baidu.com', 'search.brave.com', 'startpage.com'];
-const GOOGLE_HOST = /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/;
-const PAID_SEARCH_MEDIUMS = /^(cpc|ppc|paid|paidsearch|paid[-_]search|sem)$/;
-
-type SourceFields = Pick<InboxLead, 'gclid' | 'utm_source' | 'utm_medium' | 'referrer' | 'page_url'>;
+import { addDays, nzInstant, nzLastWeeks, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
+import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight.ts';
+import type { Work } from '../storage/steps.ts';
+import type { LeadStore } from '../storage/types.ts';
 
 /**
- * The source group of a lead: a Google Ads click (a gclid, or Google tagged as paid); social (a
- * social network by tag or referrer); other search (organic search, or another engine's ads);
- * referral (another site, or any other tagged campaign such as an e-mail); direct (nothing recorded,
- * or a referrer on the site itself).
+ * The p-th percentile (0-100) of `count` ascending values, read by rank, interpolating between the
+ * two nearest ranks (the method of spreadsheets' PERCENTILE.INC), so the median of an even count is
+ * the mean of the middle two; null for no values. The rank p × (count − 1) / 100 is computed from
+ * integers, so its floor and ceiling are the ranks the database hands back.
  */
-export function leadSource(lead: SourceFields): LeadSource {
-  const source = lead.utm_source.trim().toLowerCase();
-  const medium = lead.utm_medium.trim().toLowerCase();
-  const referrer = host(lead.referrer);
-  if (lead.gclid || (source.includes('google') && PAID_SEARCH_MEDIUMS.test(medium))) return 'google_ads';
-  if (SOCIAL_MEDIUMS.test(medium) || SOCIAL_SOURCES.test(source) || hostIs(referrer, SOCIAL_DOMAINS)) return 'social';
-  if (medium === 'organic' || PAID_SEARCH_MEDIUMS.test(medium) || GOOGLE_HOST.test(referrer) || hostIs(referrer, SEARCH_DOMAINS)) return 'search';
-  if (source || medium) return 'referral';
-  if (referrer && referrer !== host(lead.page_url)) return 'referral';
-  return 'direct';
-}
-
-/**
- * The p-th percentile (0-100) of sorted values, interpolating between the two nearest ranks (the
- * method of spreadsheets' PERCENTILE.INC), so the median of an even count is the mean of the middle
- * two; null for no values.
- */
-export function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = (p / 100) * (sorted.length - 1);
+export function percentileAt(count: number, p: number, valueAt: (rank: number) => number): number | null {
+  if (count === 0) return null;
+  const rank = (p * (count - 1)) / 100;
   const low = Math.floor(rank);
   const high = Math.ceil(rank);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+  return valueAt(low) + (valueAt(high) - valueAt(low)) * (rank - low);
 }
+
+/** The p-th percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  return percentileAt(sorted.length, p, (rank) => sorted[rank]!);
+}
+
+const sum = <T>(rows: readonly T[], count: (row: T) => number) => rows.reduce((total, row) => total + count(row), 0);
 
 /** Minutes to one decimal place. */
 const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 10) / 10);
 
-function responseStat(minutes: number[], waiting: number): ResponseStat {
-  const sorted = [...minutes].sort((a, b) => a - b);
-  return { answered: sorted.length, waiting, medianMinutes: roundMinutes(percentile(sorted, 50)), p90Minutes: roundMinutes(percentile(sorted, 90)) };
-}
+const NO_ANSWERS: AnsweredRanks = { week: null, inOfficeHours: false, count: 0, msAtRank: new Map() };
 
-/** What the figures need of a lead, worked out once: its week, source, and whether it arrived in office hours. */
-interface LeadFacts {
-  lead: InboxLead;
-  arrived: number;
-  week: string;
-  source: LeadSource;
-  inOfficeHours: boolean;
-}
-
-function factsOf(lead: InboxLead): LeadFacts {
-  const arrived = new Date(lead.created_at);
-  // One reading of the New Zealand clock serves both the week and office hours.
-  const parts = nzParts(arrived);
-  return { lead, arrived: arrived.getTime(), week: mondayOf(parts), source: leadSource(lead), inOfficeHours: isOfficeTime(parts) };
-}
-
-function responseOf(facts: readonly Pick<LeadFacts, 'arrived' | 'inOfficeHours' | 'lead'>[]): ResponseTimes {
-  const split = { businessHours: { minutes: [] as number[], waiting: 0 }, afterHours: { minutes: [] as number[], waiting: 0 } };
-  for (const { lead, arrived, inOfficeHours } of facts) {
-    const bucket = inOfficeHours ? split.businessHours : split.afterHours;
-    if (lead.first_action_at === null) bucket.waiting++;
-    else bucket.minutes.push(Math.max(0, lead.first_action_at - arrived) / 60_000);
-  }
-  return {
-    businessHours: responseStat(split.businessHours.minutes, split.businessHours.waiting),
-    afterHours: responseStat(split.afterHours.minutes, split.afterHours.waiting),
-  };
+function responseStat(answered: AnsweredRanks, waiting: number): ResponseStat {
+  const [median, p90] = RESPONSE_PERCENTILES.map((p) => roundMinutes(percentileAt(answered.count, p, (rank) => answered.msAtRank.get(rank)! / 60_000)));
+  return { answered: answered.count, waiting, medianMinutes: median!, p90Minutes: p90! };
 }
 
 /** Time to first contact (the first status change or note), split by whether the lead arrived in office hours. */
-export function responseTimes(leads: readonly Pick<InboxLead, 'created_at' | 'first_action_at'>[]): ResponseTimes {
-  return responseOf(
-    leads.map((lead) => {
-      const arrived = new Date(lead.created_at);
-      return { lead: lead as InboxLead, arrived: arrived.getTime(), inOfficeHours: isBusinessTime(arrived) };
-    }),
-  );
+function responseOf(answered: readonly AnsweredRanks[], arrivals: readonly ArrivalCount[]): ResponseTimes {
+  const side = (inOfficeHours: boolean) =>
+    responseStat(
+      answered.find((a) => a.inOfficeHours === inOfficeHours) ?? NO_ANSWERS,
+      sum(arrivals, (a) => (a.waiting && a.inOfficeHours === inOfficeHours ? a.count : 0)),
+    );
+  return { businessHours: side(true), afterHours: side(false) };
 }
 
-function countBy<T>(items: readonly T[], key: (item: T) => string): LabelCount[] {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+const biggestFirst = (a: LabelCount, b: LabelCount) => b.count - a.count || a.label.localeCompare(b.label);
+
+/** Counts by label, biggest first; values the database kept apart that read the same are added up. */
+function countsBy(counts: readonly RawCount[], label: (value: string) => string): LabelCount[] {
+  const sums = new Map<string, number>();
+  for (const { value, count } of counts) sums.set(label(value), (sums.get(label(value)) ?? 0) + count);
+  return [...sums].map(([label, count]) => ({ label, count })).sort(biggestFirst);
 }
 
-function valueBy(won: readonly InboxLead[], key: (lead: InboxLead) => string): ValueCount[] {
+function valueBy<T>(rows: readonly T[], label: (row: T) => string, value: (row: T) => { count: number; cents: number }): ValueCount[] {
   const sums = new Map<string, ValueCount>();
-  for (const lead of won) {
-    const label = key(lead);
-    const sum = sums.get(label) ?? { label, count: 0, cents: 0 };
-    sum.count++;
-    sum.cents += lead.job_value_cents ?? 0;
-    sums.set(label, sum);
+  for (const row of rows) {
+    const key = label(row);
+    const sum = sums.get(key) ?? { label: key, count: 0, cents: 0 };
+    sum.count += value(row).count;
+    sum.cents += value(row).cents;
+    sums.set(key, sum);
   }
   return [...sums.values()].sort((a, b) => b.cents - a.cents || a.label.localeCompare(b.label));
 }
@@ -158,52 +94,89 @@ export function defaultRange(now: Date): NzDateRange {
   return nzLastWeeks(DEFAULT_REPORT_WEEKS, now);
 }
 
-const campaignOf = (lead: InboxLead) => lead.utm_campaign || '(none)';
+const notGiven = (value: string) => value || '(not given)';
+const campaignLabel = (value: string) => value || '(none)';
 
-/** Every figure of the reports for the leads that arrived from `from` to `to` (NZ dates, inclusive; spam already left out). */
-export function buildInsight(leads: readonly InboxLead[], from: string, to: string): Insight {
-  const { start, end } = rangeInstants(from, to);
-  const facts = leads
-    .filter((l) => !l.spam)
-    .map(factsOf)
-    .filter((f) => f.arrived >= start.getTime() && f.arrived < end.getTime());
-  const inRange = facts.map((f) => f.lead);
-  const byWeek = new Map<string, LeadFacts[]>();
-  for (const f of facts) {
-    const list = byWeek.get(f.week);
-    if (list) list.push(f);
-    else byWeek.set(f.week, [f]);
+function byWeek<T extends { week: string | null }>(rows: readonly T[]): Map<string | null, T[]> {
+  const weeks = new Map<string | null, T[]>();
+  for (const row of rows) {
+    const list = weeks.get(row.week);
+    if (list) list.push(row);
+    else weeks.set(row.week, [row]);
   }
+  return weeks;
+}
+
+/** The Insight of a range from the database's counts. */
+export function shapeInsight(figures: InsightFigures, from: string, to: string): Insight {
+  const { start, end } = rangeInstants(from, to);
+  const { arrivals, answered, stages, won } = figures;
   const weeks = end > start ? nzWeeksBetween(start, new Date(end.getTime() - 1)) : [];
-  const sourceOf = new Map(facts.map((f) => [f.lead, f.source]));
-  const won = inRange.filter((l) => l.status === 'won');
-  const lost = inRange.filter((l) => l.status === 'lost');
-  const sourceLabel = (l: InboxLead) => sourceLabels[sourceOf.get(l)!];
+  const arrivalsOf = byWeek(arrivals);
+  const answeredOf = byWeek(answered.filter((a) => a.week !== null));
+  const lost = stages.filter((s) => s.status === 'lost');
+  const wonLeads = won.map((w) => ({ ...w, label: sourceLabels[w.source] }));
   return {
     from,
     to,
-    total: inRange.length,
-    withGclid: inRange.filter((l) => l.gclid).length,
-    weeks: weeks.map((week) => {
-      const weekFacts = byWeek.get(week) ?? [];
-      const bySource = Object.fromEntries(leadSources.map((s) => [s, 0])) as Record<LeadSource, number>;
-      for (const f of weekFacts) bySource[f.source]++;
-      return { week, total: weekFacts.length, bySource, response: responseOf(weekFacts) };
+    total: sum(arrivals, (a) => a.count),
+    withGclid: sum(stages, (s) => s.withGclid),
+    weeks: weeks.map((week): WeekFigures => {
+      const weekArrivals = arrivalsOf.get(week) ?? [];
+      return {
+        week,
+        total: sum(weekArrivals, (a) => a.count),
+        bySource: Object.fromEntries(leadSources.map((s) => [s, sum(weekArrivals, (a) => (a.source === s ? a.count : 0))])) as WeekFigures['bySource'],
+        response: responseOf(answeredOf.get(week) ?? [], weekArrivals),
+      };
     }),
-    bySource: leadSources.map((s) => ({ label: sourceLabels[s], count: facts.filter((f) => f.source === s).length })),
-    byService: countBy(inRange, (l) => l.service_type || '(not given)'),
-    byCity: countBy(inRange, (l) => l.city || '(not given)'),
-    byPage: countBy(inRange, (l) => l.path || '(unknown)'),
-    byCampaign: countBy(inRange, campaignOf),
-    funnel: funnelStages.map((stage, rank) => ({ stage, count: inRange.filter((l) => l.furthest_stage >= rank).length })),
-    lost: lost.length,
-    lostReasons: lostReasons.map((reason) => ({ reason, count: lost.filter((l) => l.lost_reason === reason).length })).filter((r) => r.count > 0),
+    bySource: leadSources.map((s) => ({ label: sourceLabels[s], count: sum(arrivals, (a) => (a.source === s ? a.count : 0)) })),
+    byService: countsBy(figures.services, notGiven),
+    byCity: countsBy(figures.cities, notGiven),
+    byPage: countsBy(figures.pages, (value) => value || '(unknown)'),
+    byCampaign: countsBy(figures.campaigns, campaignLabel),
+    funnel: funnelStages.map((stage, rank) => ({ stage, count: sum(stages, (s) => (s.furthestStage >= rank ? s.count : 0)) })),
+    lost: sum(lost, (s) => s.count),
+    lostReasons: lostReasons.map((reason) => ({ reason, count: sum(lost, (s) => (s.lostReason === reason ? s.count : 0)) })).filter((r) => r.count > 0),
     won: {
-      count: won.length,
-      cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0),
-      bySource: valueBy(won, sourceLabel),
-      byCampaign: valueBy(won, campaignOf),
+      count: sum(won, (w) => w.count),
+      cents: sum(won, (w) => w.cents),
+      bySource: valueBy(
+        wonLeads,
+        (w) => w.label,
+        (w) => w,
+      ),
+      byCampaign: valueBy(
+        won,
+        (w) => campaignLabel(w.campaign),
+        (w) => w,
+      ),
     },
-    response: responseOf(facts),
+    response: responseOf(
+      answered.filter((a) => a.week === null),
+      arrivals,
+    ),
   };
+}
+
+/** Every figure of the reports for the leads that arrived from `from` to `to` (NZ dates, inclusive; spam left out). */
+export function* insightBetween(from: string, to: string): Work<Insight> {
+  const { start, end } = rangeInstants(from, to);
+  return shapeInsight(yield* insightFigures(start, end), from, to);
+}
+
+// The computations under way, by store and range: a request for a range already being counted
+// waits for that answer instead of counting again. Nothing is kept once it settles.
+const underWay = new WeakMap<LeadStore, Map<string, Promise<Insight>>>();
+
+/** The Insight of a range, shared with any identical request still being answered. */
+export function insightFor(store: LeadStore, from: string, to: string): Promise<Insight> {
+  let running = underWay.get(store);
+  if (!running) underWay.set(store, (running = new Map()));
+  const key = `${from}/${to}`;
+  const shared = running.get(key);
+  if (shared) return shared;
+  const answer = store.read(() => insightBetween(from, to)).finally(() => running.delete(key));
+  running.set(key, answer);
+  return answer;
 }

@@ -9,16 +9,21 @@ import { z } from 'zod';
 import type { Lead } from '../../core/lead/schema.ts';
 import { isUrgent } from '../../core/lead/urgency.ts';
 import { stageRank } from '../../core/lead/insight.ts';
+import { arrivalColumns } from '../../core/lead/arrival.ts';
 import { leadStatuses, lostReasons, userRoles, type InboxView, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
 import { epochMs, instantText } from '../../core/date-schema.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { toJob, toLead } from './rows.ts';
 import type { Channel, JobChannel, OutboxJob, StoredLead } from './types.ts';
 
-/** What a new lead's inbox columns hold: New, its urgency, and the text the search reads. */
-export function inboxColumns(lead: Lead, spam: boolean): { status: LeadStatus; urgent: number; priority: number; search_text: string; furthest_stage: number } {
+/**
+ * What a new lead's derived columns hold: New, its urgency, the text the search reads, and what its
+ * arrival at `arrivedAt` says to the reports (source group, New Zealand week, weekday and minute).
+ */
+export function inboxColumns(lead: Lead, spam: boolean, arrivedAt: Date) {
   const urgent = isUrgent(lead) ? 1 : 0;
-  return { status: 'new', urgent, priority: spam ? 0 : urgent, search_text: searchText(lead), furthest_stage: 0 };
+  const status: LeadStatus = 'new';
+  return { status, urgent, priority: spam ? 0 : urgent, search_text: searchText(lead), furthest_stage: 0, ...arrivalColumns(lead, arrivedAt) };
 }
 
 function searchText(lead: Pick<Lead, 'contact_name' | 'company_name' | 'work_email' | 'phone' | 'notes'>): string {

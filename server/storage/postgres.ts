@@ -8,8 +8,9 @@ import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
-import { driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
+import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './inbox.ts';
+import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import type {
   RateLimitCount,
@@ -23,6 +24,9 @@ import type {
   OutboxStatus,
   StoredLead,
 } from './types.ts';
+
+/** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
+const PG_ARRIVED_MS = '(extract(epoch from created_at) * 1000)::bigint';
 
 // BIGINT columns (epoch milliseconds) come back as numbers; they fit well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -70,7 +74,10 @@ export class PostgresLeadStore implements LeadStore {
       const all = migrations('postgres');
       for (let i = 0; i < all.length; i++) {
         if (done.has(i + 1)) continue;
-        for (const sql of all[i]!) await client.query(sql);
+        for (const step of all[i]!) {
+          if (typeof step === 'string') await client.query(step);
+          else await driveAsync(step(), this.#execute(client));
+        }
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
       }
     });
@@ -81,7 +88,7 @@ export class PostgresLeadStore implements LeadStore {
     { spam, spamReason = '', channels, repeatWindowMs = 0, rateLimit }: InsertOptions,
   ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
     const id = randomUUID();
-    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam) };
+    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam, new Date()) };
     // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
     // dedupe lock, the look-up, the lead and its jobs.
     const { rows } = await this.#pool.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [
@@ -100,7 +107,22 @@ export class PostgresLeadStore implements LeadStore {
       const earlier = await this.getLead(String(stored.stored_id));
       if (earlier) return { ...earlier, repeated: true, rate };
     }
-    return { ...lead, id, created_at: new Date(stored.stored_at).toISOString(), spam, spam_reason: row.spam_reason, repeated: Boolean(stored.repeated), rate };
+    const storedAt = new Date(stored.stored_at);
+    await this.#followStamp(id, row, arrivalTime(storedAt));
+    return { ...lead, id, created_at: storedAt.toISOString(), spam, spam_reason: row.spam_reason, repeated: Boolean(stored.repeated), rate };
+  }
+
+  /**
+   * The database's clock stamps a lead, but its arrival columns were worked out by this process's
+   * clock just before: when a minute turned in between (or the clocks disagree), the columns are
+   * set again from the stamp. The lead is stored by then, so a failure here is reported, not thrown:
+   * its report minute is off by the clocks' difference, while the visitor is told the truth.
+   */
+  async #followStamp(id: string, sent: ArrivalTime, stamped: ArrivalTime): Promise<void> {
+    if (sent.nz_week === stamped.nz_week && sent.nz_weekday === stamped.nz_weekday && sent.nz_minutes === stamped.nz_minutes) return;
+    await this.#pool
+      .query('UPDATE leads SET nz_week = $1, nz_weekday = $2, nz_minutes = $3 WHERE id = $4', [stamped.nz_week, stamped.nz_weekday, stamped.nz_minutes, id])
+      .catch((error: unknown) => this.#onError(error instanceof Error ? error : new Error(String(error))));
   }
 
   async getLead(id: string): Promise<StoredLead | undefined> {
@@ -216,7 +238,7 @@ export class PostgresLeadStore implements LeadStore {
   /** Shared SQL in PostgreSQL's dialect; statements are prepared by name once per connection. */
   #execute(client: pg.Pool | pg.PoolClient) {
     return async (query: Query): Promise<unknown> => {
-      const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS));
+      const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS).replaceAll(ARRIVED_MS, PG_ARRIVED_MS));
       const result = await client.query({ text, values: query.params });
       return query.mode === 'all' ? result.rows : (result.rowCount ?? 0);
     };

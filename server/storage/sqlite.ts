@@ -7,7 +7,7 @@ import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
-import { driveSync, NOW_MS, type Query, type Work } from './steps.ts';
+import { ARRIVED_MS, driveSync, NOW_MS, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './inbox.ts';
 import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
 
@@ -55,7 +55,10 @@ export class SqliteLeadStore implements LeadStore {
       const version = i + 1;
       if (done.has(version)) return;
       this.#tx(() => {
-        for (const sql of statements) this.#db.exec(sql);
+        for (const step of statements) {
+          if (typeof step === 'string') this.#db.exec(step);
+          else driveSync(step(), this.#execute);
+        }
         this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
       });
     });
@@ -132,7 +135,7 @@ export class SqliteLeadStore implements LeadStore {
       ) as Row | undefined;
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
-    const inbox = inboxColumns(lead, spam);
+    const inbox = inboxColumns(lead, spam, new Date(now));
     const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
     const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox)];
     this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
@@ -251,9 +254,11 @@ export class SqliteLeadStore implements LeadStore {
 
   /** SQLite's clock in epoch milliseconds. */
   static readonly NOW_SQL = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+  /** A lead's ISO created_at in epoch milliseconds (rounded: the seconds come back as a float). */
+  static readonly ARRIVED_SQL = "CAST(round(unixepoch(created_at, 'subsec') * 1000) AS INTEGER)";
 
   #execute = (query: Query): unknown => {
-    const statement = this.#statement(query.sql.replaceAll(NOW_MS, SqliteLeadStore.NOW_SQL));
+    const statement = this.#statement(query.sql.replaceAll(NOW_MS, SqliteLeadStore.NOW_SQL).replaceAll(ARRIVED_MS, SqliteLeadStore.ARRIVED_SQL));
     // node:sqlite binds no booleans: they are stored as 1 and 0, as the spam column is.
     const params = query.params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : (p ?? null))) as (string | number | null)[];
     if (query.mode === 'all') return statement.all(...params);

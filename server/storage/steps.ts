@@ -2,8 +2,9 @@
  * Database work written once for both stores. A unit of work is a generator that yields each
  * query and receives its rows; the store drives it: SQLite synchronously inside one transaction
  * (so nothing else on its single connection can run in between), PostgreSQL query by query on one
- * pooled connection. SQL is written with `?` placeholders and the token NOW_MS for the database's
- * clock in epoch milliseconds; each store turns them into its own dialect.
+ * pooled connection. SQL is written with `?` placeholders, the token NOW_MS for the database's
+ * clock in epoch milliseconds and ARRIVED_MS for a lead's created_at in epoch milliseconds; each
+ * store turns them into its own dialect.
  */
 export type Row = Record<string, unknown>;
 
@@ -33,6 +34,9 @@ export function* run(sql: string, ...params: unknown[]): Work<number> {
 
 /** The database's clock in epoch milliseconds, in SQL both stores understand once translated. */
 export const NOW_MS = 'NOW_MS';
+
+/** A lead's created_at in epoch milliseconds (SQLite keeps ISO text, PostgreSQL a timestamp), in SQL both stores understand once translated. */
+export const ARRIVED_MS = 'ARRIVED_MS';
 
 /** Drives a unit of work with a synchronous executor (SQLite). */
 export function driveSync<T>(work: Work<T>, execute: (query: Query) => unknown): T {

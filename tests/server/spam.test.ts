@@ -144,7 +144,7 @@ describe('migration 2 on an existing database', () => {
     try {
       const db = new DatabaseSync(file);
       db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)');
-      for (const sql of migrations('sqlite')[0]!) db.exec(sql);
+      for (const sql of migrations('sqlite')[0]!) if (typeof sql === 'string') db.exec(sql);
       db.exec('INSERT INTO schema_migrations (version) VALUES (1)');
       db.exec("INSERT INTO leads (id, created_at, spam, contact_name, work_email) VALUES ('old', '2026-01-01T00:00:00.000Z', 1, 'Old', 'old@example.nz')");
       db.close();

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
+import { arrivalTime } from '../../core/lead/arrival.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -23,7 +24,7 @@ export interface TestStore {
   /** A DATABASE_URL that opens the same data (for child processes and restarts). */
   url: string;
   reopen(): LeadStore;
-  /** Sets a lead's creation time directly in the database (for retention tests). */
+  /** Sets a lead's creation time directly in the database, with the arrival columns a lead stored then has (for retention and reports tests). */
   backdate(leadId: string, createdAt: Date): Promise<void>;
   cleanup(): Promise<void>;
 }
@@ -47,7 +48,14 @@ export async function createTestStore(kind: StoreKind, { migrate = true }: { mig
       backdate: async (leadId, createdAt) => {
         const db = new DatabaseSync(file);
         try {
-          db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run(createdAt.toISOString(), leadId);
+          const { nz_week, nz_weekday, nz_minutes } = arrivalTime(createdAt);
+          db.prepare('UPDATE leads SET created_at = ?, nz_week = ?, nz_weekday = ?, nz_minutes = ? WHERE id = ?').run(
+            createdAt.toISOString(),
+            nz_week,
+            nz_weekday,
+            nz_minutes,
+            leadId,
+          );
         } finally {
           db.close();
         }
@@ -79,7 +87,14 @@ export async function createTestStore(kind: StoreKind, { migrate = true }: { mig
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
-        await c.query('UPDATE leads SET created_at = $1 WHERE id = $2', [createdAt, leadId]);
+        const { nz_week, nz_weekday, nz_minutes } = arrivalTime(createdAt);
+        await c.query('UPDATE leads SET created_at = $1, nz_week = $2, nz_weekday = $3, nz_minutes = $4 WHERE id = $5', [
+          createdAt,
+          nz_week,
+          nz_weekday,
+          nz_minutes,
+          leadId,
+        ]);
       } finally {
         await c.end();
       }

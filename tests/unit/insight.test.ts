@@ -1,15 +1,17 @@
 /**
- * The reports' figures as pure functions: the five sources, percentiles, time to first contact in and
- * out of office hours, weeks across the NZDT/NZST changes, the funnel, won value, empty ranges, and
- * when a nudge is due.
+ * The reports' figures: the five sources and percentiles as pure functions; time to first contact in
+ * and out of office hours, weeks across the NZDT/NZST changes, the funnel, won value and empty ranges
+ * counted by an in-memory SQLite database as the server counts them; and when a nudge is due.
  */
 import { describe, expect, it } from 'vitest';
 import { parseLead } from '../../core/lead/schema.ts';
 import { formatMinutes, formatNzd, stageRank } from '../../core/lead/insight.ts';
-import { buildInsight, defaultRange, leadSource, percentile, responseTimes } from '../../server/leads/insight.ts';
+import { defaultRange, percentile } from '../../server/leads/insight.ts';
+import { leadSource } from '../../core/lead/arrival.ts';
 import { nudgeDueAt } from '../../server/outbox/scheduler.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import type { InboxLead } from '../../server/storage/inbox.ts';
+import { storedInsight } from '../support/insight-oracle.ts';
 
 const MINUTE = 60_000;
 let n = 0;
@@ -68,27 +70,31 @@ describe('percentiles', () => {
 });
 
 describe('time to first contact', () => {
-  it('splits by arrival in or out of office hours, counts the unanswered apart, and reports median and 90th percentile', () => {
+  it('splits by arrival in or out of office hours, counts the unanswered apart, and reports median and 90th percentile', async () => {
     const tuesday = '2026-11-24';
     const arrivedAt = (hhmm: string, minutes: number | null) => {
       const arrived = nz(tuesday, hhmm);
       return lead({}, { created_at: arrived.toISOString(), first_action_at: minutes === null ? null : arrived.getTime() + minutes * MINUTE });
     };
-    const times = responseTimes([
-      arrivedAt('09:00', 10),
-      arrivedAt('10:00', 20),
-      arrivedAt('11:00', 30),
-      arrivedAt('17:59', 40),
-      arrivedAt('12:00', null),
-      arrivedAt('18:00', 600), // closing time is after hours
-      arrivedAt('06:30', 90),
-    ]);
+    const { response: times } = await storedInsight(
+      [
+        arrivedAt('09:00', 10),
+        arrivedAt('10:00', 20),
+        arrivedAt('11:00', 30),
+        arrivedAt('17:59', 40),
+        arrivedAt('12:00', null),
+        arrivedAt('18:00', 600), // closing time is after hours
+        arrivedAt('06:30', 90),
+      ],
+      tuesday,
+      tuesday,
+    );
     expect(times.businessHours).toEqual({ answered: 4, waiting: 1, medianMinutes: 25, p90Minutes: 37 });
     expect(times.afterHours).toEqual({ answered: 2, waiting: 0, medianMinutes: 345, p90Minutes: 549 });
   });
 
-  it('says nothing rather than zero for nobody', () => {
-    expect(responseTimes([])).toEqual({
+  it('says nothing rather than zero for nobody', async () => {
+    expect((await storedInsight([], '2026-11-24', '2026-11-24')).response).toEqual({
       businessHours: { answered: 0, waiting: 0, medianMinutes: null, p90Minutes: null },
       afterHours: { answered: 0, waiting: 0, medianMinutes: null, p90Minutes: null },
     });
@@ -96,7 +102,7 @@ describe('time to first contact', () => {
 });
 
 describe('the insight of a range', () => {
-  it('puts leads in their New Zealand week across the end of daylight time, empty weeks included', () => {
+  it('puts leads in their New Zealand week across the end of daylight time, empty weeks included', async () => {
     // Clocks went back on Sunday 5 April 2026 at 3 am NZDT.
     const leads = [
       lead({ gclid: 'Cj0KCQiAone' }, { created_at: nz('2026-03-29', '23:30').toISOString() }), // Sunday: week of 23 March
@@ -104,7 +110,7 @@ describe('the insight of a range', () => {
       lead({ referrer: 'https://www.facebook.com/' }, { created_at: nz('2026-04-05', '23:59').toISOString() }), // NZST Sunday: still 30 March
       lead({}, { created_at: nz('2026-04-20', '09:00').toISOString() }),
     ];
-    const insight = buildInsight(leads, '2026-03-23', '2026-04-26');
+    const insight = await storedInsight(leads, '2026-03-23', '2026-04-26');
     expect(insight.weeks.map((w) => [w.week, w.total])).toEqual([
       ['2026-03-23', 1],
       ['2026-03-30', 2],
@@ -118,7 +124,7 @@ describe('the insight of a range', () => {
     expect(insight.withGclid).toBe(1);
   });
 
-  it('also across the start of daylight time, and leaves out leads outside the range by New Zealand date', () => {
+  it('also across the start of daylight time, and leaves out leads outside the range by New Zealand date', async () => {
     // Clocks went forward on Sunday 27 September 2026 at 2 am NZST.
     const leads = [
       lead({}, { created_at: nz('2026-09-20', '23:59').toISOString() }), // before the range
@@ -126,14 +132,14 @@ describe('the insight of a range', () => {
       lead({}, { created_at: nz('2026-09-28', '00:00').toISOString() }),
       lead({}, { created_at: nz('2026-10-05', '00:00').toISOString() }), // the day after the range
     ];
-    const insight = buildInsight(leads, '2026-09-21', '2026-10-04');
+    const insight = await storedInsight(leads, '2026-09-21', '2026-10-04');
     expect(insight.weeks.map((w) => [w.week, w.total])).toEqual([
       ['2026-09-21', 1],
       ['2026-09-28', 1],
     ]);
   });
 
-  it('counts the funnel by the furthest stage reached, lost reasons, and won value by source and campaign', () => {
+  it('counts the funnel by the furthest stage reached, lost reasons, and won value by source and campaign', async () => {
     const at = { created_at: nz('2026-11-24', '09:00').toISOString() };
     const leads = [
       lead({}, at),
@@ -145,7 +151,7 @@ describe('the insight of a range', () => {
       lead({ referrer: 'https://www.bing.com/' }, { ...at, status: 'won', job_value_cents: 99_900, furthest_stage: 3 }),
       lead({}, { ...at, status: 'won', job_value_cents: 5_000_000, furthest_stage: 3, spam: true }), // spam never counts
     ];
-    const insight = buildInsight(leads, '2026-11-23', '2026-11-29');
+    const insight = await storedInsight(leads, '2026-11-23', '2026-11-29');
     expect(insight.funnel).toEqual([
       { stage: 'new', count: 7 },
       { stage: 'contacted', count: 5 },
@@ -172,8 +178,8 @@ describe('the insight of a range', () => {
     expect(formatNzd(insight.won.cents)).toBe('$17,499.50');
   });
 
-  it('gives zeros, empty lists and no times for an empty range, and no weeks for a backwards one', () => {
-    const empty = buildInsight([], '2026-11-23', '2026-11-29');
+  it('gives zeros, empty lists and no times for an empty range, and no weeks for a backwards one', async () => {
+    const empty = await storedInsight([], '2026-11-23', '2026-11-29');
     expect(empty.total).toBe(0);
     expect(empty.weeks).toHaveLength(1);
     expect(empty.weeks[0]!.bySource).toEqual({ google_ads: 0, search: 0, direct: 0, social: 0, referral: 0 });
@@ -181,7 +187,7 @@ describe('the insight of a range', () => {
     expect(empty.funnel.every((f) => f.count === 0)).toBe(true);
     expect(empty.won).toEqual({ count: 0, cents: 0, bySource: [], byCampaign: [] });
     expect(empty.response.businessHours.medianMinutes).toBeNull();
-    expect(buildInsight([], '2026-11-29', '2026-11-23').weeks).toEqual([]);
+    expect((await storedInsight([], '2026-11-29', '2026-11-23')).weeks).toEqual([]);
   });
 
   it('defaults to twelve weeks ending today', () => {
