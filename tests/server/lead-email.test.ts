@@ -195,7 +195,7 @@ describe('the notification e-mail', () => {
 });
 
 describe('the acknowledgement to the visitor', () => {
-  it('confirms the choices and the site's promises, gives the emergency line, replies to the business, and repeats no free text', async () => {
+  it('confirms the choices and the site’s promises, gives the emergency line, replies to the business, and repeats no free text', async () => {
     const mails = await deliver({ notes: 'Visit http://spam.example now' }, ['email', 'ack']);
     const ack = mails.find((m) => m.subject?.startsWith('We have your quote request'));
     expect(ack, 'an acknowledgement was sent').toBeDefined();

@@ -19,7 +19,7 @@ const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(
 const isNoindex = (html: string) => metaContent(html, 'robots')?.includes('noindex') ?? false;
 
 describe('routes', () => {
-  it('builds exactly the site's route table plus the 404 page', () => {
+  it('builds exactly the site’s route table plus the 404 page', () => {
     expect(pages.map((p) => p.route).sort()).toEqual([...specRoutes, '/404'].sort());
   });
 });
