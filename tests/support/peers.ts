@@ -114,11 +114,14 @@ export interface WaitOptions {
 }
 
 /** Polls `fn` until it returns something truthy; fails after `timeoutMs` naming what never happened. */
-export async function waitFor<T>(fn: () => T | Promise<T>, { what, timeoutMs = 10_000, intervalMs = 50 }: WaitOptions): Promise<T> {
+/** What a value is once it has passed a truthiness check. */
+export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+export async function waitFor<T>(fn: () => T | Promise<T>, { what, timeoutMs = 10_000, intervalMs = 50 }: WaitOptions): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
-    if (value) return value;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }

@@ -5,9 +5,9 @@
  * attestation, so the server's checks meet the same bytes a phone would send.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 
-const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
 export interface SoftPasskey {
