@@ -176,7 +176,7 @@ export function insightFor(store: LeadStore, from: string, to: string): Promise<
   const key = `${from}/${to}`;
   const shared = running.get(key);
   if (shared) return shared;
-  const answer = store.read(() => insightBetween(from, to)).finally(() => running.delete(key));
+  const answer = store.readAside(import.meta.url, insightBetween, from, to).finally(() => running.delete(key));
   running.set(key, answer);
   return answer;
 }

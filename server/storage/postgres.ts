@@ -252,6 +252,10 @@ export class PostgresLeadStore implements LeadStore {
     return driveAsync(work(), this.#execute(this.#pool));
   }
 
+  async readAside<A extends unknown[], T>(_module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
+    return this.read(() => work(...args));
+  }
+
   sharedRateLimitCounter(): RateLimitCounter {
     return {
       hit: async (key, windowMs) => {

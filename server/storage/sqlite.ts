@@ -7,7 +7,9 @@ import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 import { migrations, UNDELIVERED } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toJob, toLead, type Row } from './rows.ts';
-import { ARRIVED_MS, driveSync, NOW_MS, type Query, type Work } from './steps.ts';
+import { driveSync, type Work } from './steps.ts';
+import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
+import { SqliteReader } from './sqlite-reader.ts';
 import { inboxColumns } from './inbox.ts';
 import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
 
@@ -23,11 +25,16 @@ function lowerBound(since: Date | undefined, after: ListOptions['after']): strin
 export class SqliteLeadStore implements LeadStore {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
+  readonly #reader: SqliteReader | undefined;
+  /** Statements prepared once: the insert path runs them for every post. */
+  readonly #statement: (sql: string) => StatementSync;
 
   /** `readOnly`: for reading tools and tests; every write then fails. */
   constructor(file: string, { readOnly = false }: { readOnly?: boolean } = {}) {
     mkdirSync(dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file, { readOnly });
+    this.#statement = statementCache(this.#db);
+    this.#reader = file === ':memory:' ? undefined : new SqliteReader(file);
     if (!readOnly) this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = FULL');
     this.#db.exec('PRAGMA busy_timeout = 5000');
@@ -112,14 +119,6 @@ export class SqliteLeadStore implements LeadStore {
       if (outcome.ok) insert.resolve(outcome.lead);
       else insert.reject(outcome.error);
     });
-  }
-
-  /** Statements prepared once: the insert path runs them for every post. */
-  readonly #statements = new Map<string, StatementSync>();
-  #statement(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
-    return statement;
   }
 
   /** One lead and its jobs, inside the group's transaction; the look-up and the insert share its write lock, so two identical posts cannot both miss. */
@@ -252,18 +251,7 @@ export class SqliteLeadStore implements LeadStore {
     return result;
   }
 
-  /** SQLite's clock in epoch milliseconds. */
-  static readonly NOW_SQL = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
-  /** A lead's ISO created_at in epoch milliseconds (rounded: the seconds come back as a float). */
-  static readonly ARRIVED_SQL = "CAST(round(unixepoch(created_at, 'subsec') * 1000) AS INTEGER)";
-
-  #execute = (query: Query): unknown => {
-    const statement = this.#statement(query.sql.replaceAll(NOW_MS, SqliteLeadStore.NOW_SQL).replaceAll(ARRIVED_MS, SqliteLeadStore.ARRIVED_SQL));
-    // node:sqlite binds no booleans: they are stored as 1 and 0, as the spam column is.
-    const params = query.params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : (p ?? null))) as (string | number | null)[];
-    if (query.mode === 'all') return statement.all(...params);
-    return Number(statement.run(...params).changes);
-  };
+  #execute = sqliteExecutor((sql) => this.#statement(sql));
 
   async transact<T>(work: () => Work<T>): Promise<T> {
     return this.#tx(() => driveSync(work(), this.#execute));
@@ -273,7 +261,13 @@ export class SqliteLeadStore implements LeadStore {
     return driveSync(work(), this.#execute);
   }
 
+  async readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
+    // A database in memory exists only on this connection.
+    return this.#reader ? this.#reader.run(module, work, args) : this.read(() => work(...args));
+  }
+
   async close(): Promise<void> {
+    await this.#reader?.close();
     this.#commitInserts(); // inserts already accepted are committed (or refused) before the file closes
     if (this.#db.isOpen) this.#db.close();
   }

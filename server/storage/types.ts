@@ -145,6 +145,14 @@ export interface LeadStore {
   transact<T>(work: () => Work<T>): Promise<T>;
   /** Runs a unit of work that only reads, outside a transaction. */
   read<T>(work: () => Work<T>): Promise<T>;
+  /**
+   * Runs a long read (a report over years of leads) where it cannot hold up the server's other
+   * work: on SQLite in a worker thread with its own read-only connection, on PostgreSQL as `read`
+   * does (the database does the work). The unit of work goes by the module that exports it
+   * (`import.meta.url`) and its exported function, so a worker can load it; arguments and answer
+   * must survive a structured clone.
+   */
+  readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;
