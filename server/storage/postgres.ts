@@ -5,25 +5,15 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../core/lead/schema.ts';
-import { migrations, PG_NOW_MS, UNDELIVERED } from './schema.ts';
+import { migrations, PG_NOW_MS } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
-import { toClaimed, toJob, toLead, type Row } from './rows.ts';
+import { toClaimed, type Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './inbox.ts';
 import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
-import type {
-  RateLimitCount,
-  ClaimedJob,
-  RateLimitCounter,
-  ClaimOptions,
-  InsertOptions,
-  LeadStore,
-  ListOptions,
-  OutboxJob,
-  OutboxStatus,
-  StoredLead,
-} from './types.ts';
+import { SharedStore } from './shared-store.ts';
+import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
 /** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
 const PG_ARRIVED_MS = '(extract(epoch from created_at) * 1000)::bigint';
@@ -31,12 +21,13 @@ const PG_ARRIVED_MS = '(extract(epoch from created_at) * 1000)::bigint';
 // BIGINT columns (epoch milliseconds) come back as numbers; they fit well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export class PostgresLeadStore implements LeadStore {
+export class PostgresLeadStore extends SharedStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #onError: (error: Error) => void;
 
   constructor(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}) {
+    super();
     this.#pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
     this.#onError = options.onError ?? (() => undefined);
     // A dropped connection must not crash the process: the pool replaces it and the next query reconnects.
@@ -125,48 +116,6 @@ export class PostgresLeadStore implements LeadStore {
       .catch((error: unknown) => this.#onError(error instanceof Error ? error : new Error(String(error))));
   }
 
-  async getLead(id: string): Promise<StoredLead | undefined> {
-    const { rows } = await this.#pool.query('SELECT * FROM leads WHERE id = $1', [id]);
-    return rows[0] ? toLead(rows[0]) : undefined;
-  }
-
-  async listLeads({ since, includeSpam = false, after, limit }: ListOptions = {}): Promise<StoredLead[]> {
-    // One lower bound on created_at (the paging cursor's when later), so the index seeks straight to the page.
-    const from = since ?? new Date(0);
-    const params: unknown[] = [after && new Date(after.created_at) > from ? new Date(after.created_at) : from];
-    const afterSql = after ? `AND (created_at, id) > ($${params.push(new Date(after.created_at))}, $${params.push(after.id)})` : '';
-    const limitSql = limit ? `LIMIT $${params.push(limit)}` : '';
-    const { rows } = await this.#pool.query(
-      `SELECT * FROM leads WHERE created_at >= $1 ${includeSpam ? '' : 'AND NOT spam'} ${afterSql} ORDER BY created_at, id ${limitSql}`,
-      params,
-    );
-    return rows.map(toLead);
-  }
-
-  async checkWritable(): Promise<void> {
-    await this.#pool.query(
-      `INSERT INTO health_check (id, checked_at) VALUES (1, ${PG_NOW_MS}) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
-    );
-  }
-
-  async outboxStatus(deadLimit = 10): Promise<OutboxStatus> {
-    const { rows } = await this.#pool.query(
-      `SELECT
-         (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
-         (SELECT COUNT(*) FROM outbox WHERE status = 'dead') AS dead,
-         (SELECT FLOOR(EXTRACT(EPOCH FROM clock_timestamp() - MIN(l.created_at))) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`,
-    );
-    const dead =
-      deadLimit > 0 ? (await this.#pool.query("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT $1", [deadLimit])).rows : [];
-    const r = rows[0] as Row;
-    return {
-      pending: Number(r.pending),
-      oldestPendingSeconds: r.oldest === null ? null : Math.max(0, Number(r.oldest)),
-      dead: Number(r.dead),
-      recentDead: dead.map(toJob),
-    };
-  }
-
   // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
   async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
     if (channels.length === 0 || limit < 1) return [];
@@ -177,62 +126,6 @@ export class PostgresLeadStore implements LeadStore {
       [leaseMs, owner, channels, limit],
     );
     return rows.map(toClaimed);
-  }
-
-  async renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean> {
-    const result = await this.#pool.query(`UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1 WHERE id = $2 AND claim_token = $3 AND status = 'pending'`, [
-      leaseMs,
-      job.id,
-      job.claim,
-    ]);
-    return result.rowCount === 1;
-  }
-
-  async completeJob(job: ClaimedJob): Promise<boolean> {
-    const result = await this.#pool.query(
-      `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ${PG_NOW_MS}, locked_until = 0, claim_token = NULL, last_error = NULL
-       WHERE id = $1 AND claim_token = $2 AND status = 'pending'`,
-      [job.id, job.claim],
-    );
-    return result.rowCount === 1;
-  }
-
-  async failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean> {
-    const result = await this.#pool.query(
-      `UPDATE outbox SET status = $1, attempts = attempts + 1, next_attempt_at = COALESCE(${PG_NOW_MS} + $2::bigint, next_attempt_at), locked_until = 0,
-       claim_token = NULL, last_error = $3 WHERE id = $4 AND claim_token = $5 AND status = 'pending'`,
-      [retryInMs === null ? 'dead' : 'pending', retryInMs, error.slice(0, 1000), job.id, job.claim],
-    );
-    return result.rowCount === 1;
-  }
-
-  async releaseJob(job: ClaimedJob): Promise<void> {
-    await this.#pool.query("UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE id = $1 AND claim_token = $2 AND status = 'pending'", [
-      job.id,
-      job.claim,
-    ]);
-  }
-
-  async listJobs(leadId?: string): Promise<OutboxJob[]> {
-    const { rows } = leadId
-      ? await this.#pool.query('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY channel', [leadId])
-      : await this.#pool.query('SELECT * FROM outbox ORDER BY lead_id, channel');
-    return rows.map(toJob);
-  }
-
-  async retryDead(): Promise<number> {
-    const result = await this.#pool.query(
-      `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ${PG_NOW_MS}, locked_until = 0 WHERE status = 'dead'`,
-    );
-    return result.rowCount ?? 0;
-  }
-
-  async purgeBefore(before: Date, { force = false }: { force?: boolean } = {}): Promise<{ deleted: number; kept: number }> {
-    return this.#tx(async (client) => {
-      const kept = force ? 0 : Number((await client.query(`SELECT COUNT(*) AS n FROM leads WHERE created_at < $1 AND ${UNDELIVERED}`, [before])).rows[0].n);
-      const deleted = await client.query(`DELETE FROM leads WHERE created_at < $1 ${force ? '' : `AND NOT ${UNDELIVERED}`}`, [before]);
-      return { deleted: deleted.rowCount ?? 0, kept };
-    });
   }
 
   /** Shared SQL in PostgreSQL's dialect; statements are prepared by name once per connection. */
@@ -248,12 +141,12 @@ export class PostgresLeadStore implements LeadStore {
     return this.#tx((client) => driveAsync(work(), this.#execute(client)));
   }
 
-  async read<T>(work: () => Work<T>): Promise<T> {
+  protected async autocommit<T>(work: () => Work<T>): Promise<T> {
     return driveAsync(work(), this.#execute(this.#pool));
   }
 
   async readAside<A extends unknown[], T>(_module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
-    return this.read(() => work(...args));
+    return this.autocommit(() => work(...args));
   }
 
   sharedRateLimitCounter(): RateLimitCounter {

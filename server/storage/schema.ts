@@ -16,9 +16,6 @@ export type MigrationStep = string | (() => Work<unknown>);
 /** Epoch milliseconds by the database's own clock, so every instance's leases agree. */
 export const PG_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
-/** A lead with a notification never delivered (still pending, or dead): purge keeps it. */
-export const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.status IN ('pending', 'dead'))";
-
 const LEAD_FIELDS_V1 = `contact_name TEXT NOT NULL DEFAULT '',
   work_email TEXT NOT NULL DEFAULT '',
   phone TEXT NOT NULL DEFAULT '',

@@ -4,25 +4,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { leadColumns, type Lead } from '../../core/lead/schema.ts';
-import { migrations, UNDELIVERED } from './schema.ts';
+import { migrations } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
-import { toClaimed, toJob, toLead, type Row } from './rows.ts';
+import { toClaimed, toLead, type Row } from './rows.ts';
 import { driveSync, type Work } from './steps.ts';
 import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
 import { SqliteReader } from './sqlite-reader.ts';
 import { inboxColumns } from './inbox.ts';
-import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, StoredLead } from './types.ts';
+import { SharedStore } from './shared-store.ts';
+import type { ClaimedJob, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
-/**
- * The created_at the list starts from: `since`, or the paging cursor's when later. One bound, so
- * the created_at index seeks straight to the page instead of scanning from `since` for every page.
- */
-function lowerBound(since: Date | undefined, after: ListOptions['after']): string {
-  const from = (since ?? new Date(0)).toISOString();
-  return after && after.created_at > from ? after.created_at : from;
-}
-
-export class SqliteLeadStore implements LeadStore {
+export class SqliteLeadStore extends SharedStore {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
   readonly #reader: SqliteReader | undefined;
@@ -31,6 +23,7 @@ export class SqliteLeadStore implements LeadStore {
 
   /** `readOnly`: for reading tools and tests; every write then fails. */
   constructor(file: string, { readOnly = false }: { readOnly?: boolean } = {}) {
+    super();
     mkdirSync(dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file, { readOnly });
     this.#statement = statementCache(this.#db);
@@ -143,39 +136,6 @@ export class SqliteLeadStore implements LeadStore {
     return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', repeated: false };
   }
 
-  async getLead(id: string): Promise<StoredLead | undefined> {
-    const row = this.#db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as Row | undefined;
-    return row ? toLead(row) : undefined;
-  }
-
-  async listLeads({ since, includeSpam = false, after, limit }: ListOptions = {}): Promise<StoredLead[]> {
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM leads WHERE created_at >= ? ${includeSpam ? '' : 'AND spam = 0'} ${after ? 'AND (created_at, id) > (?, ?)' : ''}
-         ORDER BY created_at, id ${limit ? 'LIMIT ?' : ''}`,
-      )
-      .all(lowerBound(since, after), ...(after ? [after.created_at, after.id] : []), ...(limit ? [limit] : [])) as Row[];
-    return rows.map(toLead);
-  }
-
-  async checkWritable(): Promise<void> {
-    this.#db.prepare('INSERT INTO health_check (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at').run(Date.now());
-  }
-
-  async outboxStatus(deadLimit = 10): Promise<OutboxStatus> {
-    const counts = this.#db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'dead') GROUP BY status").all() as Row[];
-    const count = (status: string) => Number(counts.find((r) => r.status === status)?.n ?? 0);
-    const oldest = this.#db.prepare("SELECT MIN(l.created_at) AS at FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending'").get() as
-      Row | undefined;
-    const dead = this.#db.prepare("SELECT * FROM outbox WHERE status = 'dead' ORDER BY next_attempt_at DESC LIMIT ?").all(deadLimit) as Row[];
-    return {
-      pending: count('pending'),
-      oldestPendingSeconds: oldest?.at ? Math.max(0, Math.floor((Date.now() - Date.parse(String(oldest.at))) / 1000)) : null,
-      dead: count('dead'),
-      recentDead: dead.map(toJob),
-    };
-  }
-
   // One process writes this file, so the local clock is the database's clock.
   async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
     if (channels.length === 0 || limit < 1) return [];
@@ -193,77 +153,24 @@ export class SqliteLeadStore implements LeadStore {
     return rows.map(toClaimed);
   }
 
-  async renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean> {
-    const result = this.#db
-      .prepare("UPDATE outbox SET locked_until = ? WHERE id = ? AND claim_token = ? AND status = 'pending'")
-      .run(Date.now() + leaseMs, job.id, job.claim);
-    return Number(result.changes) === 1;
-  }
-
-  async completeJob(job: ClaimedJob): Promise<boolean> {
-    const result = this.#db
-      .prepare(
-        `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ?, locked_until = 0, claim_token = NULL, last_error = NULL
-         WHERE id = ? AND claim_token = ? AND status = 'pending'`,
-      )
-      .run(Date.now(), job.id, job.claim);
-    return Number(result.changes) === 1;
-  }
-
-  async failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean> {
-    const result = this.#db
-      .prepare(
-        `UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at), locked_until = 0, claim_token = NULL,
-         last_error = ? WHERE id = ? AND claim_token = ? AND status = 'pending'`,
-      )
-      .run(retryInMs === null ? 'dead' : 'pending', retryInMs === null ? null : Date.now() + retryInMs, error.slice(0, 1000), job.id, job.claim);
-    return Number(result.changes) === 1;
-  }
-
-  async releaseJob(job: ClaimedJob): Promise<void> {
-    this.#db.prepare("UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE id = ? AND claim_token = ? AND status = 'pending'").run(job.id, job.claim);
-  }
-
-  async listJobs(leadId?: string): Promise<OutboxJob[]> {
-    const rows = (
-      leadId
-        ? this.#db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel').all(leadId)
-        : this.#db.prepare('SELECT * FROM outbox ORDER BY lead_id, channel').all()
-    ) as Row[];
-    return rows.map(toJob);
-  }
-
-  async retryDead(): Promise<number> {
-    const now = Date.now();
-    const result = this.#db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = 0 WHERE status = 'dead'").run(now);
-    return Number(result.changes);
-  }
-
-  async purgeBefore(before: Date, { force = false }: { force?: boolean } = {}): Promise<{ deleted: number; kept: number }> {
-    const cutoff = before.toISOString();
-    const result = this.#tx(() => {
-      const kept = force ? 0 : Number((this.#db.prepare(`SELECT COUNT(*) AS n FROM leads WHERE created_at < ? AND ${UNDELIVERED}`).get(cutoff) as Row).n);
-      const deleted = this.#db.prepare(`DELETE FROM leads WHERE created_at < ? ${force ? '' : `AND NOT ${UNDELIVERED}`}`).run(cutoff);
-      return { deleted: Number(deleted.changes), kept };
-    });
-    // secure_delete zeroed the freed pages; the old page images in the write-ahead log go too.
-    this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    return result;
-  }
-
   #execute = sqliteExecutor((sql) => this.#statement(sql));
 
   async transact<T>(work: () => Work<T>): Promise<T> {
     return this.#tx(() => driveSync(work(), this.#execute));
   }
 
-  async read<T>(work: () => Work<T>): Promise<T> {
+  protected async autocommit<T>(work: () => Work<T>): Promise<T> {
     return driveSync(work(), this.#execute);
   }
 
   async readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
     // A database in memory exists only on this connection.
     return this.#reader ? this.#reader.run(module, work, args) : this.read(() => work(...args));
+  }
+
+  // secure_delete zeroed the freed pages; the old page images in the write-ahead log go too.
+  protected override async afterPurge(): Promise<void> {
+    this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,76 @@
+/**
+ * What both stores do alike, written once as units of work over the store's own driver: the
+ * stored leads as records, the outbox's jobs after they are claimed, the backlog and the health
+ * check. A store adds only what differs: its driver and transactions, its migrations, claiming jobs
+ * (SKIP LOCKED on PostgreSQL) and storing a lead in one step.
+ */
+import type { Lead } from '../../core/lead/schema.ts';
+import { markWritable, purgeLeads, storedLead, storedLeads } from './lead-records.ts';
+import { completeJob, failJob, listJobs, outboxStatus, releaseJob, renewClaim, retryDead } from './outbox-jobs.ts';
+import type { Work } from './steps.ts';
+import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, RateLimitCount, StoredLead } from './types.ts';
+
+export abstract class SharedStore implements LeadStore {
+  abstract readonly kind: LeadStore['kind'];
+  abstract migrate(): Promise<void>;
+  abstract insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }>;
+  abstract claimJobs(options: ClaimOptions): Promise<ClaimedJob[]>;
+  abstract transact<T>(work: () => Work<T>): Promise<T>;
+  /** Runs a unit of work without a transaction around it: each statement commits by itself. */
+  protected abstract autocommit<T>(work: () => Work<T>): Promise<T>;
+  abstract readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
+  abstract close(): Promise<void>;
+
+  read<T>(work: () => Work<T>): Promise<T> {
+    return this.autocommit(work);
+  }
+
+  /** After a purge: whatever the store must do so the deleted bytes are gone from its files too. */
+  protected async afterPurge(): Promise<void> {}
+
+  getLead(id: string): Promise<StoredLead | undefined> {
+    return this.read(() => storedLead(id));
+  }
+
+  listLeads(options: ListOptions = {}): Promise<StoredLead[]> {
+    return this.read(() => storedLeads(options));
+  }
+
+  checkWritable(): Promise<void> {
+    return this.autocommit(() => markWritable());
+  }
+
+  outboxStatus(deadLimit = 10): Promise<OutboxStatus> {
+    return this.read(() => outboxStatus(deadLimit));
+  }
+
+  renewClaim(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+    return this.autocommit(() => renewClaim(job, leaseMs));
+  }
+
+  completeJob(job: ClaimedJob): Promise<boolean> {
+    return this.autocommit(() => completeJob(job));
+  }
+
+  failJob(job: ClaimedJob, error: string, retryInMs: number | null): Promise<boolean> {
+    return this.autocommit(() => failJob(job, error, retryInMs));
+  }
+
+  releaseJob(job: ClaimedJob): Promise<void> {
+    return this.autocommit(() => releaseJob(job));
+  }
+
+  listJobs(leadId?: string): Promise<OutboxJob[]> {
+    return this.read(() => listJobs(leadId));
+  }
+
+  retryDead(): Promise<number> {
+    return this.autocommit(() => retryDead());
+  }
+
+  async purgeBefore(before: Date, { force = false }: { force?: boolean } = {}): Promise<{ deleted: number; kept: number }> {
+    const result = await this.transact(() => purgeLeads(before, force));
+    await this.afterPurge();
+    return result;
+  }
+}
