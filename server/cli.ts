@@ -21,12 +21,12 @@ import { configuredChannels, messageIdDomain } from './outbox/senders.ts';
 import { createStore } from './storage/index.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
-import { buildReport, formatInsight, formatReport } from './leads/report.ts';
+import { formatInsight, formatSources } from './leads/report-text.ts';
 import { insightFor } from './leads/insight.ts';
 import { nzParts, nzWeekOf } from '../core/nz-time.ts';
 import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notices.ts';
 import { mailTransport } from './outbox/email.ts';
-import { auditEntries, leadsArrivedBetween, leadsWithClick, releaseFromSpam } from './storage/inbox.ts';
+import { auditEntries, leadsWithClick, releaseFromSpam } from './storage/inbox.ts';
 import { usersCommand } from './inbox/users-cli.ts';
 import { inboxWords } from './inbox/words.ts';
 import { backupCommand, backupStatusLines } from './backup/cli.ts';
@@ -135,12 +135,13 @@ try {
       );
     for (const line of backupStatusLines(config)) console.log(line);
   } else if (command === 'report') {
-    // Spam left out; the funnel, won value and response times of the same leads, weeks from the first lead's to this one.
-    const now = new Date();
-    const leads = await store.read(() => leadsArrivedBetween(since ?? new Date(0), new Date(now.getTime() + 1000)));
-    const start = since ?? new Date(leads[0]?.created_at ?? now);
-    process.stdout.write(formatReport(buildReport(leads), since));
-    process.stdout.write(formatInsight(await insightFor(store, nzParts(start).date, nzParts(now).date)));
+    // Spam left out; from --since (or the first lead's day) to today, New Zealand dates.
+    const today = nzParts(new Date()).date;
+    const [first] = since ? [] : await store.listLeads({ limit: 1 });
+    const from = since ? nzParts(since).date : first ? nzParts(new Date(first.created_at)).date : today;
+    const insight = await insightFor(store, from, from > today ? from : today);
+    process.stdout.write(formatSources(insight, since ? from : undefined));
+    process.stdout.write(formatInsight(insight));
   } else if (command === 'spam') {
     const leads = (await store.listLeads({ since, includeSpam: true })).filter((l) => l.spam);
     for (const l of leads) {

@@ -301,16 +301,6 @@ export function* deleteLead(id: string): Work<boolean> {
   return (yield* run('DELETE FROM leads WHERE id = ?', id)) > 0;
 }
 
-/** The leads (spam left out) that arrived in [start, end), oldest first: what the reports count. */
-export function* leadsArrivedBetween(start: Date, end: Date): Work<InboxLead[]> {
-  const rows = yield* all(
-    'SELECT * FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
-    start.toISOString(),
-    end.toISOString(),
-  );
-  return rows.map(toInboxLead);
-}
-
 /** Leads with a Google click (spam left out) that arrived, or were marked won, since `since`: the Google Ads file's rows. */
 export function* leadsWithClick(since: Date = new Date(0)): Work<InboxLead[]> {
   const rows = yield* all(

@@ -21,8 +21,8 @@ import { leadColumns } from '../../core/lead/schema.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
 import { insightBetween, percentile, rangeInstants } from '../../server/leads/insight.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
-import { inboxColumns, type InboxLead } from '../../server/storage/inbox.ts';
-import { run } from '../../server/storage/steps.ts';
+import { inboxColumns, toInboxLead, type InboxLead } from '../../server/storage/inbox.ts';
+import { all, run, type Work } from '../../server/storage/steps.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 
 const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 10) / 10);
@@ -162,4 +162,14 @@ export async function storedInsight(leads: readonly InboxLead[], from: string, t
   } finally {
     await store.close();
   }
+}
+
+/** The leads (spam left out) that arrived in [start, end), oldest first, whole: what the oracle counts. */
+export function* leadsArrivedBetween(start: Date, end: Date): Work<InboxLead[]> {
+  const rows = yield* all(
+    'SELECT * FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    start.toISOString(),
+    end.toISOString(),
+  );
+  return rows.map(toInboxLead);
 }

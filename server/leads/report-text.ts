@@ -1,0 +1,69 @@
+/**
+ * The reports as text for the command line: the same figures as the inbox's Reports and the
+ * digest (one Insight), where leads came from first, then how far they got and how fast someone
+ * answered.
+ */
+import { formatMinutes, formatNzd, type Insight, type LabelCount, type ResponseStat } from '../../core/lead/insight.ts';
+import { lostReasonLabels, statusLabels } from '../../core/lead/status.ts';
+
+function percent(part: number, whole: number): string {
+  return whole ? `${((100 * part) / whole).toFixed(1)}%` : '0.0%';
+}
+
+/** Where the range's leads came from: the five sources, campaign, page, city, service and week. */
+export function formatSources(insight: Insight, since?: string): string {
+  const lines = [
+    `Leads${since ? ` since ${since}` : ''}: ${insight.total} (spam left out)`,
+    `With a Google Ads click (gclid): ${insight.withGclid} (${percent(insight.withGclid, insight.total)})`,
+  ];
+  const sections: [string, LabelCount[]][] = [
+    ['By source', insight.bySource],
+    ['By campaign', insight.byCampaign],
+    ['By page the form was sent from', insight.byPage],
+    ['By city', insight.byCity],
+    ['By service', insight.byService],
+    ['By week (starting Monday, NZ time)', insight.weeks.filter((w) => w.total > 0).map((w) => ({ label: w.week, count: w.total }))],
+  ];
+  for (const [title, counts] of sections) {
+    lines.push('', title);
+    const width = Math.max(10, ...counts.map((c) => c.label.length));
+    for (const c of counts) lines.push(`  ${c.label.padEnd(width)}  ${String(c.count).padStart(5)}  ${percent(c.count, insight.total).padStart(6)}`);
+    if (!counts.length) lines.push('  (no leads)');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function responseLine(label: string, stat: ResponseStat): string {
+  return `  ${label.padEnd(16)}  median ${formatMinutes(stat.medianMinutes).padStart(10)}  90th percentile ${formatMinutes(stat.p90Minutes).padStart(10)}  (${stat.answered} answered, ${stat.waiting} waiting)`;
+}
+
+/** The funnel, won value, lost reasons and time to first contact, after the counts. */
+export function formatInsight(insight: Insight): string {
+  const lines = ['', 'Funnel (furthest stage reached)'];
+  const first = insight.funnel[0]?.count ?? 0;
+  for (const { stage, count } of insight.funnel)
+    lines.push(`  ${statusLabels[stage].padEnd(10)}  ${String(count).padStart(5)}  ${percent(count, first).padStart(6)}`);
+  lines.push(`  ${statusLabels.lost.padEnd(10)}  ${String(insight.lost).padStart(5)}  ${percent(insight.lost, first).padStart(6)}`);
+  for (const { reason, count } of insight.lostReasons) lines.push(`    ${lostReasonLabels[reason].padEnd(16)}  ${String(count).padStart(5)}`);
+  lines.push('', `Won value: ${formatNzd(insight.won.cents)} from ${insight.won.count} job(s)`);
+  for (const [title, values] of [
+    ['by source', insight.won.bySource],
+    ['by campaign', insight.won.byCampaign],
+  ] as const) {
+    if (!values.length) continue;
+    lines.push(`  ${title}`);
+    const width = Math.max(10, ...values.map((v) => v.label.length));
+    for (const v of values) lines.push(`    ${v.label.padEnd(width)}  ${String(v.count).padStart(4)}  ${formatNzd(v.cents).padStart(14)}`);
+  }
+  lines.push('', 'Time to first contact (arrival to the first status change or note)');
+  lines.push(responseLine('Business hours', insight.response.businessHours), responseLine('After hours', insight.response.afterHours));
+  const weeks = insight.weeks.filter((w) => w.total > 0);
+  if (weeks.length) {
+    lines.push('', 'Time to first contact by week (median: business hours / after hours)');
+    for (const w of weeks)
+      lines.push(
+        `  ${w.week}  ${formatMinutes(w.response.businessHours.medianMinutes).padStart(10)}  ${formatMinutes(w.response.afterHours.medianMinutes).padStart(10)}`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
