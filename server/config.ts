@@ -90,6 +90,28 @@ export const WEBHOOK_SECRET_COMMAND = `node -e "console.log('whsec_' + require('
 
 export const EXPORT_TOKEN_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
+/**
+ * The defaults of the settings below, in one place: the schema reads them, and so do the parts of
+ * the server that a test builds without a configuration (the app, the outbox worker).
+ */
+export const DEFAULTS = {
+  /** Quote posts per address per window. */
+  rateLimit: { max: 10, windowMs: 600_000 },
+  outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
+} as const;
+
+/** The most of its lease a send may take: what is left is time to renew the claim after it. */
+export const SEND_SHARE_OF_LEASE = 0.8;
+
+/**
+ * How long one send may take under a lease of `leaseMs`: the time asked for, held to
+ * SEND_SHARE_OF_LEASE of the lease (a send must never outlast its claim, or another instance could
+ * send it again); by default 30 s, or half the lease when that is shorter.
+ */
+export function sendTimeoutFor(leaseMs: number, asked?: number): number {
+  return asked === undefined ? Math.min(30_000, Math.floor(leaseMs / 2)) : Math.min(asked, Math.floor(leaseMs * SEND_SHARE_OF_LEASE));
+}
+
 export const configSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -129,15 +151,15 @@ export const configSchema = z
       .optional()
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || v.length >= 32, `must be at least 32 characters; generate one with: ${EXPORT_TOKEN_COMMAND}`),
-    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-    RATE_LIMIT_WINDOW: duration.default(600_000),
-    OUTBOX_POLL_INTERVAL: duration.default(2_000),
-    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(24),
-    OUTBOX_RETRY_BASE: duration.default(5_000),
-    OUTBOX_LEASE: duration.default(60_000),
-    /** Unset: 30 s, or half the lease when that is shorter. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULTS.rateLimit.max),
+    RATE_LIMIT_WINDOW: duration.default(DEFAULTS.rateLimit.windowMs),
+    OUTBOX_POLL_INTERVAL: duration.default(DEFAULTS.outbox.pollIntervalMs),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(DEFAULTS.outbox.maxAttempts),
+    OUTBOX_RETRY_BASE: duration.default(DEFAULTS.outbox.retryBaseMs),
+    OUTBOX_LEASE: duration.default(DEFAULTS.outbox.leaseMs),
+    /** Unset: see sendTimeoutFor. */
     OUTBOX_SEND_TIMEOUT: z.preprocess((v) => (v === '' ? undefined : v), duration.optional()),
-    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(DEFAULTS.outbox.concurrency),
     /** An urgent lead still New this long after it arrived (clock time, day or night) gets a nudge. */
     NUDGE_URGENT_AFTER: duration.default(30 * 60_000),
     /** Any lead still New after this much office time (business hours, NZ time) gets a nudge. */
@@ -176,12 +198,12 @@ export const configSchema = z
     path: ['BACKUP_DIR'],
   })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })
-  // A send that could outlast its lease could be repeated by another instance.
-  .refine((c) => c.OUTBOX_SEND_TIMEOUT === undefined || c.OUTBOX_LEASE > c.OUTBOX_SEND_TIMEOUT, {
-    message: 'must be longer than OUTBOX_SEND_TIMEOUT (a send may not outlast its lease)',
+  // Refused rather than quietly shortened: the person who set it should know.
+  .refine((c) => c.OUTBOX_SEND_TIMEOUT === undefined || sendTimeoutFor(c.OUTBOX_LEASE, c.OUTBOX_SEND_TIMEOUT) === c.OUTBOX_SEND_TIMEOUT, {
+    message: `must be at least ${100 / SEND_SHARE_OF_LEASE}% of OUTBOX_SEND_TIMEOUT (a send may not outlast its lease, with time left to renew it)`,
     path: ['OUTBOX_LEASE'],
   })
-  .transform((c) => ({ ...c, OUTBOX_SEND_TIMEOUT: c.OUTBOX_SEND_TIMEOUT ?? Math.min(30_000, Math.floor(c.OUTBOX_LEASE / 2)) }));
+  .transform((c) => ({ ...c, OUTBOX_SEND_TIMEOUT: sendTimeoutFor(c.OUTBOX_LEASE, c.OUTBOX_SEND_TIMEOUT) }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -2,6 +2,7 @@
  * The lead server, built by a factory so tests drive it with `inject`: one plugin per concern
  * (security headers, leads, health, export, static site).
  */
+import { DEFAULTS } from '../config.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { securityHeaders, securityHeaderValues } from './plugins/security.ts';
@@ -156,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsPlugin, {
     store: options.store,
     channels: options.channels ?? [],
-    rateLimit: options.rateLimit ?? { max: 10, windowMs: 600_000 },
+    rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
     onStored: options.onLeadStored,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
   });

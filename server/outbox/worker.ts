@@ -9,6 +9,7 @@
  * matches. A duplicate e-mail is then possible only when a process dies between the mail server's
  * "accepted" and the commit; the Message-ID is the same, so mail clients fold the two.
  */
+import { DEFAULTS, sendTimeoutFor } from '../config.ts';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,7 +46,10 @@ export function isPermanentFailure(error: unknown): boolean {
 }
 
 /** Delay before retry number `attempt` (1 = first retry): base x 2^(attempt-1), capped, with full jitter in its upper half. */
-export function backoffDelay(attempt: number, { baseMs = 5_000, maxMs = 3_600_000, random = Math.random }: BackoffOptions = {}): number {
+export function backoffDelay(
+  attempt: number,
+  { baseMs = DEFAULTS.outbox.retryBaseMs, maxMs = DEFAULTS.outbox.retryMaxMs, random = Math.random }: BackoffOptions = {},
+): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
@@ -90,8 +94,15 @@ export class OutboxWorker {
   #stopping = false;
 
   constructor(options: WorkerOptions) {
-    this.#o = { leaseMs: 60_000, sendTimeoutMs: 30_000, concurrency: 1, backoff: {}, notices: {}, ...options };
-    this.#o.sendTimeoutMs = Math.min(this.#o.sendTimeoutMs, Math.floor(this.#o.leaseMs * 0.8));
+    const leaseMs = options.leaseMs ?? DEFAULTS.outbox.leaseMs;
+    this.#o = {
+      concurrency: DEFAULTS.outbox.concurrency,
+      backoff: {},
+      notices: {},
+      ...options,
+      leaseMs,
+      sendTimeoutMs: sendTimeoutFor(leaseMs, options.sendTimeoutMs),
+    };
     // An instance claims only what it can send; another instance with that channel will.
     const notices = options.notices ?? {};
     this.#channels = [

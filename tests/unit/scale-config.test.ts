@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 
 describe('outbox settings', () => {
-  it('refuses a lease that does not exceed the send timeout', () => {
-    expect(() => loadConfig({ OUTBOX_LEASE: '10s', OUTBOX_SEND_TIMEOUT: '10s' })).toThrow(/OUTBOX_LEASE must be longer than OUTBOX_SEND_TIMEOUT/);
-    expect(loadConfig({ OUTBOX_LEASE: '10s', OUTBOX_SEND_TIMEOUT: '9s' }).OUTBOX_SEND_TIMEOUT).toBe(9_000);
+  it('refuses a lease that leaves a send no time to renew it', () => {
+    expect(() => loadConfig({ OUTBOX_LEASE: '10s', OUTBOX_SEND_TIMEOUT: '10s' })).toThrow(/OUTBOX_LEASE must be at least 125% of OUTBOX_SEND_TIMEOUT/);
+    expect(() => loadConfig({ OUTBOX_LEASE: '10s', OUTBOX_SEND_TIMEOUT: '9s' })).toThrow(/OUTBOX_LEASE/);
+    expect(loadConfig({ OUTBOX_LEASE: '10s', OUTBOX_SEND_TIMEOUT: '8s' }).OUTBOX_SEND_TIMEOUT).toBe(8_000);
   });
 
   it('derives the send timeout from a short lease when none is given', () => {
