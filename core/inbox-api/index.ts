@@ -86,7 +86,12 @@ export const inboxApi = Object.fromEntries(
 export type InboxApi = typeof inboxApi;
 export type Endpoint = keyof InboxApi;
 
-type Part<S, K extends 'params' | 'querystring' | 'body'> = S extends { [P in K]: infer T extends z.ZodType } ? { [P in K]: z.input<T> } : unknown;
+/** One part of a call; optional when everything in it is (a query of optional parameters). */
+type Part<S, K extends 'params' | 'querystring' | 'body'> = S extends { [P in K]: infer T extends z.ZodType }
+  ? Partial<z.input<T>> extends z.input<T>
+    ? { [P in K]?: z.input<T> }
+    : { [P in K]: z.input<T> }
+  : unknown;
 
 /** What a call sends: its path's params, its query and its body, as the schemas take them. */
 export type ApiInput<E extends Endpoint> = Part<InboxApi[E], 'params'> & Part<InboxApi[E], 'querystring'> & Part<InboxApi[E], 'body'>;
