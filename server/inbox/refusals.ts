@@ -48,7 +48,8 @@ const isSentenceField = (name: string | undefined): name is SentenceField => nam
 
 /** The answer to a bad request: the route's rule first, else the first field with a sentence, else the general sentence. */
 function badRequestAnswer(rule: BadRequestRule | undefined, fields: (string | undefined)[]): { status: number; answer: ErrorAnswer } {
-  const field = rule?.field ?? fields.find(isSentenceField);
+  // A route's own sentence stands alone: it names no field unless the rule does.
+  const field = rule?.error === undefined ? (rule?.field ?? fields.find(isSentenceField)) : rule.field;
   const error = rule?.error ?? (field ? fieldSentences[field] : e.badRequest);
   return { status: rule?.status ?? 400, answer: field ? { error, fields: { [field]: error } } : { error } };
 }
