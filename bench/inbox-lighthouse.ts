@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium as chromiumBrowser } from 'playwright-core';
+import { inboxHomeUrl, inboxLeadUrl } from '../core/inbox-links.ts';
 import { buildApp } from '../server/http/app.ts';
 import { invite } from '../server/inbox/invite.ts';
 import { SqliteLeadStore } from '../server/storage/sqlite.ts';
@@ -74,8 +75,8 @@ await cdp.contexts()[0]!.addCookies([{ name: 'inbox_session', value: sessionCook
 const misses: string[] = [];
 try {
   for (const [label, path] of [
-    ['signed-in list', '/inbox/'],
-    ['one lead', `/inbox/?lead=${lead!.id}`],
+    ['signed-in list', inboxHomeUrl()],
+    ['one lead', inboxLeadUrl('', lead!.id)],
   ] as const) {
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(`${origin}${path}`, {

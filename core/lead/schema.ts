@@ -126,6 +126,9 @@ export type Lead = z.output<typeof leadSchema>;
 /** A lead's columns as read back from storage: text, a missing or NULL value empty (it was cleaned when accepted). */
 export const storedLeadColumnsSchema = z.object(byColumn(() => z.preprocess((v) => v ?? '', z.string()))).strip();
 
+/** A lead's columns as the inbox API sends them: the stored text, unchanged. */
+export const leadColumnsText = z.object(byColumn(() => z.string()));
+
 export interface LeadParseResult {
   ok: boolean;
   lead?: Lead;

@@ -5,21 +5,17 @@
 import type { LeadStore } from '../storage/types.ts';
 import { createSecret, createUser, type InboxUser } from '../storage/inbox.ts';
 import type { UserRole } from '../../core/lead/status.ts';
+import { signInLinkUrl } from '../../core/inbox-links.ts';
 import { randomToken, secretHash } from './secrets.ts';
 import { linkMail, type InboxMailer } from './mail.ts';
 
 export const LINK_TTL_MS = 24 * 3_600_000;
 
-/** The inbox's address of a one-time link. */
-export function signInLink(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/inbox/?link=${encodeURIComponent(token)}`;
-}
-
 /** A fresh one-time link for an existing user. */
 export async function newSignInLink(store: LeadStore, publicOrigin: string, user: InboxUser): Promise<string> {
   const token = randomToken();
   await store.transact(() => createSecret(user.id, 'link', secretHash(token), LINK_TTL_MS));
-  return signInLink(publicOrigin, token);
+  return signInLinkUrl(publicOrigin, token);
 }
 
 /**

@@ -3,19 +3,23 @@
  * dollars, the timeline (arrival, every change and note, every delivery) and its notifications.
  */
 import { isUrgent } from '../../core/lead/urgency.ts';
+import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
 import type { InboxLead, LeadEvent } from '../storage/inbox.ts';
 import type { OutboxJob } from '../storage/types.ts';
 import { inboxWords } from './words.ts';
 
-export function leadRow(lead: InboxLead) {
+export function leadRow(lead: InboxLead): LeadRow {
   const { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on } = lead;
   return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on };
 }
 
-export function leadDetail(lead: InboxLead) {
+export function leadDetail(lead: InboxLead): LeadDetail {
   const { job_value_cents, status_changed_at, first_action_at, ...rest } = lead;
+  // A column the store holds and the contract does not name fails here, instead of being dropped
+  // from the answer (a person's export must carry every column).
+  const columns: { [K in keyof typeof rest]: K extends keyof LeadDetail ? LeadDetail[K] : never } = rest;
   return {
-    ...rest,
+    ...columns,
     job_value: job_value_cents === null ? null : job_value_cents / 100,
     status_changed_at: status_changed_at === null ? null : new Date(status_changed_at).toISOString(),
     first_action_at: first_action_at === null ? null : new Date(first_action_at).toISOString(),
@@ -23,9 +27,8 @@ export function leadDetail(lead: InboxLead) {
 }
 
 type Job = OutboxJob & { delivered_at: number | null };
-export type NotificationState = 'pending' | 'sent' | 'failed' | 'dead';
 
-function notificationState(job: Job): NotificationState {
+function notificationState(job: Job): Notification['state'] {
   if (job.status === 'done') return 'sent';
   if (job.status === 'dead') return 'dead';
   return job.last_error ? 'failed' : 'pending';
@@ -35,7 +38,7 @@ function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
   return inboxWords.notification(job.channel, urgentCopy && isUrgent(lead));
 }
 
-export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean) {
+export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean): Notification[] {
   return jobs.map((job) => {
     const state = notificationState(job);
     return {

@@ -1,18 +1,23 @@
 /**
  * The lead inbox's API under /inbox/api: sessions from the database (so every instance knows
  * them), an Origin check and a CSRF token on every change, roles enforced here and not only in the
- * app, and answers nobody caches or indexes. The routes live beside this file, one file per concern.
+ * app, and answers nobody caches or indexes. The routes live beside this file, one file per concern,
+ * declared from the contract in core/inbox-api: their schemas validate what comes in and serialise
+ * what goes out (fastify-type-provider-zod, set here so only the inbox's routes use it), and a
+ * refusal of any kind is answered by this plugin's error handler (refusals.ts).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { audit, createSession, deleteSession, sessionUser, type InboxUser } from '../storage/inbox.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../http/rate-limit.ts';
 import { isLoopbackHost } from '../config.ts';
 import { randomToken, secretHash } from './secrets.ts';
 import { inboxWords } from './words.ts';
+import { refusalAnswer, type BadRequestRule } from './refusals.ts';
 import type { InboxMailer } from './mail.ts';
 import { signInRoutes } from './sign-in.ts';
 import { passkeyRoutes } from './passkeys.ts';
@@ -65,6 +70,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may use the route: anyone, a signed-in person, or an owner (default: signed in). */
     access?: Access;
+    /** What a bad request to the route gets, when not the usual 400 (refusals.ts). */
+    badRequest?: BadRequestRule;
   }
 }
 
@@ -145,8 +152,12 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
     },
   });
   app.decorateRequest('inboxUser', undefined);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
+    const refusal = refusalAnswer(error, request.routeOptions.config.badRequest);
+    if (refusal) return reply.code(refusal.status).send(refusal.answer);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'inbox request failed');
     const message =
@@ -178,7 +189,8 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
     app.csrfProtection(request, reply, done);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation, so a request nobody may make is refused as such whatever its body.
+  app.addHook('preValidation', async (request, reply) => {
     const hash = sessionHashOf(request);
     request.inboxUser = hash ? await store.transact(() => sessionUser(hash, sessionIdleMs)) : undefined;
     const access = request.routeOptions.config.access ?? 'user';

@@ -3,9 +3,14 @@
  * e-mailed to a known address, or with a one-time link from an owner or the CLI. Every attempt is
  * counted per address and per account in the shared store, and written to the audit log.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import {
   createSecret,
@@ -23,23 +28,13 @@ import {
 import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
 import { codeMail } from './mail.ts';
 import { inboxWords } from './words.ts';
+import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './plugin.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
 export const CHALLENGE_COOKIE = 'inbox_challenge';
 const CHALLENGE_TTL_MS = 5 * 60_000;
-
-const emailBody = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
-const codeBody = emailBody.extend({
-  code: z
-    .string()
-    .max(20)
-    .transform((v) => v.replace(/\s+/g, '')),
-});
-const linkBody = z.object({ token: z.string().min(1).max(200) });
-// The browser library's answer is checked in full by verifyAuthenticationResponse; here only its shape.
-const passkeyBody = z.object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) });
 
 /** What the app needs of the signed-in person. */
 export async function sessionView(ctx: InboxContext, user: InboxUser) {
@@ -69,11 +64,9 @@ export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRe
  * Whether a passkey answer says it was made inside another site's frame. The library accepts that
  * when the browser leaves out the top origin (Safari does); the inbox is never framed, so never.
  */
-export function madeInFrame(credential: Record<string, unknown>): boolean {
-  const clientData = z.object({ clientDataJSON: z.string() }).safeParse(credential.response);
-  if (!clientData.success) return false;
+export function madeInFrame(credential: AuthenticationResponseJSON | RegistrationResponseJSON): boolean {
   try {
-    return decodeClientDataJSON(clientData.data.clientDataJSON).crossOrigin === true;
+    return decodeClientDataJSON(credential.response.clientDataJSON).crossOrigin === true;
   } catch {
     return false;
   }
@@ -83,10 +76,10 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
   return reply.code(429).header('Retry-After', String(retryAfterSeconds)).send({ error: inboxWords.errors.tooMany });
 }
 
-export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) => {
+export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
   const { store } = ctx;
   const rpID = new URL(ctx.publicOrigin).hostname;
-  const publicRoute = { config: { access: 'public' as const } };
+  const access = 'public';
 
   /** Counts the attempt for the address and, when known, the account; the first refusal wins. */
   async function limited(request: FastifyRequest, reply: FastifyReply, kind: string, account?: string) {
@@ -106,96 +99,120 @@ export const signInRoutes: FastifyPluginAsync<InboxContext> = async (app, ctx) =
     return reply.send({ user: await sessionView(ctx, user) });
   }
 
-  app.get('/session', publicRoute, async (request, reply) => {
-    const user = request.inboxUser ? await sessionView(ctx, request.inboxUser) : null;
-    return reply.send({ user, csrfToken: reply.generateCsrf() });
+  app.route({
+    ...endpoint('GET /session'),
+    config: { access },
+    handler: async (request, reply) => {
+      const user = request.inboxUser ? await sessionView(ctx, request.inboxUser) : null;
+      return reply.send({ user, csrfToken: reply.generateCsrf() });
+    },
   });
 
-  app.post('/auth/code', publicRoute, async (request, reply) => {
-    const body = emailBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: inboxWords.errors.email, fields: { email: inboxWords.errors.email } });
-    if (await limited(request, reply, 'code', body.data.email)) return;
-    const user = await store.read(() => userByEmail(body.data.email));
-    // An unknown address gets the same answer, no e-mail and the same work: a code is made and
-    // hashed either way, and the mail server is not waited for (its answer time would tell), so
-    // neither the answer nor its timing says who may sign in. A code whose e-mail fails is simply
-    // asked for again, so it is sent after the answer and a failure is only logged.
-    const code = randomCode();
-    const hash = codeHash(user?.id ?? body.data.email, code);
-    if (user && ctx.mailer) {
-      await store.transact(() => createSecret(user.id, 'code', hash, CODE_TTL_MS));
-      ctx.mailer(codeMail(user.email, code)).catch((error: unknown) => request.log.error({ err: error }, 'the sign-in code could not be e-mailed'));
-    } else if (user) request.log.warn('a sign-in code was asked for but SMTP_URL is not set, so it cannot be e-mailed');
-    await ctx.record(request, user ? inboxWords.audit.codeSent : inboxWords.audit.codeUnknown, '', body.data.email);
-    return reply.send({ ok: true });
+  app.route({
+    ...endpoint('POST /auth/code'),
+    config: { access, badRequest: { field: 'email' } },
+    handler: async (request, reply) => {
+      const { email } = request.body;
+      if (await limited(request, reply, 'code', email)) return;
+      const user = await store.read(() => userByEmail(email));
+      // An unknown address gets the same answer, no e-mail and the same work: a code is made and
+      // hashed either way, and the mail server is not waited for (its answer time would tell), so
+      // neither the answer nor its timing says who may sign in. A code whose e-mail fails is simply
+      // asked for again, so it is sent after the answer and a failure is only logged.
+      const code = randomCode();
+      const hash = codeHash(user?.id ?? email, code);
+      if (user && ctx.mailer) {
+        await store.transact(() => createSecret(user.id, 'code', hash, CODE_TTL_MS));
+        ctx.mailer(codeMail(user.email, code)).catch((error: unknown) => request.log.error({ err: error }, 'the sign-in code could not be e-mailed'));
+      } else if (user) request.log.warn('a sign-in code was asked for but SMTP_URL is not set, so it cannot be e-mailed');
+      await ctx.record(request, user ? inboxWords.audit.codeSent : inboxWords.audit.codeUnknown, '', email);
+      return reply.send({ ok: true });
+    },
   });
 
-  app.post('/auth/code/verify', publicRoute, async (request, reply) => {
-    const body = codeBody.safeParse(request.body);
-    if (!body.success) return reply.code(401).send({ error: inboxWords.errors.badCode });
-    if (await limited(request, reply, 'verify', body.data.email)) return;
-    const user = await store.read(() => userByEmail(body.data.email));
-    const ok = user ? await store.transact(() => tryCode(user.id, codeHash(user.id, body.data.code), CODE_MAX_TRIES)) : false;
-    if (!user || !ok) {
-      await ctx.record(request, inboxWords.audit.signInFailed('e-mailed code'), '', body.data.email);
-      return reply.code(401).send({ error: inboxWords.errors.badCode });
-    }
-    return signedIn(request, reply, user, 'e-mailed code');
-  });
-
-  app.post('/auth/link', publicRoute, async (request, reply) => {
-    const body = linkBody.safeParse(request.body);
-    if (!body.success) return reply.code(401).send({ error: inboxWords.errors.badLink });
-    if (await limited(request, reply, 'link')) return;
-    const user = await store.transact(() => useLink(secretHash(body.data.token)));
-    if (!user) {
-      await ctx.record(request, inboxWords.audit.signInFailed('one-time link'), '', null);
-      return reply.code(401).send({ error: inboxWords.errors.badLink });
-    }
-    return signedIn(request, reply, user, 'one-time link');
-  });
-
-  app.post('/auth/passkey/options', publicRoute, async (_request, reply) => {
-    // No allowed list: the browser offers the passkeys it holds for this site (discoverable credentials).
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
-    await keepChallenge(ctx, reply, options.challenge, null);
-    return reply.send(options);
-  });
-
-  app.post('/auth/passkey/verify', publicRoute, async (request, reply) => {
-    if (await limited(request, reply, 'passkey')) return;
-    const body = passkeyBody.safeParse(request.body);
-    const challenge = await takeBrowserChallenge(ctx, request, reply, null);
-    const passkey = body.success ? await store.read(() => passkeyById(body.data.response.id)) : undefined;
-    let user: InboxUser | undefined;
-    if (body.success && challenge && passkey && !madeInFrame(body.data.response)) {
-      try {
-        const result = await verifyAuthenticationResponse({
-          response: body.data.response as unknown as AuthenticationResponseJSON,
-          expectedChallenge: challenge.challenge,
-          expectedOrigin: ctx.publicOrigin,
-          expectedRPID: rpID,
-          credential: { id: passkey.id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: passkey.counter, transports: passkey.transports },
-          requireUserVerification: false,
-        });
-        if (result.verified) {
-          await store.transact(() => passkeyUsed(passkey.id, result.authenticationInfo.newCounter));
-          user = await store.read(() => userById(passkey.user_id));
-        }
-      } catch (error) {
-        request.log.info({ err: error }, 'passkey sign-in refused');
+  app.route({
+    ...endpoint('POST /auth/code/verify'),
+    config: { access, badRequest: { status: 401, error: inboxWords.errors.badCode } },
+    handler: async (request, reply) => {
+      const { email, code } = request.body;
+      if (await limited(request, reply, 'verify', email)) return;
+      const user = await store.read(() => userByEmail(email));
+      const ok = user ? await store.transact(() => tryCode(user.id, codeHash(user.id, code), CODE_MAX_TRIES)) : false;
+      if (!user || !ok) {
+        await ctx.record(request, inboxWords.audit.signInFailed('e-mailed code'), '', email);
+        return reply.code(401).send({ error: inboxWords.errors.badCode });
       }
-    }
-    if (!user) {
-      await ctx.record(request, inboxWords.audit.signInFailed('passkey'), '', null);
-      return reply.code(401).send({ error: inboxWords.errors.badPasskey });
-    }
-    return signedIn(request, reply, user, 'passkey');
+      return signedIn(request, reply, user, 'e-mailed code');
+    },
   });
 
-  app.post('/auth/sign-out', publicRoute, async (request, reply) => {
-    if (request.inboxUser) await ctx.record(request, inboxWords.audit.signOut);
-    await ctx.endSession(request, reply);
-    return reply.send({ ok: true });
+  app.route({
+    ...endpoint('POST /auth/link'),
+    config: { access, badRequest: { status: 401, error: inboxWords.errors.badLink } },
+    handler: async (request, reply) => {
+      if (await limited(request, reply, 'link')) return;
+      const user = await store.transact(() => useLink(secretHash(request.body.token)));
+      if (!user) {
+        await ctx.record(request, inboxWords.audit.signInFailed('one-time link'), '', null);
+        return reply.code(401).send({ error: inboxWords.errors.badLink });
+      }
+      return signedIn(request, reply, user, 'one-time link');
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /auth/passkey/options'),
+    config: { access },
+    handler: async (_request, reply) => {
+      // No allowed list: the browser offers the passkeys it holds for this site (discoverable credentials).
+      const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+      await keepChallenge(ctx, reply, options.challenge, null);
+      return reply.send(options);
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /auth/passkey/verify'),
+    config: { access, badRequest: { status: 401, error: inboxWords.errors.badPasskey } },
+    handler: async (request, reply) => {
+      if (await limited(request, reply, 'passkey')) return;
+      const { response } = request.body;
+      const challenge = await takeBrowserChallenge(ctx, request, reply, null);
+      const passkey = await store.read(() => passkeyById(response.id));
+      let user: InboxUser | undefined;
+      if (challenge && passkey && !madeInFrame(response)) {
+        try {
+          const result = await verifyAuthenticationResponse({
+            response,
+            expectedChallenge: challenge.challenge,
+            expectedOrigin: ctx.publicOrigin,
+            expectedRPID: rpID,
+            credential: { id: passkey.id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+            requireUserVerification: false,
+          });
+          if (result.verified) {
+            await store.transact(() => passkeyUsed(passkey.id, result.authenticationInfo.newCounter));
+            user = await store.read(() => userById(passkey.user_id));
+          }
+        } catch (error) {
+          request.log.info({ err: error }, 'passkey sign-in refused');
+        }
+      }
+      if (!user) {
+        await ctx.record(request, inboxWords.audit.signInFailed('passkey'), '', null);
+        return reply.code(401).send({ error: inboxWords.errors.badPasskey });
+      }
+      return signedIn(request, reply, user, 'passkey');
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /auth/sign-out'),
+    config: { access },
+    handler: async (request, reply) => {
+      if (request.inboxUser) await ctx.record(request, inboxWords.audit.signOut);
+      await ctx.endSession(request, reply);
+      return reply.send({ ok: true });
+    },
   });
 };

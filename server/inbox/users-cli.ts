@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { userRoles } from '../../core/lead/status.ts';
+import { emailAddress } from '../../core/inbox-api/session.ts';
 import type { Config } from '../config.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit, listUsers, removeUser, setRole, userByEmail } from '../storage/inbox.ts';
@@ -19,8 +20,6 @@ class UsageError extends Error {}
 function fail(message: string): never {
   throw new UsageError(message);
 }
-
-const emailArg = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 export async function usersCommand(store: LeadStore, config: Config, args: string[], roleOption: string): Promise<void> {
   try {
@@ -39,7 +38,7 @@ async function run(store: LeadStore, config: Config, [action, emailValue, roleVa
       console.log([u.email, u.role, `${u.passkeys} passkey(s)`, new Date(u.created_at).toISOString()].join('  '));
     return;
   }
-  const email = emailArg.safeParse(emailValue ?? '');
+  const email = emailAddress.safeParse(emailValue ?? '');
   if (!email.success) fail(`Give an e-mail address: npm run leads -- users ${action ?? 'add'} EMAIL`);
   if (action === 'add') {
     const role = z.enum(userRoles).safeParse(roleOption);

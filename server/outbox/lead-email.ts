@@ -5,6 +5,7 @@
  */
 import { leadFields } from '../../core/lead/schema.ts';
 import { mailtoHref } from '../../core/mailto.ts';
+import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import { notificationCopy as copy } from './words.ts';
 import { isUrgent, urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
@@ -77,11 +78,6 @@ export function originLines(lead: StoredLead): string[] {
   return lines;
 }
 
-/** The lead's page in the inbox, on the site's own origin, so a tap from a phone's mail app lands on it. */
-export function inboxLeadUrl(inboxOrigin: string, lead: Pick<StoredLead, 'id'>): string {
-  return `${inboxOrigin}/inbox/?lead=${encodeURIComponent(lead.id)}`;
-}
-
 export function emailText(lead: StoredLead, inboxOrigin?: string): string {
   const reasons = urgentReasons(lead);
   const lines: string[] = [];
@@ -96,7 +92,7 @@ export function emailText(lead: StoredLead, inboxOrigin?: string): string {
   if (choices.length) lines.push(copy.choicesHeading.toUpperCase(), ...choices.map((c) => `${c.label}: ${c.value}`), '');
   lines.push(copy.originHeading.toUpperCase(), ...originLines(lead).map((l) => `- ${l}`), '');
   lines.push(copy.received(nzTime(lead.created_at)), copy.leadId(lead.id), copy.replyHint);
-  if (inboxOrigin) lines.push('', `${copy.openInInbox}: ${inboxLeadUrl(inboxOrigin, lead)}`);
+  if (inboxOrigin) lines.push('', `${copy.openInInbox}: ${inboxLeadUrl(inboxOrigin, lead.id)}`);
   return lines.join('\n');
 }
 
@@ -133,7 +129,7 @@ export function emailHtml(lead: StoredLead, inboxOrigin?: string): string {
 ${summary ? `<p style="margin:4px 0 16px;color:#334155">${e(summary)}</p>` : ''}
 ${phone}
 <a href="${e(mailtoHref(lead.work_email, { subject: copy.replySubject }))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
-${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead))}" ${button(false)}>${e(copy.openInInbox)}</a>` : ''}
+${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead.id))}" ${button(false)}>${e(copy.openInInbox)}</a>` : ''}
 <h2 ${h2}>${e(copy.projectHeading)}</h2>
 <p style="margin:0;white-space:pre-wrap">${e(lead.notes || copy.noNotes)}</p>
 ${choices.length ? `<h2 ${h2}>${e(copy.choicesHeading)}</h2><table cellspacing="0" cellpadding="0">${choiceRows}</table>` : ''}

@@ -14,8 +14,9 @@ import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notices.t
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/insight.ts';
 import { addDays } from '../../core/nz-time.ts';
+import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
-import { button, emailPage, escapeHtml, h2, inboxLeadUrl, nzTime } from './lead-email.ts';
+import { button, emailPage, escapeHtml, h2, nzTime } from './lead-email.ts';
 import { noticeCopy as copy } from './words.ts';
 import { PermanentFailure, type NoticeSender } from './worker.ts';
 import { inboxWords } from '../inbox/words.ts';
@@ -48,7 +49,7 @@ const paragraphs = (lines: string[]) => lines.map((l) => `<p style="margin:0 0 8
 
 /** The lead as a nudge or reminder names it: who, how to reach them, where it stands, and the link. */
 function leadMail(lead: InboxLead, subject: string, intro: string, options: NoticeOptions): Omit<NoticeMail, 'to' | 'messageId'> {
-  const url = inboxLeadUrl(options.inboxOrigin, lead);
+  const url = inboxLeadUrl(options.inboxOrigin, lead.id);
   const facts = [copy.status(statusLabels[lead.status]), ...(lead.phone ? [copy.phone(lead.phone)] : []), copy.email(lead.work_email)];
   return {
     subject,
@@ -146,8 +147,8 @@ export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOpt
   const range = dayRange(addDays(digest.monday, -7), addDays(digest.monday, -1));
   const subject = copy.digestSubject(range);
   const sections = digestSections(digest);
-  const inbox = `${options.inboxOrigin}/inbox/`;
-  const reports = `${options.inboxOrigin}/inbox/?page=reports&from=${addDays(digest.monday, -7)}&to=${addDays(digest.monday, -1)}`;
+  const inbox = inboxHomeUrl(options.inboxOrigin);
+  const reports = inboxReportsUrl(options.inboxOrigin, addDays(digest.monday, -7), addDays(digest.monday, -1));
   const text = [
     copy.digestHeading(range),
     '',

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
-import type { AuditEntry } from './types.ts';
 import { nzTime } from './time.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
@@ -12,8 +11,7 @@ const w = words.audit;
 export function AuditLog() {
   const audit = useInfiniteQuery({
     queryKey: ['audit'],
-    queryFn: ({ pageParam }) =>
-      api<{ entries: AuditEntry[]; next: string | null }>('GET', `/audit${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam }) => api('GET /audit', { querystring: { before: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
   });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from './api.ts';
-import type { LeadDetail } from './types.ts';
+import type { LeadDetail } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -10,7 +10,9 @@ import { useLeadChange } from './useLeadChange.ts';
 /** "Follow up on" a date, or no date. */
 export function FollowUpForm({ lead }: { lead: LeadDetail }) {
   const [date, setDate] = useState(lead.follow_up_on ?? '');
-  const { mutation, saved } = useLeadChange(lead.id, (value: string | null) => api('PUT', `/leads/${lead.id}/follow-up`, { date: value }));
+  const { mutation, saved } = useLeadChange(lead.id, (value: string | null) =>
+    api('PUT /leads/:id/follow-up', { params: { id: lead.id }, body: { date: value } }),
+  );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     mutation.mutate(date || null);

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, setCsrfToken } from './api.ts';
+import { inboxHomeUrl, SIGN_IN_LINK_PARAM } from '../../core/inbox-links.ts';
 import { usePlace } from './place.ts';
-import type { Session } from './types.ts';
 import { words } from './words.ts';
 import { SignIn } from './SignIn.tsx';
 import { AddPasskeyPrompt } from './AddPasskeyPrompt.tsx';
@@ -52,7 +52,7 @@ function Inbox() {
   const session = useQuery({
     queryKey: ['session'],
     queryFn: async () => {
-      const s = await api<Session>('GET', '/session');
+      const s = await api('GET /session');
       setCsrfToken(s.csrfToken);
       return s;
     },
@@ -71,7 +71,7 @@ function Inbox() {
     await queryClient.invalidateQueries({ queryKey: ['session'] });
     setOfferPasskey(passkeys === 0);
     const params = new URLSearchParams(window.location.search);
-    if (params.has('link')) go('/inbox/');
+    if (params.has(SIGN_IN_LINK_PARAM)) go(inboxHomeUrl());
   };
 
   if (!user) return <SignIn onSignedIn={signedIn} />;

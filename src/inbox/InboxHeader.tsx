@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { linkHandler, placeHref, type Place } from './place.ts';
-import type { SessionUser } from './types.ts';
+import type { SessionUser } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 
 interface InboxHeaderProps {
@@ -14,7 +14,7 @@ interface InboxHeaderProps {
 export function InboxHeader({ user, place, go }: InboxHeaderProps) {
   const queryClient = useQueryClient();
   const signOut = useMutation({
-    mutationFn: () => api('POST', '/auth/sign-out', {}),
+    mutationFn: () => api('POST /auth/sign-out'),
     onSettled: () => queryClient.resetQueries(),
   });
   const pages: { place: Place; label: string; current: boolean }[] = [

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { inboxViews, viewLabels, type InboxView } from '../../core/lead/status.ts';
-import { api } from './api.ts';
+import { api, apiHref } from './api.ts';
 import { linkHandler, placeHref } from './place.ts';
-import type { LeadPage, SessionUser } from './types.ts';
+import type { SessionUser } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { LeadRowItem } from './LeadRowItem.tsx';
@@ -24,7 +24,7 @@ interface LeadListProps {
 export function LeadList({ user, view, q, go }: LeadListProps) {
   const leads = useInfiniteQuery({
     queryKey: ['leads', view, q],
-    queryFn: ({ pageParam }) => api<LeadPage>('GET', `/leads?${new URLSearchParams({ view, q, ...(pageParam ? { cursor: pageParam } : {}) })}`),
+    queryFn: ({ pageParam }) => api('GET /leads', { querystring: { view, q, cursor: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
     refetchInterval: POLL_MS,
@@ -35,7 +35,7 @@ export function LeadList({ user, view, q, go }: LeadListProps) {
   }, [counts?.new]);
 
   const rows = leads.data?.pages.flatMap((p) => p.leads) ?? [];
-  const csvHref = `/inbox/api/leads.csv?${new URLSearchParams({ view, ...(q ? { q } : {}) })}`;
+  const csvHref = apiHref('GET /leads.csv', { querystring: { view, q: q || undefined } });
 
   return (
     <>

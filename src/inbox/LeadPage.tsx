@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { linkHandler, placeHref } from './place.ts';
-import type { FullLead, SessionUser } from './types.ts';
+import type { SessionUser } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -16,7 +16,7 @@ import { OwnerActions } from './OwnerActions.tsx';
 
 /** One lead: who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
-  const lead = useQuery({ queryKey: ['lead', id], queryFn: () => api<FullLead>('GET', `/leads/${encodeURIComponent(id)}`) });
+  const lead = useQuery({ queryKey: ['lead', id], queryFn: () => api('GET /leads/:id', { params: { id } }) });
   const back = placeHref({ kind: 'list', view: 'new', q: '' });
   return (
     <>

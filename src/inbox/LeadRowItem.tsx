@@ -1,6 +1,6 @@
 import { statusLabels } from '../../core/lead/status.ts';
 import { linkHandler, placeHref } from './place.ts';
-import type { LeadRow } from './types.ts';
+import type { LeadRow } from '../../core/inbox-api/index.ts';
 import { ago, nzTime } from './time.ts';
 import { words } from './words.ts';
 

@@ -1,6 +1,6 @@
 import { leadFields, trackingFields } from '../../core/lead/fields.ts';
 import { mailtoHref } from '../../core/mailto.ts';
-import type { LeadDetail } from './types.ts';
+import type { LeadDetail } from '../../core/inbox-api/index.ts';
 import { nzTime } from './time.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';

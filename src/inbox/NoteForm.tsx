@@ -9,7 +9,7 @@ import { useLeadChange } from './useLeadChange.ts';
 /** "Add a note": it joins the timeline and the search. */
 export function NoteForm({ leadId }: { leadId: string }) {
   const [text, setText] = useState('');
-  const { mutation, saved } = useLeadChange(leadId, (note: string) => api('POST', `/leads/${leadId}/notes`, { text: note }));
+  const { mutation, saved } = useLeadChange(leadId, (note: string) => api('POST /leads/:id/notes', { params: { id: leadId }, body: { text: note } }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     mutation.mutate(text, { onSuccess: () => setText('') });

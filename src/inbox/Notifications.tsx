@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import type { Notification } from './types.ts';
+import type { Notification } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -7,7 +7,7 @@ import { useLeadChange } from './useLeadChange.ts';
 
 /** Each notification of the lead with its state, attempts and last error; "Send again" for a failed one. */
 export function Notifications({ leadId, notifications }: { leadId: string; notifications: Notification[] }) {
-  const { mutation } = useLeadChange(leadId, (id: string) => api('POST', `/notifications/${id}/send-again`, {}));
+  const { mutation } = useLeadChange(leadId, (id: string) => api('POST /notifications/:id/send-again', { params: { id } }));
   return (
     <section aria-labelledby="notifications-heading" className={ui.card}>
       <h2 id="notifications-heading" className={ui.h2}>

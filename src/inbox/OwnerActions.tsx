@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api } from './api.ts';
-import type { LeadDetail } from './types.ts';
+import { api, apiHref } from './api.ts';
+import type { LeadDetail } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -9,14 +9,14 @@ import { useLeadChange } from './useLeadChange.ts';
 /** The Privacy Act's two requests, one tap each: a copy of the person's data, and deleting the lead. */
 export function OwnerActions({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const { mutation } = useLeadChange(lead.id, () => api('DELETE', `/leads/${lead.id}`));
+  const { mutation } = useLeadChange(lead.id, () => api('DELETE /leads/:id', { params: { id: lead.id } }));
   return (
     <section aria-labelledby="owner-heading" className={ui.card}>
       <h2 id="owner-heading" className={ui.h2}>
         {words.lead.owner}
       </h2>
       <div className="mt-3 grid gap-3">
-        <a className={ui.secondary} href={`/inbox/api/people.json?${new URLSearchParams({ email: lead.work_email })}`} download>
+        <a className={ui.secondary} href={apiHref('GET /people.json', { querystring: { email: lead.work_email } })} download>
           {words.lead.exportPerson}
         </a>
         {!confirming ? (

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
-import type { Passkey } from './types.ts';
 import { nzTime } from './time.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
@@ -12,11 +11,11 @@ const w = words.passkeys;
 /** The signed-in person's passkeys: add one on this device, remove one. */
 export function Passkeys() {
   const queryClient = useQueryClient();
-  const passkeys = useQuery({ queryKey: ['passkeys'], queryFn: () => api<{ passkeys: Passkey[] }>('GET', '/passkeys') });
+  const passkeys = useQuery({ queryKey: ['passkeys'], queryFn: () => api('GET /passkeys') });
   const addPasskey = useAddPasskey();
   const add = useMutation({ mutationFn: addPasskey });
   const remove = useMutation({
-    mutationFn: (id: string) => api('DELETE', `/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE /passkeys/:id', { params: { id } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['passkeys'] }), queryClient.invalidateQueries({ queryKey: ['session'] })]),
   });
   const list = passkeys.data?.passkeys ?? [];

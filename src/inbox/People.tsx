@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userRoles, type UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
-import type { Person, SessionUser } from './types.ts';
+import type { SessionUser } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -13,11 +13,11 @@ const w = words.people;
 /** Owners: who can sign in, adding someone (with their one-time link), roles and removal. */
 export function People({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
-  const people = useQuery({ queryKey: ['users'], queryFn: () => api<{ users: Person[] }>('GET', '/users') });
+  const people = useQuery({ queryKey: ['users'], queryFn: () => api('GET /users') });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<UserRole>('staff');
   const add = useMutation({
-    mutationFn: () => api<{ user: Person; link: string; mailed: boolean }>('POST', '/users', { email, role }),
+    mutationFn: () => api('POST /users', { body: { email, role } }),
     onSuccess: async () => {
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['users'] });

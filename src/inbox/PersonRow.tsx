@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userRoles, type UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
-import type { Person } from './types.ts';
+import type { Person } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -14,8 +14,11 @@ export function PersonRow({ person, isYou }: { person: Person; isYou: boolean })
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
-  const role = useMutation({ mutationFn: (value: UserRole) => api('PATCH', `/users/${person.id}`, { role: value }), onSettled: refresh });
-  const remove = useMutation({ mutationFn: () => api('DELETE', `/users/${person.id}`), onSuccess: refresh });
+  const role = useMutation({
+    mutationFn: (value: UserRole) => api('PATCH /users/:id', { params: { id: person.id }, body: { role: value } }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({ mutationFn: () => api('DELETE /users/:id', { params: { id: person.id } }), onSuccess: refresh });
   const selectId = `role-${person.id}`;
   return (
     <li className="p-4">

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from './api.ts';
-import type { SessionUser } from './types.ts';
+import { SIGN_IN_LINK_PARAM } from '../../core/inbox-links.ts';
+import type { SessionUser } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -11,31 +12,31 @@ const w = words.signIn;
 
 /** Sign in with a passkey, an e-mailed code, or (from ?link=) a one-time link. */
 export function SignIn({ onSignedIn }: { onSignedIn: (passkeys: number) => void }) {
-  const linkToken = new URLSearchParams(window.location.search).get('link');
+  const linkToken = new URLSearchParams(window.location.search).get(SIGN_IN_LINK_PARAM);
   const [email, setEmail] = useState('');
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const done = (answer: { user: SessionUser }) => onSignedIn(answer.user.passkeys);
 
-  const link = useMutation({ mutationFn: () => api<{ user: SessionUser }>('POST', '/auth/link', { token: linkToken }), onSuccess: done });
+  const link = useMutation({ mutationFn: () => api('POST /auth/link', { body: { token: linkToken ?? '' } }), onSuccess: done });
   const passkey = useMutation({
     mutationFn: async () => {
-      const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options', {});
+      const optionsJSON = await api('POST /auth/passkey/options');
       let response;
       try {
         response = await startAuthentication({ optionsJSON });
       } catch {
         throw new Error(w.passkeyCancelled);
       }
-      return api<{ user: SessionUser }>('POST', '/auth/passkey/verify', { response });
+      return api('POST /auth/passkey/verify', { body: { response } });
     },
     onSuccess: done,
   });
   const sendCode = useMutation({
-    mutationFn: (address: string) => api('POST', '/auth/code', { email: address }),
+    mutationFn: (address: string) => api('POST /auth/code', { body: { email: address } }),
     onSuccess: (_answer, address) => setCodeSentTo(address),
   });
-  const verify = useMutation({ mutationFn: () => api<{ user: SessionUser }>('POST', '/auth/code/verify', { email: codeSentTo, code }), onSuccess: done });
+  const verify = useMutation({ mutationFn: () => api('POST /auth/code/verify', { body: { email: codeSentTo ?? '', code } }), onSuccess: done });
 
   const onEmail = (event: FormEvent) => {
     event.preventDefault();

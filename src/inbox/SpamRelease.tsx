@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import type { LeadDetail } from './types.ts';
+import type { LeadDetail } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -7,7 +7,7 @@ import { useLeadChange } from './useLeadChange.ts';
 
 /** A lead the spam screen held: why, and "Not spam" to release it and send its notifications. */
 export function SpamRelease({ lead }: { lead: LeadDetail }) {
-  const { mutation } = useLeadChange(lead.id, () => api('POST', `/leads/${lead.id}/not-spam`, {}));
+  const { mutation } = useLeadChange(lead.id, () => api('POST /leads/:id/not-spam', { params: { id: lead.id } }));
   return (
     <section aria-labelledby="spam-heading" className={`${ui.card} border-alert-600`}>
       <h2 id="spam-heading" className={ui.h2}>

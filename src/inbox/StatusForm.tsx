@@ -1,25 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { leadStatuses, lostReasonLabels, lostReasons, MAX_JOB_VALUE_CENTS, statusLabels, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { api } from './api.ts';
-import type { LeadDetail } from './types.ts';
+import type { LeadDetail, StatusChange } from '../../core/inbox-api/index.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { Saved } from './Saved.tsx';
 import { useLeadChange } from './useLeadChange.ts';
 
-interface StatusChange {
-  status: LeadStatus;
-  job_value?: number;
-  lost_reason?: LostReason;
-}
-
 /** New → Contacted → Quoted → Won / Lost; Won asks for the job value, Lost for a reason. */
 export function StatusForm({ lead }: { lead: LeadDetail }) {
   const [status, setStatus] = useState<LeadStatus>(lead.status);
   const [jobValue, setJobValue] = useState(lead.job_value === null ? '' : String(lead.job_value));
   const [lostReason, setLostReason] = useState<string>(lead.lost_reason ?? '');
-  const { mutation, saved } = useLeadChange(lead.id, (change: StatusChange) => api('POST', `/leads/${lead.id}/status`, change));
+  const { mutation, saved } = useLeadChange(lead.id, (change: StatusChange) => api('POST /leads/:id/status', { params: { id: lead.id }, body: change }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

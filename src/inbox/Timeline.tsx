@@ -1,4 +1,4 @@
-import type { TimelineEntry } from './types.ts';
+import type { TimelineEntry } from '../../core/inbox-api/index.ts';
 import { nzTime } from './time.ts';
 import { words } from './words.ts';
 import { ui } from './ui.ts';

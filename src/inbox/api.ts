@@ -1,7 +1,11 @@
 /**
- * Talking to /inbox/api: JSON both ways, the CSRF token on every change, and an error answer
- * turned into an ApiError carrying the server's sentence.
+ * Talking to /inbox/api: a call names its route as the contract does ('POST /leads/:id/status'),
+ * its params, query and body are typed by that route's schemas and its answer is what the route
+ * answers. JSON both ways, the CSRF token on every change, and an error answer turned into an
+ * ApiError carrying the server's sentence. Types only come from the contract: no zod in the app.
  */
+import type { ApiAnswer, ApiInput, Endpoint, ErrorAnswer } from '../../core/inbox-api/index.ts';
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -17,17 +21,35 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+type Parts = { params?: Record<string, string>; querystring?: Record<string, string | undefined>; body?: unknown };
+/** A route that needs nothing is called with its name alone. */
+type Args<E extends Endpoint> = Partial<ApiInput<E>> extends ApiInput<E> ? [input?: ApiInput<E>] : [input: ApiInput<E>];
+
+/** The route's address with its params filled in and its query appended. */
+function urlOf(path: string, { params = {}, querystring = {} }: Parts): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const query = new URLSearchParams(Object.entries(querystring).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return `/inbox/api${filled}${query ? `?${query}` : ''}`;
+}
+
+/** A route's address for a plain link (the downloads), typed as a call is. */
+export function apiHref<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): string {
+  return urlOf(endpoint.slice(endpoint.indexOf(' ') + 1), input ?? {});
+}
+
+export async function api<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<ApiAnswer<E>> {
+  const [method = 'GET', path = '/'] = endpoint.split(' ');
+  const parts: Parts = input ?? {};
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/inbox/api${path}`, {
+  if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(urlOf(path, parts), {
     method,
     headers,
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
   });
-  const data = (await response.json().catch(() => ({}))) as { error?: string };
-  if (!response.ok) throw new ApiError(response.status, data.error ?? response.statusText);
-  return data as T;
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<ErrorAnswer>).error ?? response.statusText);
+  return data as ApiAnswer<E>;
 }

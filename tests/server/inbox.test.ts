@@ -287,4 +287,35 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     expect(await rowsOf('outbox')).toBe(0);
     expect((await call(owner, 'GET', `/leads/${lead.id}`)).statusCode).toBe(404);
   });
+  it("answers bad input with one shape: the field's sentence, the route's own refusal, or the general sentence", async () => {
+    const browser = await openBrowser();
+    // Who may ask comes before what was asked: a bad body from nobody is refused as nobody's.
+    expect((await call(browser, 'POST', `/leads/x/notes`, { text: 5 })).json()).toEqual({ error: 'Sign in to use the lead inbox.' });
+    const email = 'Enter an e-mail address.';
+    expect((await call(browser, 'POST', '/auth/code', { email: 'nobody' })).json()).toEqual({ error: email, fields: { email } });
+    const badCode = await call(browser, 'POST', '/auth/code/verify', { email: 'a@example.nz' });
+    expect([badCode.statusCode, badCode.json().error]).toEqual([401, expect.stringMatching(/^That code is wrong/)]);
+    expect((await call(browser, 'POST', '/auth/link', {})).statusCode).toBe(401);
+    expect((await call(browser, 'POST', '/auth/passkey/verify', { response: { id: 'x' } })).statusCode).toBe(401);
+
+    const owner = await signedIn('owner@example.nz');
+    const lead = await postLead();
+    const jobValue = 'Enter the job value in dollars, from 0.01 to 10 million, for example 4500.';
+    expect((await call(owner, 'POST', `/leads/${lead.id}/status`, { status: 'won', job_value: 0.001 })).json()).toEqual({
+      error: jobValue,
+      fields: { job_value: jobValue },
+    });
+    expect((await call(owner, 'POST', `/leads/${lead.id}/status`, { status: 'sold' })).json()).toEqual({ error: 'That request was not valid.' });
+    const noteLength = 'Write a note of 1 to 4,000 characters.';
+    expect((await call(owner, 'POST', `/leads/${lead.id}/notes`, {})).json()).toEqual({ error: noteLength, fields: { text: noteLength } });
+    const date = 'Enter a date such as 2026-12-01.';
+    expect((await call(owner, 'PUT', `/leads/${lead.id}/follow-up`, { date: '2026-02-30' })).json()).toEqual({ error: date, fields: { date } });
+    expect((await call(owner, 'POST', '/users', { email: 'new@example.nz', role: 'boss' })).json()).toEqual({ error: email, fields: { email } });
+    expect((await call(owner, 'GET', '/people.json?email=x')).json()).toEqual({ error: email });
+    expect((await call(owner, 'GET', '/reports?from=2026-03-01&to=2026-01-01')).json().error).toMatch(/^Choose a range of dates/);
+    expect((await call(owner, 'GET', '/google-ads.csv?since=soon')).json()).toEqual({ error: date });
+    expect((await call(owner, 'GET', '/audit?before=forged')).json()).toEqual({ error: 'That request was not valid.' });
+    const passkey = await call(owner, 'POST', '/passkeys', { response: 'none' });
+    expect([passkey.statusCode, passkey.json()]).toEqual([400, { error: 'The passkey could not be added. Try again.' }]);
+  });
 });

@@ -1,3 +1,4 @@
+import { apiHref } from '../api.ts';
 import { words } from '../words.ts';
 import { ui } from '../ui.ts';
 import { ReportSection } from './ReportSection.tsx';
@@ -10,7 +11,7 @@ export function GoogleAdsExport() {
     <div className="mt-6">
       <ReportSection title={w.heading}>
         <p className="mt-2 max-w-prose text-slate-700">{w.intro}</p>
-        <a className={`${ui.secondary} mt-3`} href="/inbox/api/google-ads.csv" download>
+        <a className={`${ui.secondary} mt-3`} href={apiHref('GET /google-ads.csv')} download>
           {w.download}
         </a>
       </ReportSection>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_REPORT_WEEKS, type Insight } from '../../../core/lead/insight.ts';
+import { DEFAULT_REPORT_WEEKS } from '../../../core/lead/insight.ts';
 import { nzLastWeeks } from '../../../core/nz-time.ts';
 import { api } from '../api.ts';
 import { words } from '../words.ts';
@@ -9,7 +9,7 @@ import { longDate } from './format.ts';
 import { RangeForm } from './RangeForm.tsx';
 import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from '../../../core/inbox-api/index.ts';
 
 const w = words.reports;
 
@@ -30,7 +30,7 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
   const shownTo = to || fallback.to;
   const reports = useQuery({
     queryKey: ['reports', shownFrom, shownTo],
-    queryFn: () => api<Insight>('GET', `/reports?${new URLSearchParams({ from: shownFrom, to: shownTo })}`),
+    queryFn: () => api('GET /reports', { querystring: { from: shownFrom, to: shownTo } }),
   });
   const insight = reports.data;
 

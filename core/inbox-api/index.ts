@@ -1,0 +1,109 @@
+/**
+ * The inbox API's contract: every route under /inbox/api by method and path, with what it takes
+ * (params, querystring, body) and what it answers, as zod schemas. The server's routes are
+ * declared from this table (validation and serialisation through fastify-type-provider-zod) and the
+ * app's calls are typed by it, so the two cannot disagree. The app imports types only: zod stays
+ * out of its bundle. Downloads (the CSVs) have no answer schema: they are streamed text.
+ */
+import { z } from 'zod';
+import {
+  authenticationOptions,
+  codeBody,
+  codeRequestBody,
+  linkBody,
+  okAnswer,
+  passkeySignInBody,
+  registrationOptions,
+  sessionAnswer,
+  signedInAnswer,
+} from './session.ts';
+import { newPasskeyAnswer, newPasskeyBody, passkeyList } from './passkeys.ts';
+import { auditPage, auditQuery, newPersonAnswer, newPersonBody, peopleList, roleAnswer, roleBody } from './people.ts';
+import {
+  followUpBody,
+  fullLead,
+  idParams,
+  leadAnswer,
+  leadPage,
+  listQuery,
+  noteAnswer,
+  noteBody,
+  personExport,
+  personQuery,
+  sentAgainAnswer,
+  statusBody,
+} from './leads.ts';
+import { insight, rangeQuery, sinceQuery } from './reports.ts';
+
+const routes = {
+  'GET /session': { response: { 200: sessionAnswer } },
+  'POST /auth/code': { body: codeRequestBody, response: { 200: okAnswer } },
+  'POST /auth/code/verify': { body: codeBody, response: { 200: signedInAnswer } },
+  'POST /auth/link': { body: linkBody, response: { 200: signedInAnswer } },
+  'POST /auth/passkey/options': { response: { 200: authenticationOptions } },
+  'POST /auth/passkey/verify': { body: passkeySignInBody, response: { 200: signedInAnswer } },
+  'POST /auth/sign-out': { response: { 200: okAnswer } },
+
+  'GET /passkeys': { response: { 200: passkeyList } },
+  'POST /passkeys/options': { response: { 200: registrationOptions } },
+  'POST /passkeys': { body: newPasskeyBody, response: { 201: newPasskeyAnswer } },
+  'DELETE /passkeys/:id': { params: idParams, response: { 200: okAnswer } },
+
+  'GET /users': { response: { 200: peopleList } },
+  'POST /users': { body: newPersonBody, response: { 201: newPersonAnswer } },
+  'PATCH /users/:id': { params: idParams, body: roleBody, response: { 200: roleAnswer } },
+  'DELETE /users/:id': { params: idParams, response: { 200: okAnswer } },
+  'GET /audit': { querystring: auditQuery, response: { 200: auditPage } },
+
+  'GET /leads': { querystring: listQuery, response: { 200: leadPage } },
+  'GET /leads/:id': { params: idParams, response: { 200: fullLead } },
+  'POST /leads/:id/status': { params: idParams, body: statusBody, response: { 200: leadAnswer } },
+  'POST /leads/:id/notes': { params: idParams, body: noteBody, response: { 201: noteAnswer } },
+  'PUT /leads/:id/follow-up': { params: idParams, body: followUpBody, response: { 200: leadAnswer } },
+  'POST /leads/:id/not-spam': { params: idParams, response: { 200: leadAnswer } },
+  'POST /notifications/:id/send-again': { params: idParams, response: { 200: sentAgainAnswer } },
+  'DELETE /leads/:id': { params: idParams, response: { 200: okAnswer } },
+  'GET /people.json': { querystring: personQuery, response: { 200: personExport } },
+  'GET /leads.csv': { querystring: listQuery },
+
+  'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
+  'GET /google-ads.csv': { querystring: sinceQuery },
+} as const;
+
+/** Every refusal: a sentence for a person, and for a field the app can point at, that field's. */
+export const errorAnswer = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export type ErrorAnswer = z.output<typeof errorAnswer>;
+
+type WithRefusals<T> = {
+  [E in keyof T]: T[E] extends { response: infer R } ? Omit<T[E], 'response'> & { response: R & { '4xx': typeof errorAnswer } } : T[E];
+};
+
+/** The routes, each answer able to be a refusal too (the downloads, streamed text, stay as they are). */
+export const inboxApi = Object.fromEntries(
+  Object.entries(routes).map(([key, schema]) => [key, 'response' in schema ? { ...schema, response: { ...schema.response, '4xx': errorAnswer } } : schema]),
+) as WithRefusals<typeof routes>;
+
+export type InboxApi = typeof inboxApi;
+export type Endpoint = keyof InboxApi;
+
+/** One part of a call; optional when everything in it is (a query of optional parameters). */
+type Part<S, K extends 'params' | 'querystring' | 'body'> = S extends { [P in K]: infer T extends z.ZodType }
+  ? Partial<z.input<T>> extends z.input<T>
+    ? { [P in K]?: z.input<T> }
+    : { [P in K]: z.input<T> }
+  : unknown;
+
+/** What a call sends: its path's params, its query and its body, as the schemas take them. */
+export type ApiInput<E extends Endpoint> = Part<InboxApi[E], 'params'> & Part<InboxApi[E], 'querystring'> & Part<InboxApi[E], 'body'>;
+
+/** What a call answers when it succeeds. */
+export type ApiAnswer<E extends Endpoint> = InboxApi[E] extends { response: { 200: infer R extends z.ZodType } }
+  ? z.output<R>
+  : InboxApi[E] extends { response: { 201: infer R extends z.ZodType } }
+    ? z.output<R>
+    : unknown;
+
+export type { SessionUser, Session } from './session.ts';
+export type { Passkey } from './passkeys.ts';
+export type { Person, AuditEntry } from './people.ts';
+export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';
