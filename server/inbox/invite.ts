@@ -3,7 +3,7 @@
  * and the inbox's People page both add people this way.
  */
 import type { LeadStore } from '../storage/types.ts';
-import { createSecret, createUser, type InboxUser } from '../storage/inbox.ts';
+import { createSecret, createUser, type InboxUser } from '../storage/sign-in-data.ts';
 import type { UserRole } from '../../core/lead/status.ts';
 import { signInLinkUrl } from '../../core/inbox-links.ts';
 import { randomToken, secretHash } from './secrets.ts';

@@ -2,9 +2,8 @@
  * A lead as the inbox app receives it: the row of the list, the full lead with its job value in
  * dollars, the timeline (arrival, every change and note, every delivery) and its notifications.
  */
-import { isUrgent } from '../../core/lead/urgency.ts';
 import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
-import type { InboxLead, LeadEvent } from '../storage/inbox.ts';
+import type { InboxLead, LeadEvent } from '../storage/lead-work.ts';
 import type { OutboxJob } from '../storage/types.ts';
 import { inboxWords } from './words.ts';
 
@@ -35,7 +34,7 @@ function notificationState(job: Job): Notification['state'] {
 }
 
 function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
-  return inboxWords.notification(job.channel, urgentCopy && isUrgent(lead));
+  return inboxWords.notification(job.channel, urgentCopy && lead.urgent);
 }
 
 export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean): Notification[] {

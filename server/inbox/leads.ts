@@ -25,7 +25,7 @@ import {
   type InboxLead,
   type InboxQuery,
   type ListCursor,
-} from '../storage/inbox.ts';
+} from '../storage/lead-work.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
 import { inboxWords } from './words.ts';

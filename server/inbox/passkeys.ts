@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { business } from '../../core/business.ts';
 import type { Passkey } from '../../core/inbox-api/passkeys.ts';
-import { addPasskey, passkeyById, removePasskey, userPasskeys, type StoredPasskey } from '../storage/inbox.ts';
+import { addPasskey, passkeyById, removePasskey, userPasskeys, type StoredPasskey } from '../storage/sign-in-data.ts';
 import { inboxWords } from './words.ts';
 import { keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in.ts';
 import { endpoint } from './endpoint.ts';

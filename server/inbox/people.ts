@@ -1,6 +1,7 @@
 /** Owners manage who may sign in, and read the audit log. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditCursor, auditEntries, listUsers, removeUser, setRole } from '../storage/inbox.ts';
+import { auditCursor, auditEntries } from '../storage/audit-log.ts';
+import { listUsers, removeUser, setRole } from '../storage/sign-in-data.ts';
 import { invite } from './invite.ts';
 import { inboxWords } from './words.ts';
 import { endpoint } from './endpoint.ts';

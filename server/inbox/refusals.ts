@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '../../core/inbox-api/index.ts';
-import type { InboxUser } from '../storage/inbox.ts';
+import type { InboxUser } from '../storage/sign-in-data.ts';
 import { inboxWords } from './words.ts';
 
 const e = inboxWords.errors;

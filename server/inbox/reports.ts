@@ -8,7 +8,7 @@ import { defaultRange, insightFor } from '../leads/insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import type { rangeQuery } from '../../core/inbox-api/reports.ts';
-import { leadsWithClick } from '../storage/inbox.ts';
+import { leadsWithClick } from '../storage/lead-work.ts';
 import { inboxWords } from './words.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest } from './refusals.ts';

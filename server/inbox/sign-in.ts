@@ -24,7 +24,7 @@ import {
   userById,
   userPasskeys,
   type InboxUser,
-} from '../storage/inbox.ts';
+} from '../storage/sign-in-data.ts';
 import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
 import { codeMail } from './mail.ts';
 import { inboxWords } from './words.ts';

@@ -1,6 +1,6 @@
 import { csvCell } from './csv.ts';
 import { NZ_TIME_ZONE, nzDateTime } from '../../core/nz-time.ts';
-import type { InboxLead } from '../storage/inbox.ts';
+import type { InboxLead } from '../storage/lead-work.ts';
 /**
  * The Google Ads offline conversion upload file (click conversions), one row per lead with a gclid.
  * Layout from Google's template (support.google.com/google-ads/answer/7014069, read 2026-11-22): a

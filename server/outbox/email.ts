@@ -2,7 +2,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
 import { emailHtml, emailSubject, emailText } from './lead-email.ts';
-import { isUrgent } from '../../core/lead/urgency.ts';
 import { isLoopbackHost } from '../config.ts';
 
 export interface EmailOptions {
@@ -51,7 +50,7 @@ export function mailTransport(smtpUrl: string, allowPlaintext = false, requireTl
 
 /** Who gets the notification for this lead: the business, plus the urgent list for an urgent lead (no address twice). */
 export function notificationRecipients(lead: StoredLead, to: string[], urgentTo: string[] = []): string[] {
-  const all = isUrgent(lead) ? [...to, ...urgentTo] : to;
+  const all = lead.urgent ? [...to, ...urgentTo] : to;
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
@@ -81,7 +80,7 @@ export function createEmailSender({ smtpUrl, to, urgentTo = [], from, inboxOrigi
       html: emailHtml(lead, inboxOrigin),
       messageId: `<lead-${lead.id}@${messageIdDomain}>`,
       // Marked high priority so mail apps can sort or sound it differently.
-      priority: isUrgent(lead) ? 'high' : 'normal',
+      priority: lead.urgent ? 'high' : 'normal',
       headers: { 'X-Lead-Id': lead.id },
     });
   };

@@ -7,7 +7,7 @@ import { leadFields } from '../../core/lead/schema.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import { notificationCopy as copy } from './words.ts';
-import { isUrgent, urgencyReasons } from '../../core/lead/urgency.ts';
+import { urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
 
 export function escapeHtml(value: string): string {
@@ -49,12 +49,9 @@ export function telHref(phone: string): string | undefined {
 }
 
 export function emailSubject(lead: StoredLead): string {
-  const parts = [
-    isUrgent(lead) ? copy.urgentTag : copy.quoteTag,
-    lead.service_type || copy.noService,
-    lead.city,
-    lead.company_name || lead.contact_name,
-  ].filter(Boolean);
+  const parts = [lead.urgent ? copy.urgentTag : copy.quoteTag, lead.service_type || copy.noService, lead.city, lead.company_name || lead.contact_name].filter(
+    Boolean,
+  );
   return oneLine(parts.join(copy.subjectSeparator)).slice(0, 200);
 }
 

@@ -8,8 +8,7 @@ import type { Transporter } from 'nodemailer';
 import { business } from '../../core/business.ts';
 import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.ts';
 import { statusLabels } from '../../core/lead/status.ts';
-import { isUrgent } from '../../core/lead/urgency.ts';
-import { inboxLead, type InboxLead } from '../storage/inbox.ts';
+import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
 import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notices.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/insight.ts';
@@ -63,7 +62,7 @@ function leadMail(lead: InboxLead, subject: string, intro: string, options: Noti
 
 /** The nudge for a lead still New: to the business, and for an urgent lead the urgent address too. */
 export function nudgeMail(lead: InboxLead, now: Date, options: NoticeOptions): NoticeMail {
-  const urgent = isUrgent(lead);
+  const urgent = lead.urgent;
   const waited = formatMinutes((now.getTime() - Date.parse(lead.created_at)) / 60_000);
   const intro = `${copy.nudgeIntro(lead.contact_name || who(lead), waited)} (${nzTime(lead.created_at)})`;
   return {

@@ -10,8 +10,7 @@
  *   down), once the database has a lead from before that Monday.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { isUrgent } from '../../core/lead/urgency.ts';
-import type { InboxLead } from '../storage/inbox.ts';
+import type { InboxLead } from '../storage/lead-work.ts';
 import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notices.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
@@ -33,9 +32,9 @@ export interface NudgeTimes {
 }
 
 /** When a lead still New deserves a nudge. */
-export function nudgeDueAt(lead: Pick<InboxLead, 'created_at' | 'timeframe' | 'site_type' | 'path'>, times: NudgeTimes): Date {
+export function nudgeDueAt(lead: Pick<InboxLead, 'created_at' | 'urgent'>, times: NudgeTimes): Date {
   const arrived = new Date(lead.created_at);
-  return isUrgent(lead) ? new Date(arrived.getTime() + times.urgentAfterMs) : addBusinessTime(arrived, times.afterMs);
+  return lead.urgent ? new Date(arrived.getTime() + times.urgentAfterMs) : addBusinessTime(arrived, times.afterMs);
 }
 
 export interface SchedulerOptions extends NudgeTimes {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
-import { toInboxLead, type InboxLead } from './inbox.ts';
+import { toInboxLead, type InboxLead } from './lead-work.ts';
 import { toJob } from './rows.ts';
 import type { OutboxJob } from './types.ts';
 

@@ -9,7 +9,7 @@ import { migrations, PG_NOW_MS } from './schema.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, type Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
-import { inboxColumns } from './inbox.ts';
+import { inboxColumns } from './lead-work.ts';
 import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import { SharedStore } from './shared-store.ts';
@@ -100,7 +100,16 @@ export class PostgresLeadStore extends SharedStore {
     }
     const storedAt = new Date(stored.stored_at);
     await this.#followStamp(id, row, arrivalTime(storedAt));
-    return { ...lead, id, created_at: storedAt.toISOString(), spam, spam_reason: row.spam_reason, repeated: Boolean(stored.repeated), rate };
+    return {
+      ...lead,
+      id,
+      created_at: storedAt.toISOString(),
+      spam,
+      spam_reason: row.spam_reason,
+      urgent: row.urgent === 1,
+      repeated: Boolean(stored.repeated),
+      rate,
+    };
   }
 
   /**

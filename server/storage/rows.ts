@@ -22,6 +22,7 @@ export function toLead(row: Row): StoredLead {
     created_at: isoTime(row.created_at),
     spam: Boolean(row.spam),
     spam_reason: String(row.spam_reason ?? ''),
+    urgent: Boolean(Number(row.urgent)),
   };
 }
 

@@ -10,7 +10,7 @@ import { toClaimed, toLead, type Row } from './rows.ts';
 import { driveSync, type Work } from './steps.ts';
 import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
 import { SqliteReader } from './sqlite-reader.ts';
-import { inboxColumns } from './inbox.ts';
+import { inboxColumns } from './lead-work.ts';
 import { SharedStore } from './shared-store.ts';
 import type { ClaimedJob, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
@@ -133,7 +133,7 @@ export class SqliteLeadStore extends SharedStore {
     this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
     const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
     for (const channel of channels) job.run(randomUUID(), id, channel, now);
-    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', repeated: false };
+    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent === 1, repeated: false };
   }
 
   // One process writes this file, so the local clock is the database's clock.

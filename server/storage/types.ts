@@ -27,6 +27,8 @@ export interface StoredLead extends Lead {
   spam: boolean;
   /** Why the spam screen flagged it ("; "-separated), empty when not spam. */
   spam_reason: string;
+  /** Urgent by the rule of core/lead/urgency.ts, decided once when it was stored and read back from then on. */
+  urgent: boolean;
 }
 
 export interface OutboxJob {

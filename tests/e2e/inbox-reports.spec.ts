@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { parseLead } from '../../core/lead/schema.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
-import { changeStatus } from '../../server/storage/inbox.ts';
+import { changeStatus } from '../../server/storage/lead-work.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
 

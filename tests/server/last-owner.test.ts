@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { invite } from '../../server/inbox/invite.ts';
-import { listUsers } from '../../server/storage/inbox.ts';
+import { listUsers } from '../../server/storage/sign-in-data.ts';
 import { run } from '../../server/storage/steps.ts';
 import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';

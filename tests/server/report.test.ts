@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { parseLead } from '../../core/lead/schema.ts';
 import { googleAdsTime, toGoogleAdsCsv } from '../../server/leads/google-ads.ts';
 import { nzWeekOf } from '../../core/nz-time.ts';
-import { changeStatus } from '../../server/storage/inbox.ts';
+import { changeStatus } from '../../server/storage/lead-work.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -21,7 +21,7 @@ function lead(fields: Record<string, string>) {
 }
 
 function stored(fields: Record<string, string>, created_at: string): StoredLead {
-  return { ...lead(fields), id: 'x', created_at, spam: false, spam_reason: '' };
+  return { ...lead(fields), id: 'x', created_at, spam: false, spam_reason: '', urgent: false };
 }
 
 describe('report helpers', () => {

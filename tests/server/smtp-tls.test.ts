@@ -19,6 +19,7 @@ const lead: StoredLead = {
   created_at: new Date().toISOString(),
   spam: false,
   spam_reason: '',
+  urgent: false,
 };
 
 const REMOTE = 'smtp://mail.example.co.nz:587';

@@ -21,7 +21,7 @@ import { leadColumns } from '../../core/lead/schema.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
 import { insightBetween, percentile, rangeInstants } from '../../server/leads/insight.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
-import { inboxColumns, toInboxLead, type InboxLead } from '../../server/storage/inbox.ts';
+import { inboxColumns, toInboxLead, type InboxLead } from '../../server/storage/lead-work.ts';
 import { all, run, type Work } from '../../server/storage/steps.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 

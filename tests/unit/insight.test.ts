@@ -10,7 +10,8 @@ import { defaultRange, percentile } from '../../server/leads/insight.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
 import { nudgeDueAt } from '../../server/outbox/scheduler.ts';
 import { nzInstant } from '../../core/nz-time.ts';
-import type { InboxLead } from '../../server/storage/inbox.ts';
+import { isUrgent } from '../../core/lead/urgency.ts';
+import type { InboxLead } from '../../server/storage/lead-work.ts';
 import { storedInsight } from '../support/insight-oracle.ts';
 
 const MINUTE = 60_000;
@@ -26,7 +27,8 @@ function lead(fields: Record<string, string>, work: Partial<InboxLead> & { creat
     spam: false,
     spam_reason: '',
     status: 'new',
-    urgent: false,
+    // As the store decides it when the lead arrives.
+    urgent: isUrgent(parsed.lead),
     job_value_cents: null,
     lost_reason: null,
     follow_up_on: null,
