@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import type { z } from 'zod';
 import { collectionSchemas, seoLengths } from '../src/lib/content-schemas.ts';
 import { fillTokensDeep } from '../src/lib/tokens.ts';
-import { countWords, splitFrontmatter } from '../src/lib/words.ts';
+import { countWords, splitFrontmatter } from '../src/lib/word-count.ts';
 
 const root = new URL('../src/content/', import.meta.url).pathname;
 const schemas: Record<string, z.ZodType> = collectionSchemas;

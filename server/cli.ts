@@ -18,19 +18,19 @@ import { parseArgs } from 'node:util';
 import { business } from '../core/business.ts';
 import { loadConfig } from './config.ts';
 import { configuredChannels, messageIdDomain } from './outbox/senders.ts';
-import { createStore } from './storage/index.ts';
+import { createStore } from './storage/open-store.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { formatInsight, formatSources } from './leads/report-text.ts';
-import { insightFor } from './leads/insight.ts';
+import { insightFor } from './leads/range-insight.ts';
 import { nzParts, nzWeekOf } from '../core/nz-time.ts';
-import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notices.ts';
+import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notice-emails.ts';
 import { mailTransport } from './outbox/email.ts';
 import { auditEntries } from './storage/audit-log.ts';
 import { leadsWithClick, releaseFromSpam } from './storage/lead-work.ts';
 import { usersCommand } from './inbox/users-cli.ts';
-import { inboxWords } from './inbox/words.ts';
-import { backupCommand, backupStatusLines } from './backup/cli.ts';
+import { inboxWords } from './inbox/inbox-words.ts';
+import { backupCommand, backupStatusLines } from './backup/backup-commands.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]

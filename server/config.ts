@@ -2,11 +2,12 @@
  * Configuration from the environment, validated at start: a bad value is one clear line and exit 1.
  * `.env.example` and the README document every variable.
  */
+import { isLoopbackHost } from './loopback-host.ts';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { business, DEFAULT_SITE_URL } from '../core/business.ts';
 import { databaseUrlProblem } from './storage/database-url.ts';
-import { isPostgresUrl } from './storage/index.ts';
+import { isPostgresUrl } from './storage/open-store.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
 
@@ -78,11 +79,6 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
-/** Loopback host names and addresses (127.0.0.0/8, ::1, localhost): traffic that never leaves the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /** A Standard Webhooks secret: whsec_ and at least 24 random bytes in base64. */
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { buildApp, LOG_REDACT } from './http/app.ts';
-import { createStore, describeStore, sqliteFileOf } from './storage/index.ts';
+import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
 import { NoticeScheduler } from './outbox/scheduler.ts';

@@ -7,11 +7,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { securityHeaders, securityHeaderValues } from './plugins/security.ts';
 import { methodsPlugin } from './plugins/methods.ts';
-import { leadsPlugin } from './plugins/leads.ts';
+import { leadsPlugin } from './plugins/quote-form.ts';
 import { healthPlugin, type HealthOptions } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
-import { inboxHeaders, inboxPlugin, type InboxOptions } from '../inbox/plugin.ts';
+import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
+import type { InboxOptions } from '../inbox/context.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 

@@ -5,9 +5,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { business } from '../../core/business.ts';
-import { serverPageLabels as text } from './words.ts';
+import { serverPageLabels as text } from './page-words.ts';
 import { fieldLabel } from '../../core/lead/schema.ts';
-import { escapeHtml } from '../outbox/lead-email.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
 import { SERVER_PAGE_CSP } from './plugins/security.ts';
 import { sitePath } from './paths.ts';
 import type { PageShell } from './page-shell.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml } from '../outbox/lead-email.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
 
 export interface PageShell {
   /** The whole page: `title` in <title>, `main` (trusted HTML) as the content of <main>. */

@@ -5,7 +5,7 @@
 import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
 import type { InboxLead, LeadEvent } from '../storage/lead-work.ts';
 import type { OutboxJob } from '../storage/types.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 
 export function leadRow(lead: InboxLead): LeadRow {
   const { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on } = lead;

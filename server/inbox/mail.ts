@@ -3,7 +3,7 @@
  * wanted within the minute and are worthless later, and a failed one is simply asked for again.
  */
 import type { Transporter } from 'nodemailer';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 
 export interface SignInMail {
   to: string;

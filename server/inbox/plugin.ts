@@ -6,75 +6,24 @@
  * what goes out (fastify-type-provider-zod, set here so only the inbox's routes use it), and a
  * refusal of any kind is answered by this plugin's error handler (refusals.ts).
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Channel, LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
-import { createSession, deleteSession, sessionUser, type InboxUser } from '../storage/sign-in-data.ts';
+import { createSession, deleteSession, sessionUser } from '../storage/sign-in-data.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../http/rate-limit.ts';
-import { isLoopbackHost } from '../config.ts';
+import { isLoopbackHost } from '../loopback-host.ts';
 import { randomToken, secretHash } from './secrets.ts';
-import { inboxWords } from './words.ts';
-import { refusalAnswer, type BadRequestRule } from './refusals.ts';
-import type { InboxMailer } from './mail.ts';
-import { signInRoutes } from './sign-in.ts';
-import { passkeyRoutes } from './passkeys.ts';
-import { peopleRoutes } from './people.ts';
-import { leadRoutes } from './leads.ts';
-import { reportRoutes } from './reports.ts';
-
-export const INBOX_PATH = '/inbox';
-export const SESSION_COOKIE = 'inbox_session';
-/** A session not used for this long ends. */
-export const SESSION_IDLE_MS = 14 * 86_400_000;
-/** Sign-in attempts per address, and per account, in this window. */
-export const SIGN_IN_LIMIT = { max: 10, windowMs: 600_000 };
-
-export interface InboxOptions {
-  store: LeadStore;
-  /** Where people reach the inbox: the passkeys' relying party, the links in e-mails, the Origin check. */
-  publicOrigin: string;
-  /** The notification channels this server sends (released spam and "send again" queue these). */
-  channels: readonly Channel[];
-  /** Whether urgent leads' e-mails also go to an urgent address (it names the notification). */
-  urgentCopy?: boolean | undefined;
-  /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */
-  mailer?: InboxMailer | undefined;
-  /** Called when notifications were queued, so the worker sends them now. */
-  onQueued?: (() => void) | undefined;
-  sessionIdleMs?: number | undefined;
-  signInLimit?: { max: number; windowMs: number } | undefined;
-}
-
-/** What the route files share: the options, the signed-in user, audit and session helpers. */
-export interface InboxContext extends InboxOptions {
-  sessionIdleMs: number;
-  secureCookies: boolean;
-  /** Counts a sign-in attempt under a key (an address or an account); false once past the limit. */
-  signInAllowed(kind: string, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Starts a session for the person, ending the one this browser held before. */
-  startSession(request: FastifyRequest, reply: FastifyReply, user: InboxUser): Promise<void>;
-  endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  record(request: FastifyRequest, action: string, detail?: string, actorEmail?: string | null): Promise<void>;
-}
-
-export type Access = 'public' | 'user' | 'owner';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in person, when the request carries a live session. */
-    inboxUser: InboxUser | undefined;
-  }
-  interface FastifyContextConfig {
-    /** Who may use the route: anyone, a signed-in person, or an owner (default: signed in). */
-    access?: Access;
-    /** What a bad request to the route gets, when not the usual 400 (refusals.ts). */
-    badRequest?: BadRequestRule;
-  }
-}
+import { inboxWords } from './inbox-words.ts';
+import { refusalAnswer } from './refusals.ts';
+import { INBOX_PATH, SESSION_COOKIE, SESSION_IDLE_MS, SIGN_IN_LIMIT, type InboxContext, type InboxOptions } from './context.ts';
+import { signInRoutes } from './sign-in-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
+import { leadRoutes } from './lead-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

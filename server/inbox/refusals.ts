@@ -5,9 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorAnswer } from '../../core/inbox-api/index.ts';
+import type { ErrorAnswer } from '../../core/inbox-api/contract.ts';
 import type { InboxUser } from '../storage/sign-in-data.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 
 const e = inboxWords.errors;
 

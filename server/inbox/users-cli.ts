@@ -12,7 +12,7 @@ import { listUsers, removeUser, setRole, userByEmail } from '../storage/sign-in-
 import { mailTransport } from '../outbox/email.ts';
 import { createInboxMailer } from './mail.ts';
 import { invite, newSignInLink } from './invite.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 
 const CLI_ACTOR = 'command line';
 

@@ -5,11 +5,12 @@
  * choosing.
  */
 import type { Transporter } from 'nodemailer';
-import { acknowledgementCopy as copy } from './words.ts';
+import { acknowledgementCopy as copy } from './email-words.ts';
 import { business } from '../../core/business.ts';
 import type { StoredLead } from '../storage/types.ts';
 import type { Sender } from './email.ts';
-import { escapeHtml, leadChoices } from './lead-email.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
+import { leadChoices } from './lead-email.ts';
 
 export function acknowledgementText(lead: StoredLead): string {
   const choices = leadChoices(lead);

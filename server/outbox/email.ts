@@ -2,7 +2,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
 import { emailHtml, emailSubject, emailText } from './lead-email.ts';
-import { isLoopbackHost } from '../config.ts';
+import { isLoopbackHost } from '../loopback-host.ts';
 
 export interface EmailOptions {
   smtpUrl: string;

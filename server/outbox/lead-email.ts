@@ -1,18 +1,15 @@
 /**
  * The lead as the owner reads it, on a phone between jobs: urgency first, who and how to reach
  * them, what they asked for, then where the lead came from. Text and HTML say the same things;
- * the words live in words.ts beside this file.
+ * the words live in email-words.ts beside this file.
  */
+import { escapeHtml } from '../../core/escape-html.ts';
 import { leadFields } from '../../core/lead/schema.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { inboxLeadUrl } from '../../core/inbox-links.ts';
-import { notificationCopy as copy } from './words.ts';
+import { notificationCopy as copy } from './email-words.ts';
 import { urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** One line: header-safe (the lead schema already removed CR and LF; this guards anything else). */
 function oneLine(value: string): string {

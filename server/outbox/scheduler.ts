@@ -11,7 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notices.ts';
+import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notice-queue.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';

@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { Channel, LeadStore, NoticeChannel } from '../storage/types.ts';
-import { createNoticeSenders } from './notices.ts';
+import { createNoticeSenders } from './notice-emails.ts';
 import type { NoticeSender } from './worker.ts';
 import { createEmailSender, mailTransport, type Sender } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';

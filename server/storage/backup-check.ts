@@ -4,7 +4,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { migrations } from './schema.ts';
+import { migrations } from './migrations.ts';
 
 /**
  * Why this file is not a lead database this code can serve, or undefined when it is: it must pass

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../core/lead/schema.ts';
-import { migrations, PG_NOW_MS } from './schema.ts';
+import { migrations, PG_NOW_MS } from './migrations.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, type Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';

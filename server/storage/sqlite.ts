@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { leadColumns, type Lead } from '../../core/lead/schema.ts';
-import { migrations } from './schema.ts';
+import { migrations } from './migrations.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, toLead, type Row } from './rows.ts';
 import { driveSync, type Work } from './steps.ts';

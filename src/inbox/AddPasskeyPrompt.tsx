@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert } from './Alert.tsx';
 import { useAddPasskey } from './useAddPasskey.ts';

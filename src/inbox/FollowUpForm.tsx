@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from './api.ts';
-import type { LeadDetail } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { LeadDetail } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { Saved } from './Saved.tsx';

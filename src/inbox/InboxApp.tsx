@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { api, ApiError, setCsrfToken } from './api.ts';
 import { inboxHomeUrl, SIGN_IN_LINK_PARAM } from '../../core/inbox-links.ts';
 import { usePlace } from './place.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { SignIn } from './SignIn.tsx';
 import { AddPasskeyPrompt } from './AddPasskeyPrompt.tsx';
 import { InboxHeader } from './InboxHeader.tsx';

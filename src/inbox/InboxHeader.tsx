@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { linkHandler, placeHref, type Place } from './place.ts';
-import type { SessionUser } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { SessionUser } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 
 interface InboxHeaderProps {
   user: SessionUser;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { linkHandler, placeHref } from './place.ts';
-import type { SessionUser } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { SessionUser } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { LeadSummary } from './LeadSummary.tsx';

@@ -1,8 +1,8 @@
 import { statusLabels } from '../../core/lead/status.ts';
 import { linkHandler, placeHref } from './place.ts';
-import type { LeadRow } from '../../core/inbox-api/index.ts';
+import type { LeadRow } from '../../core/inbox-api/contract.ts';
 import { ago, nzTime } from './time.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 
 /** One lead in the list: who, what, where, how long ago, its status, and urgent in words. */
 export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) => void }) {

@@ -1,8 +1,8 @@
 import { leadFields, trackingFields } from '../../core/lead/fields.ts';
 import { mailtoHref } from '../../core/mailto.ts';
-import type { LeadDetail } from '../../core/inbox-api/index.ts';
+import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { nzTime } from './time.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 
 const choiceFields = leadFields.filter((f) => f.kind === 'select');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from './api.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { Saved } from './Saved.tsx';

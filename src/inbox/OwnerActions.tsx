@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, apiHref } from './api.ts';
-import type { LeadDetail } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { LeadDetail } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { useLeadChange } from './useLeadChange.ts';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userRoles, type UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
-import type { Person } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { Person } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 

@@ -1,4 +1,4 @@
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 
 /** "Saved", announced politely once a change is stored. */
 export function Saved({ shown }: { shown: boolean }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InboxView } from '../../core/lead/status.ts';
 import { placeHref } from './place.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 
 /** "Search leads" in the current view; the search lands in the address, so it can be shared and reloaded. */

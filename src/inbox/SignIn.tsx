@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from './api.ts';
 import { SIGN_IN_LINK_PARAM } from '../../core/inbox-links.ts';
-import type { SessionUser } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { SessionUser } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 

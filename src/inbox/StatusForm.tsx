@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { leadStatuses, lostReasonLabels, lostReasons, MAX_JOB_VALUE_CENTS, statusLabels, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { api } from './api.ts';
-import type { LeadDetail, StatusChange } from '../../core/inbox-api/index.ts';
-import { words } from './words.ts';
+import type { LeadDetail, StatusChange } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { Saved } from './Saved.tsx';

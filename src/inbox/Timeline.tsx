@@ -1,6 +1,6 @@
-import type { TimelineEntry } from '../../core/inbox-api/index.ts';
+import type { TimelineEntry } from '../../core/inbox-api/contract.ts';
 import { nzTime } from './time.ts';
-import { words } from './words.ts';
+import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 
 /** Arrival, every change, note and delivery, oldest first, with who and when (NZ time). */

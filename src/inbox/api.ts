@@ -4,7 +4,7 @@
  * answers. JSON both ways, the CSRF token on every change, and an error answer turned into an
  * ApiError carrying the server's sentence. Types only come from the contract: no zod in the app.
  */
-import type { ApiAnswer, ApiInput, Endpoint, ErrorAnswer } from '../../core/inbox-api/index.ts';
+import type { ApiAnswer, ApiInput, Endpoint, ErrorAnswer } from '../../core/inbox-api/contract.ts';
 
 export class ApiError extends Error {
   readonly status: number;

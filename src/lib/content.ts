@@ -6,7 +6,7 @@
 import { getCollection, getEntry, type CollectionEntry, type DataCollectionKey } from 'astro:content';
 import { fillTokensDeep } from './tokens.ts';
 import type { CollectionName } from './content-schemas.ts';
-import { countWords, readingMinutes } from './words.ts';
+import { countWords, readingMinutes } from './word-count.ts';
 
 type Key = Exclude<CollectionName, 'calculators'>;
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { business } from '../../src/config/site.ts';
-import { serverPageLabels } from '../../server/http/words.ts';
+import { serverPageLabels } from '../../server/http/page-words.ts';
 import { startServer } from '../support/server-process.ts';
 import { offline, storedLeads } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, LOG_REDACT } from '../../server/http/app.ts';
-import { eachLead } from '../../server/storage/index.ts';
+import { eachLead } from '../../server/storage/open-store.ts';
 import type { LeadStore, ListOptions } from '../../server/storage/types.ts';
 import { parseLead } from '../../core/lead/schema.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';

@@ -11,7 +11,7 @@ import { parseLead } from '../../core/lead/schema.ts';
 import { stageRank } from '../../core/lead/insight.ts';
 import { leadStatuses, lostReasons } from '../../core/lead/status.ts';
 import { addDays, nzInstant } from '../../core/nz-time.ts';
-import { insightBetween, insightFor } from '../../server/leads/insight.ts';
+import { insightBetween, insightFor } from '../../server/leads/range-insight.ts';
 import type { InboxLead } from '../../server/storage/lead-work.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { leadsArrivedBetween, oracleInsight, storeLeads } from '../support/insight-oracle.ts';

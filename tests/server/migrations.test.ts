@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { leadColumns } from '../../core/lead/schema.ts';
-import { migrations } from '../../server/storage/schema.ts';
+import { migrations } from '../../server/storage/migrations.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const raw = <T = Record<string, unknown>>(kind: StoreKind, t: TestStore, sql: string) => rawQuery<T>(kind, t.url, sql);

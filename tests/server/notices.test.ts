@@ -8,7 +8,7 @@ import pino from 'pino';
 import { parseLead } from '../../core/lead/schema.ts';
 import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
-import { createNoticeSenders } from '../../server/outbox/notices.ts';
+import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { digestDueAt, MORNING_AT_MINUTES, NoticeScheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, setFollowUp } from '../../server/storage/lead-work.ts';

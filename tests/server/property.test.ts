@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { parseFormBody } from '../../server/http/plugins/leads.ts';
+import { parseFormBody } from '../../server/http/plugins/quote-form.ts';
 import { FORM_NAME, HONEYPOT_FIELD, leadColumns, leadFields, parseLead, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 

@@ -16,7 +16,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
 import { scoreLead, SPAM_THRESHOLD } from '../../server/leads/spam.ts';
-import { migrations } from '../../server/storage/schema.ts';
+import { migrations } from '../../server/storage/migrations.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 import { startSmtp } from '../support/peers.ts';

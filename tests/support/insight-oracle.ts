@@ -19,7 +19,7 @@ import { lostReasons } from '../../core/lead/status.ts';
 import { isOfficeTime, mondayOf, nzParts, nzWeeksBetween } from '../../core/nz-time.ts';
 import { leadColumns } from '../../core/lead/schema.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
-import { insightBetween, percentile, rangeInstants } from '../../server/leads/insight.ts';
+import { insightBetween, percentile, rangeInstants } from '../../server/leads/range-insight.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { inboxColumns, toInboxLead, type InboxLead } from '../../server/storage/lead-work.ts';
 import { all, run, type Work } from '../../server/storage/steps.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { validateFile } from '../../scripts/validate-content.ts';
 import { blogSchema, citySchema, collectionSchemas, guideSchema, pageSchema, productSchema } from '../../src/lib/content-schemas.ts';
-import { splitFrontmatter } from '../../src/lib/words.ts';
+import { splitFrontmatter } from '../../src/lib/word-count.ts';
 
 const root = new URL('../../src/content/', import.meta.url).pathname;
 const files = Object.keys(collectionSchemas).flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));

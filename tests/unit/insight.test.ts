@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLead } from '../../core/lead/schema.ts';
 import { formatMinutes, formatNzd, stageRank } from '../../core/lead/insight.ts';
-import { defaultRange, percentile } from '../../server/leads/insight.ts';
+import { defaultRange, percentile } from '../../server/leads/range-insight.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
 import { nudgeDueAt } from '../../server/outbox/scheduler.ts';
 import { nzInstant } from '../../core/nz-time.ts';

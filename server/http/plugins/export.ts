@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LeadStore } from '../../storage/types.ts';
-import { eachLead } from '../../storage/index.ts';
+import { eachLead } from '../../storage/open-store.ts';
 import { csvLines } from '../../leads/csv.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 

@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { axisText, barFill } from './colours.ts';
 import { useWidth } from './useWidth.ts';
 import { clip, textWidth } from './measure.ts';

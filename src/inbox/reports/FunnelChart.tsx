@@ -1,6 +1,6 @@
 import { funnelStages, type Insight } from '../../../core/lead/insight.ts';
 import { lostReasonLabels, statusLabels } from '../../../core/lead/status.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { count, percent } from './format.ts';
 import { BarList } from './BarList.tsx';
 import { DataTable } from './DataTable.tsx';

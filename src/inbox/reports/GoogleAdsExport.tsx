@@ -1,5 +1,5 @@
 import { apiHref } from '../api.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { ReportSection } from './ReportSection.tsx';
 

@@ -1,5 +1,5 @@
 import type { Insight, LabelCount } from '../../../core/lead/insight.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { count, percent } from './format.ts';
 import { ReportSection } from './ReportSection.tsx';
 import { SummaryFigures } from './SummaryFigures.tsx';

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { linkHandler, placeHref } from '../place.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { nzLastWeeks, nzYearToDate } from '../../../core/nz-time.ts';
 import { DEFAULT_REPORT_WEEKS } from '../../../core/lead/insight.ts';

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_REPORT_WEEKS } from '../../../core/lead/insight.ts';
 import { nzLastWeeks } from '../../../core/nz-time.ts';
 import { api } from '../api.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
 import { longDate } from './format.ts';
 import { RangeForm } from './RangeForm.tsx';
 import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
-import type { SessionUser } from '../../../core/inbox-api/index.ts';
+import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
 

@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { ResponseTimes, WeekFigures } from '../../../core/lead/insight.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { afterDot, afterStroke, businessDot, businessStroke } from './colours.ts';
 import { count, duration, longDate, shortDate } from './format.ts';
 import { useWidth } from './useWidth.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 
 /** A chart's numbers as a table, one tap away. */
 export function ShowNumbers({ children }: { children: ReactNode }) {

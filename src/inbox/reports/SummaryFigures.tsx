@@ -1,5 +1,5 @@
 import type { Insight } from '../../../core/lead/insight.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { count, duration, money, percent } from './format.ts';
 import { ReportSection } from './ReportSection.tsx';
 

@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import { leadSources, sourceLabels, type LeadSource, type WeekFigures } from '../../../core/lead/insight.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { sourceFill, sourceSwatch } from './colours.ts';
 import { count, longDate, shortDate } from './format.ts';
 import { useWidth } from './useWidth.ts';

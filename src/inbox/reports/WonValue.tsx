@@ -1,5 +1,5 @@
 import type { Insight, ValueCount } from '../../../core/lead/insight.ts';
-import { words } from '../words.ts';
+import { words } from '../app-words.ts';
 import { money } from './format.ts';
 import { BarList, type BarRow } from './BarList.tsx';
 

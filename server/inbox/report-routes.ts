@@ -4,15 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { defaultRange, insightFor } from '../leads/insight.ts';
+import { defaultRange, insightFor } from '../leads/range-insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import type { rangeQuery } from '../../core/inbox-api/reports.ts';
 import { leadsWithClick } from '../storage/lead-work.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest } from './refusals.ts';
-import type { InboxContext } from './plugin.ts';
+import type { InboxContext } from './context.ts';
 
 /** The longest range one answer covers: three years of weeks is still a small answer. */
 const MAX_RANGE_DAYS = 3 * 366;

@@ -1,7 +1,7 @@
 /**
  * The figures behind the reports, the command line's report and the weekly digest: where the leads
  * of a range came from (five sources), what for, how far they got, what the won ones were worth,
- * and how long they waited for somebody to act. The database counts (storage/insight.ts); this
+ * and how long they waited for somebody to act. The database counts (storage/insight-queries.ts); this
  * shapes its counts into the Insight every reader shares, and works out the percentiles.
  */
 import {
@@ -18,7 +18,7 @@ import {
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
 import { addDays, nzInstant, nzLastWeeks, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
-import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight.ts';
+import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight-queries.ts';
 import type { Work } from '../storage/steps.ts';
 import type { LeadStore } from '../storage/types.ts';
 

@@ -28,11 +28,11 @@ import {
 } from '../storage/lead-work.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest, signedInUser } from './refusals.ts';
-import type { InboxContext } from './plugin.ts';
+import type { InboxContext } from './context.ts';
 
 export const inboxCsvColumns = [...exportColumns, 'status', 'job_value', 'lost_reason', 'follow_up_on', 'inbox_notes'] as const;
 

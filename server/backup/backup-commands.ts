@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { backupDatabase, DatabaseInUseError, restoreDatabase } from '../storage/backup.ts';
-import { sqliteFileOf } from '../storage/index.ts';
+import { sqliteFileOf } from '../storage/open-store.ts';
 import { readBackupState } from './schedule.ts';
 
 const POSTGRES_BACKUP =

@@ -4,11 +4,11 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { business } from '../../core/business.ts';
 import type { Passkey } from '../../core/inbox-api/passkeys.ts';
 import { addPasskey, passkeyById, removePasskey, userPasskeys, type StoredPasskey } from '../storage/sign-in-data.ts';
-import { inboxWords } from './words.ts';
-import { keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in.ts';
+import { inboxWords } from './inbox-words.ts';
+import { keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { signedInUser } from './refusals.ts';
-import type { InboxContext } from './plugin.ts';
+import type { InboxContext } from './context.ts';
 
 /** What the app sees of a passkey: never its key. */
 export const passkeyView = ({ id, name, created_at, last_used_at }: StoredPasskey): Passkey => ({ id, name, created_at, last_used_at });

@@ -27,9 +27,9 @@ import {
 } from '../storage/sign-in-data.ts';
 import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
 import { codeMail } from './mail.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
-import type { InboxContext } from './plugin.ts';
+import type { InboxContext } from './context.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditCursor, auditEntries } from '../storage/audit-log.ts';
 import { listUsers, removeUser, setRole } from '../storage/sign-in-data.ts';
 import { invite } from './invite.ts';
-import { inboxWords } from './words.ts';
+import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest, signedInUser } from './refusals.ts';
-import type { InboxContext } from './plugin.ts';
+import type { InboxContext } from './context.ts';
 
 export const peopleRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
   const { store } = ctx;

@@ -9,16 +9,17 @@ import { business } from '../../core/business.ts';
 import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.ts';
 import { statusLabels } from '../../core/lead/status.ts';
 import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
-import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notices.ts';
+import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notice-queue.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
-import { insightFor, rangeInstants } from '../leads/insight.ts';
+import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { addDays } from '../../core/nz-time.ts';
 import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
-import { button, emailPage, escapeHtml, h2, nzTime } from './lead-email.ts';
-import { noticeCopy as copy } from './words.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
+import { button, emailPage, h2, nzTime } from './lead-email.ts';
+import { noticeCopy as copy } from './email-words.ts';
 import { PermanentFailure, type NoticeSender } from './worker.ts';
-import { inboxWords } from '../inbox/words.ts';
+import { inboxWords } from '../inbox/inbox-words.ts';
 
 export interface NoticeOptions {
   store: LeadStore;

@@ -1,0 +1,60 @@
+/**
+ * What the inbox's plugin and its route files share, in a module of its own so neither imports the
+ * other: the inbox's options and context, its fixed names and limits, and what it adds to Fastify's
+ * requests and route configs.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Channel, LeadStore } from '../storage/types.ts';
+import type { InboxUser } from '../storage/sign-in-data.ts';
+import type { InboxMailer } from './mail.ts';
+import type { BadRequestRule } from './refusals.ts';
+
+export const INBOX_PATH = '/inbox';
+export const SESSION_COOKIE = 'inbox_session';
+/** A session not used for this long ends. */
+export const SESSION_IDLE_MS = 14 * 86_400_000;
+/** Sign-in attempts per address, and per account, in this window. */
+export const SIGN_IN_LIMIT = { max: 10, windowMs: 600_000 };
+
+export interface InboxOptions {
+  store: LeadStore;
+  /** Where people reach the inbox: the passkeys' relying party, the links in e-mails, the Origin check. */
+  publicOrigin: string;
+  /** The notification channels this server sends (released spam and "send again" queue these). */
+  channels: readonly Channel[];
+  /** Whether urgent leads' e-mails also go to an urgent address (it names the notification). */
+  urgentCopy?: boolean | undefined;
+  /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */
+  mailer?: InboxMailer | undefined;
+  /** Called when notifications were queued, so the worker sends them now. */
+  onQueued?: (() => void) | undefined;
+  sessionIdleMs?: number | undefined;
+  signInLimit?: { max: number; windowMs: number } | undefined;
+}
+
+/** What the route files share: the options, the signed-in user, audit and session helpers. */
+export interface InboxContext extends InboxOptions {
+  sessionIdleMs: number;
+  secureCookies: boolean;
+  /** Counts a sign-in attempt under a key (an address or an account); false once past the limit. */
+  signInAllowed(kind: string, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Starts a session for the person, ending the one this browser held before. */
+  startSession(request: FastifyRequest, reply: FastifyReply, user: InboxUser): Promise<void>;
+  endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  record(request: FastifyRequest, action: string, detail?: string, actorEmail?: string | null): Promise<void>;
+}
+
+export type Access = 'public' | 'user' | 'owner';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, when the request carries a live session. */
+    inboxUser: InboxUser | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Who may use the route: anyone, a signed-in person, or an owner (default: signed in). */
+    access?: Access;
+    /** What a bad request to the route gets, when not the usual 400 (refusals.ts). */
+    badRequest?: BadRequestRule;
+  }
+}
