@@ -5,7 +5,7 @@ import { business } from '../../core/business.ts';
 import type { Passkey } from '../../core/inbox-api/passkeys.ts';
 import { addPasskey, passkeyById, removePasskey, userPasskeys, type StoredPasskey } from '../storage/sign-in-data.ts';
 import { inboxWords } from './inbox-words.ts';
-import { keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in-routes.ts';
+import { expectedFrom, keepChallenge, madeInFrame, takeBrowserChallenge } from './sign-in-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
@@ -54,13 +54,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
       const challenge = await takeBrowserChallenge(ctx, request, reply, user.id);
       if (!challenge || madeInFrame(response)) return reply.code(400).send({ error: inboxWords.errors.passkeyNotSaved });
       try {
-        const result = await verifyRegistrationResponse({
-          response,
-          expectedChallenge: challenge.challenge,
-          expectedOrigin: ctx.publicOrigin,
-          expectedRPID: rpID,
-          requireUserVerification: false,
-        });
+        const result = await verifyRegistrationResponse({ response, ...expectedFrom(ctx, challenge) });
         if (!result.verified) return reply.code(400).send({ error: inboxWords.errors.passkeyNotSaved });
         const { credential } = result.registrationInfo;
         const count = (await store.read(() => userPasskeys(user.id))).length;

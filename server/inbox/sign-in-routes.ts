@@ -61,6 +61,20 @@ export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRe
 }
 
 /**
+ * What a passkey answer of either ceremony must show: the challenge issued for it, the inbox's own
+ * origin and relying party. User verification is preferred, not required: a phone without a screen
+ * lock still holds a passkey that proves who has it.
+ */
+export function expectedFrom(ctx: Pick<InboxContext, 'publicOrigin'>, challenge: { challenge: string }) {
+  return {
+    expectedChallenge: challenge.challenge,
+    expectedOrigin: ctx.publicOrigin,
+    expectedRPID: new URL(ctx.publicOrigin).hostname,
+    requireUserVerification: false,
+  };
+}
+
+/**
  * Whether a passkey answer says it was made inside another site's frame. The library accepts that
  * when the browser leaves out the top origin (Safari does); the inbox is never framed, so never.
  */
@@ -184,11 +198,8 @@ export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
         try {
           const result = await verifyAuthenticationResponse({
             response,
-            expectedChallenge: challenge.challenge,
-            expectedOrigin: ctx.publicOrigin,
-            expectedRPID: rpID,
+            ...expectedFrom(ctx, challenge),
             credential: { id: passkey.id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: passkey.counter, transports: passkey.transports },
-            requireUserVerification: false,
           });
           if (result.verified) {
             await store.transact(() => passkeyUsed(passkey.id, result.authenticationInfo.newCounter));

@@ -38,7 +38,8 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
       const response = await fetch(form.action, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(data as unknown as Record<string, string>).toString(),
+        // The form has no file inputs: every value is text.
+        body: new URLSearchParams([...data].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))).toString(),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       sendEvent('generate_lead', {

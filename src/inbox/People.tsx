@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userRoles, type UserRole } from '../../core/lead/status.ts';
+import type { UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
+import { RoleSelect } from './RoleSelect.tsx';
 import type { SessionUser } from '../../core/inbox-api/contract.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
@@ -50,13 +51,7 @@ export function People({ user }: { user: SessionUser }) {
             <label className={ui.label} htmlFor="person-role">
               {w.role}
             </label>
-            <select id="person-role" className={ui.field} value={role} onChange={(e) => setRole(e.target.value as UserRole)}>
-              {userRoles.map((r) => (
-                <option key={r} value={r}>
-                  {w.roles[r]}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id="person-role" value={role} onChange={setRole} />
           </div>
         </div>
         <button type="submit" className={`${ui.button} mt-3`} disabled={add.isPending}>

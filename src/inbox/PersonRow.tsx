@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userRoles, type UserRole } from '../../core/lead/status.ts';
+import type { UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
+import { RoleSelect } from './RoleSelect.tsx';
 import type { Person } from '../../core/inbox-api/contract.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
@@ -31,19 +32,7 @@ export function PersonRow({ person, isYou }: { person: Person; isYou: boolean })
           <label className="sr-only" htmlFor={selectId}>
             {w.changeRole(person.email)}
           </label>
-          <select
-            id={selectId}
-            className={`${ui.field} mt-0`}
-            value={person.role}
-            disabled={role.isPending}
-            onChange={(e) => role.mutate(e.target.value as UserRole)}
-          >
-            {userRoles.map((r) => (
-              <option key={r} value={r}>
-                {w.roles[r]}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={selectId} className={`${ui.field} mt-0`} value={person.role} disabled={role.isPending} onChange={(r) => role.mutate(r)} />
         </div>
         {!isYou && !confirming && (
           <button type="button" className={ui.secondary} onClick={() => setConfirming(true)}>

@@ -53,8 +53,14 @@ function ringPath(ring: Position[], project: GeoProjection): string | null {
   return `${d}z`;
 }
 
+/** The atlas's JSON as the TopoJSON it is: checked for its two parts, since a JSON import carries no such type. */
+function asTopology(value: unknown): Topology<{ countries: GeometryCollection }> {
+  if (typeof value !== 'object' || value === null || !('arcs' in value) || !('objects' in value)) throw new Error('world-atlas is not TopoJSON');
+  return value as Topology<{ countries: GeometryCollection }>;
+}
+
 function build() {
-  const topology = countries as unknown as Topology<{ countries: GeometryCollection }>;
+  const topology = asTopology(countries);
   const all = feature(topology, topology.objects.countries);
   const nz = all.features.find((f) => String(f.id) === NZ);
   if (!nz) throw new Error('world-atlas has no New Zealand feature');
