@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -223,7 +223,8 @@ describe('scheduled backups', () => {
     expect(status.stdout).not.toContain('FAILED');
 
     // The folder is replaced by a plain file: no one, root included, can write a backup into it.
-    rmSync(folder, { recursive: true });
+    // Moved aside in one step, not emptied, because the server may be writing a copy into it right now.
+    renameSync(folder, `${folder}-moved`);
     writeFileSync(folder, 'not a folder');
     const failed = (await waitFor(
       async () => {
