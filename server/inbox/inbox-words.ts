@@ -36,6 +36,12 @@ export const inboxWords = {
     email: 'Enter an e-mail address.',
     badRequest: 'That request was not valid.',
     range: 'Choose a range of dates: the first no later than the last, and at most three years.',
+    noPartner: 'There is no such partner. They may have been removed.',
+    partnerExists: 'A partner with that e-mail address is already on the list.',
+    kind: 'Choose whether they supply, fix, or both.',
+    regions: 'Choose at least one region they cover.',
+    services: 'Choose at least one service they do.',
+    phone: 'Enter a phone number of at most 40 characters.',
     noSecondChannel: 'No notification is configured on this server, so releasing this lead would send nothing.',
   },
   events: {
@@ -79,6 +85,10 @@ export const inboxWords = {
     exportCsv: (view: string, q: string) => `Exported the ${view} view as CSV${q ? ` (search "${q}")` : ''}`,
     exportGoogleAds: (since: string | undefined) => `Exported the Google Ads conversions${since ? ` since ${since}` : ''}`,
     exportPerson: (email: string, count: number) => `Exported ${count} lead(s) from ${email}`,
+    partnerAdded: (name: string, email: string) => `Partner added: ${name} (${email})`,
+    partnerChanged: (name: string, email: string, paused: boolean) => `Partner changed: ${name} (${email})${paused ? ', paused' : ''}`,
+    partnerRemoved: (name: string, email: string) => `Partner removed: ${name} (${email})`,
+    partnersImported: (added: number, updated: number) => `Partners imported: ${added} added, ${updated} updated`,
   },
   passkeyName: 'Passkey',
   mail: {
