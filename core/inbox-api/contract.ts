@@ -34,6 +34,7 @@ import {
   statusBody,
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
+import { leadPartners, offerAnswer, offerBody } from './offers.ts';
 import { partnerAnswer, partnerBody, partnerChangeBody, partnerList } from './partners.ts';
 
 const routes = {
@@ -71,6 +72,8 @@ const routes = {
   'POST /partners': { body: partnerBody, response: { 201: partnerAnswer } },
   'PATCH /partners/:id': { params: idParams, body: partnerChangeBody, response: { 200: partnerAnswer } },
   'DELETE /partners/:id': { params: idParams, response: { 200: okAnswer } },
+  'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
+  'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
   'GET /google-ads.csv': { querystring: sinceQuery },
@@ -113,4 +116,5 @@ export type { SessionUser, Session } from './session.ts';
 export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput } from './partners.ts';
+export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

@@ -42,6 +42,13 @@ export const inboxWords = {
     regions: 'Choose at least one region they cover.',
     services: 'Choose at least one service they do.',
     phone: 'Enter a phone number of at most 40 characters.',
+    offerRefused: {
+      no_lead: 'There is no such lead. It may have been deleted.',
+      no_partner: 'That partner is paused or no longer on the list.',
+      taken: 'A partner has already accepted this job.',
+      too_many: 'Three offers are already waiting for an answer. Wait for one, or for them to expire.',
+      already: 'This job was already offered to that partner.',
+    },
     noSecondChannel: 'No notification is configured on this server, so releasing this lead would send nothing.',
   },
   events: {
@@ -66,6 +73,8 @@ export const inboxWords = {
       nudge: urgentCopy ? 'Reminder that nobody has called (business and urgent address)' : 'Reminder that nobody has called',
       reminder: 'Follow-up reminder',
       digest: 'Weekly digest',
+      offer: 'Job offer to a partner',
+      accepted: 'Customer’s details to the partner who accepted',
     })[channel],
   audit: {
     signIn: (method: string) => `Signed in (${method})`,
@@ -88,8 +97,11 @@ export const inboxWords = {
     partnerAdded: (name: string, email: string) => `Partner added: ${name} (${email})`,
     partnerChanged: (name: string, email: string, paused: boolean) => `Partner changed: ${name} (${email})${paused ? ', paused' : ''}`,
     partnerRemoved: (name: string, email: string) => `Partner removed: ${name} (${email})`,
+    offered: (leadId: string, name: string) => `Lead ${leadId}: offered to ${name}`,
     partnersImported: (added: number, updated: number) => `Partners imported: ${added} added, ${updated} updated`,
   },
+  /** Why a partner is suggested for a lead. */
+  matches: (region: string, service: string) => `Covers ${region} and does ${service}`,
   passkeyName: 'Passkey',
   mail: {
     codeSubject: `Your sign-in code for the ${business.name} lead inbox`,
