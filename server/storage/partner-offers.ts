@@ -197,3 +197,15 @@ export function* offersOfLead(leadId: string): Work<{ offer: Offer; partner: Par
   const partners = new Map((yield* all('SELECT * FROM partners')).map((r) => [String(r.id), toPartner(r)]));
   return rows.map(toOffer).map((offer) => ({ offer, partner: partners.get(offer.partner_id)! }));
 }
+
+/**
+ * Who received the customer's details of these leads: the partner who accepted each, and when.
+ * An accepted offer stays accepted, and a removed partner keeps its row, so none drops out.
+ */
+export function* disclosuresOf(leadIds: readonly string[]): Work<{ lead_id: string; name: string; email: string; at: number }[]> {
+  const found = [];
+  for (const leadId of leadIds)
+    for (const { offer, partner } of yield* offersOfLead(leadId))
+      if (offer.state === 'accepted') found.push({ lead_id: leadId, name: partner.name, email: partner.email, at: offer.answered_at ?? offer.created_at });
+  return found;
+}

@@ -275,6 +275,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     const person = await call(owner, 'GET', `/people.json?email=${encodeURIComponent(lead.work_email.toUpperCase())}`);
     expect(person.headers['content-disposition']).toMatch(/attachment/);
     expect(person.json().leads).toHaveLength(1);
+    expect(person.json().disclosed_to).toEqual([]);
     expect(person.json().leads[0].timeline.map((e: { text: string }) => e.text)).toContain('A note');
     const rowsOf = async (table: 'lead_events' | 'outbox') =>
       Number((await t.store.read(() => one(`SELECT COUNT(*) AS n FROM ${table} WHERE lead_id = ?`, lead.id)))!.n);

@@ -211,6 +211,7 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
   it('records the disclosure in the audit log when the partner accepts on the page', async () => {
     const lead = await newLead({
       contact_name: 'Second Cafe',
+      work_email: 'second@cafe.nz',
       city: 'Dunedin',
       service_type: 'Repair',
       timeframe: '1–2 weeks',
@@ -226,5 +227,11 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     expect((await page('POST', { t: token, action: 'accept' })).body).toContain('Second Cafe');
     const actions = (await t.store.read(() => auditEntries({ limit: 100 }))).map((e) => [e.actor_email, e.action]);
     expect(actions).toContainEqual(['dunedin-repair@x.nz', `Lead ${lead}: customer’s details disclosed to Southern Repairs (dunedin-repair@x.nz)`]);
+
+    // The person's access request names the partner their details went to, and when.
+    const person = (await session.call(owner, 'GET', '/people.json?email=second@cafe.nz')).json();
+    expect(person.leads.map((l: { lead: { id: string } }) => l.lead.id)).toEqual([lead]);
+    expect(person.disclosed_to).toEqual([{ lead_id: lead, name: 'Southern Repairs', email: 'dunedin-repair@x.nz', at: expect.any(String) }]);
+    expect(Date.now() - Date.parse(person.disclosed_to[0].at)).toBeLessThan(60_000);
   });
 });
