@@ -22,6 +22,13 @@ function section(heading: string, body: string): string {
   return `<section class="section bg-white"><div class="container-page max-w-2xl"><h1 id="page-title" class="text-2xl font-bold text-brand-900">${e(heading)}</h1>${body}</div></section>`;
 }
 
+/** The customer's own line breaks kept, each line escaped: the site's stylesheet has no pre-line rule to lean on. */
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => e(line))
+    .join('<br>');
+
 const notice = (text: string) => `<p class="mt-4 text-lg font-semibold text-brand-900" role="status">${e(text)}</p>`;
 
 /** The first page a link opens: nothing of the job, one button (a mail scanner fetching the link presses nothing). */
@@ -40,7 +47,7 @@ export function offerMain(view: OfferView, token: string): string {
   const heading = w.heading([lead.service_type || w.title, lead.city].filter(Boolean).join(' · '));
   const facts = `<ul class="mt-4 grid gap-2">${jobFacts(lead)
     .map((f) => `<li class="text-slate-700">${e(f.label)}: <strong>${e(f.value)}</strong></li>`)
-    .join('')}</ul>${lead.notes ? `<p class="mt-4 text-slate-700">${e(lead.notes)}</p>` : ''}`;
+    .join('')}</ul>${lead.notes ? `<p class="mt-4 text-slate-700">${lines(lead.notes)}</p>` : ''}`;
   if (offer.state === 'accepted') {
     const tel = lead.phone ? telHref(lead.phone) : undefined;
     const c = partnerWords.customer;

@@ -140,6 +140,8 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     expect(job.body).toContain('Accept job');
     expect(job.body).toContain('Decline');
     expect(job.body).not.toContain('Dunedin Planner');
+    // The project details keep their line breaks, each line escaped.
+    expect(job.body).toContain('Two under-counter fridges running warm.<br>Both about six years old.');
 
     const declined = await page('POST', { t: token, action: 'decline', reason: 'Booked out until March' });
     expect(declined.body).toContain('You declined this job');
