@@ -26,6 +26,8 @@ const leadHeader = {
   spam_reason: z.string(),
   /** YYYY-MM-DD, New Zealand date. */
   follow_up_on: z.string().nullable(),
+  /** ISO 8601, UTC: when an urgent lead must be attended by, from the response target of its area; null when not urgent. */
+  attend_by: z.string().nullable(),
 };
 
 export const leadRow = leadColumnsText.pick({ contact_name: true, company_name: true, city: true, service_type: true }).extend(leadHeader);

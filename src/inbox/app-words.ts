@@ -57,6 +57,8 @@ export const words = {
     resultsFor: (q: string) => `Results for “${q}”`,
     followUp: (date: string) => `Follow up ${date}`,
     noCompany: 'No company given',
+    timeLeft: (span: string) => `${span} left to attend`,
+    overdue: (span: string) => `Attendance overdue by ${span}`,
   },
   lead: {
     back: 'All leads',
@@ -67,6 +69,7 @@ export const words = {
     origin: 'Where it came from',
     noNotes: 'No details written.',
     received: (when: string) => `Received ${when}`,
+    attendBy: (when: string) => `Attend by ${when}`,
     spamHeading: 'Held as spam',
     spamWhy: (reason: string) => `Why: ${reason || 'flagged before reasons were recorded'}`,
     notSpam: 'Not spam',

@@ -106,4 +106,35 @@ test.describe("a lead's partners", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.messages.filter((m) => m.to.includes(DUNEDIN_PARTNER))).toHaveLength(1);
   });
+
+  test("an urgent lead shows the time left to attend in the list and 'Attend by' on the lead", async ({ page }) => {
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_ORIGIN: origin }, encoding: 'utf8' });
+    const added = await run('users', 'add', 'staff@example.nz', '--role', 'staff');
+    const link = /(http:\/\/localhost:\d+\/inbox\/\?link=\S+)/.exec(added.stdout)![1]!;
+    // A Hamilton repair call-out: urgent, with six hours to attend.
+    const posted = await page.request.post(`${origin}/`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      data: formBody({ contact_name: 'Aroha Urgent' }),
+    });
+    expect(posted.ok()).toBe(true);
+    const planned = await page.request.post(`${origin}/`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      data: formBody({ contact_name: 'Piri Planned', timeframe: 'Planning stage', site_type: 'New build' }),
+    });
+    expect(planned.ok()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    const row = page.getByRole('link', { name: /Aroha Urgent/ });
+    await expect(row).toContainText(/(5 h 5\d min|6 h) left to attend/);
+    await expect(page.getByRole('link', { name: /Piri Planned/ })).not.toContainText('left to attend');
+    await axeClean(page, 'the list with an urgent lead');
+    await row.click();
+    await expect(page.getByText(/^Attend by /)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Aroha Urgent' })).toContainText(/left to attend/);
+    await axeClean(page, 'an urgent lead');
+    await page.screenshot({ path: 'test-results/lead-attend-by-390.png' });
+  });
 });
