@@ -73,6 +73,7 @@ export const inboxWords = {
       nudge: urgentCopy ? 'Reminder that nobody has called (business and urgent address)' : 'Reminder that nobody has called',
       reminder: 'Follow-up reminder',
       digest: 'Weekly digest',
+      unaccepted: urgentCopy ? 'Nobody has accepted the urgent job (business and urgent address)' : 'Nobody has accepted the urgent job',
       offer: 'Job offer to a partner',
       accepted: 'Customer’s details to the partner who accepted',
     })[channel],

@@ -52,6 +52,8 @@ export const partnerWords = {
   },
   events: {
     offered: (name: string) => `Offered to ${name}`,
+    dispatched: (name: string) => `Offered to ${name} (on call, sent automatically)`,
+    timedOut: (name: string) => `Offer to ${name} withdrawn: not accepted in time`,
     accepted: (name: string) => `${name} accepted the job`,
     declined: (name: string, reason: string) => `${name} declined${reason ? `: ${reason}` : ''}`,
     onSite: (name: string) => `${name} is on site`,

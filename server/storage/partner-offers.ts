@@ -39,7 +39,7 @@ export type Offer = z.output<typeof offerRow>;
 const toOffer = (row: Row): Offer => offerRow.parse(row);
 
 /** Takes the lead's row until the transaction ends; false when there is no such lead. */
-function* holdLead(leadId: string): Work<boolean> {
+export function* holdLead(leadId: string): Work<boolean> {
   return (yield* run('UPDATE leads SET priority = priority WHERE id = ?', leadId)) === 1;
 }
 

@@ -11,9 +11,10 @@ export const CHANNELS = ['email', 'ack', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
 /**
  * E-mails about the business's own work, queued by the scheduler rather than with a lead: nudge, a
- * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary.
+ * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary;
+ * unaccepted, an urgent job no on-call partner took (one per lead).
  */
-export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest'] as const;
+export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 /**
  * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
