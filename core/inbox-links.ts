@@ -1,6 +1,6 @@
 /**
  * Every address of the inbox app, for the app itself and for the links e-mails carry: a place is
- * kept in the query string (?view=&q=, ?lead=ID, ?page=people|passkeys|audit,
+ * kept in the query string (?view=&q=, ?lead=ID, ?page=people|partners|passkeys|audit,
  * ?page=reports&from=&to=, ?link=TOKEN), written and read here only, so a link sent last week
  * still opens what the app reads today.
  */
@@ -15,6 +15,7 @@ export type Place =
   | { kind: 'list'; view: InboxView; q: string }
   | { kind: 'lead'; id: string }
   | { kind: 'people' }
+  | { kind: 'partners' }
   | { kind: 'passkeys' }
   | { kind: 'audit' }
   /** New Zealand dates YYYY-MM-DD, inclusive; empty means the default range (the last twelve weeks). */
@@ -30,7 +31,7 @@ export function parsePlace(search: string): Place {
   const lead = params.get('lead');
   if (lead) return { kind: 'lead', id: lead };
   const page = params.get('page');
-  if (page === 'people' || page === 'passkeys' || page === 'audit') return { kind: page };
+  if (page === 'people' || page === 'partners' || page === 'passkeys' || page === 'audit') return { kind: page };
   if (page === 'reports') return { kind: 'reports', from: dateParam(params.get('from')), to: dateParam(params.get('to')) };
   const view = params.get('view');
   return { kind: 'list', view: (inboxViews as readonly string[]).includes(view ?? '') ? (view as InboxView) : 'new', q: params.get('q') ?? '' };

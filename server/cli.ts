@@ -9,6 +9,7 @@
  * npm run leads -- status
  * npm run leads -- purge [--older-than DAYS] [--force]
  * npm run leads -- users add EMAIL [--role owner|staff] | users list | users remove EMAIL | users role EMAIL ROLE
+ * npm run leads -- partners import FILE.csv | partners list
  * npm run leads -- audit [--since DATE]
  * npm run leads -- digest [--send-now]
  * npm run leads -- backup FILE | restore FILE
@@ -29,6 +30,7 @@ import { mailTransport } from './outbox/email.ts';
 import { auditEntries } from './storage/audit-log.ts';
 import { leadsWithClick, releaseFromSpam } from './storage/lead-work.ts';
 import { usersCommand } from './inbox/users-cli.ts';
+import { partnersCommand } from './partners/partners-cli.ts';
 import { inboxWords } from './inbox/inbox-words.ts';
 import { backupCommand, backupStatusLines } from './backup/backup-commands.ts';
 
@@ -46,6 +48,8 @@ const USAGE = `Usage:
   npm run leads -- users list
   npm run leads -- users remove EMAIL
   npm run leads -- users role EMAIL owner|staff
+  npm run leads -- partners import FILE.csv
+  npm run leads -- partners list
   npm run leads -- audit [--since YYYY-MM-DD]
   npm run leads -- digest [--send-now]
   npm run leads -- backup FILE
@@ -74,7 +78,9 @@ const { positionals, values } = parseArgs({
 const command = positionals[0];
 if (
   !command ||
-  !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'audit', 'digest', 'backup', 'restore'].includes(command)
+  !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'partners', 'audit', 'digest', 'backup', 'restore'].includes(
+    command,
+  )
 )
   fail(USAGE);
 
@@ -167,6 +173,8 @@ try {
     console.log(`Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`);
   } else if (command === 'users') {
     await usersCommand(store, config, positionals.slice(1), values.role);
+  } else if (command === 'partners') {
+    process.exitCode = await partnersCommand(store, positionals.slice(1));
   } else if (command === 'audit') {
     const entries = await store.read(() => auditEntries({ since: since?.getTime(), limit: 10_000 }));
     for (const e of entries.reverse())

@@ -94,6 +94,8 @@ export const DEFAULTS = {
   /** Quote posts per address per window. */
   rateLimit: { max: 10, windowMs: 600_000 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
+  /** How long an on-call partner has to accept an urgent job before the next one is offered it. */
+  dispatch: { acceptWithinMs: 15 * 60_000 },
 } as const;
 
 /** The most of its lease a send may take: what is left is time to renew the claim after it. */
@@ -162,6 +164,8 @@ export const configSchema = z
     NUDGE_AFTER: duration.default(4 * 3_600_000),
     /** How often each instance looks for nudges, reminders and the digest that are due. */
     NOTICE_CHECK_INTERVAL: duration.default(60_000),
+    /** How long an on-call partner has to accept an urgent job before it goes to the next one. */
+    DISPATCH_ACCEPT_WITHIN: duration.default(DEFAULTS.dispatch.acceptWithinMs).refine((v) => v > 0, 'must be longer than 0'),
     /** A folder for scheduled copies of the SQLite database; unset: none are made. */
     BACKUP_DIR: z
       .string()

@@ -71,6 +71,7 @@ const scheduler =
         intervalMs: config.NOTICE_CHECK_INTERVAL,
         urgentAfterMs: config.NUDGE_URGENT_AFTER,
         afterMs: config.NUDGE_AFTER,
+        dispatchAcceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
         onQueued: () => worker.nudge(),
       })
     : undefined;
@@ -89,7 +90,11 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   hsts: config.HSTS,
   logger: log,
-  onLeadStored: () => worker.nudge(),
+  onLeadStored: () => {
+    worker.nudge();
+    // An urgent lead goes to its first on-call partner now, not at the next minute's check.
+    scheduler?.dispatch().catch((error: unknown) => log.warn({ err: error }, 'dispatch failed'));
+  },
   backups: backups && (() => backups.state()),
   inbox: {
     publicOrigin: config.PUBLIC_ORIGIN,

@@ -34,6 +34,8 @@ import {
   statusBody,
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
+import { leadPartners, offerAnswer, offerBody } from './offers.ts';
+import { partnerAnswer, partnerBody, partnerChangeBody, partnerList } from './partners.ts';
 
 const routes = {
   'GET /session': { response: { 200: sessionAnswer } },
@@ -65,6 +67,13 @@ const routes = {
   'DELETE /leads/:id': { params: idParams, response: { 200: okAnswer } },
   'GET /people.json': { querystring: personQuery, response: { 200: personExport } },
   'GET /leads.csv': { querystring: listQuery },
+
+  'GET /partners': { response: { 200: partnerList } },
+  'POST /partners': { body: partnerBody, response: { 201: partnerAnswer } },
+  'PATCH /partners/:id': { params: idParams, body: partnerChangeBody, response: { 200: partnerAnswer } },
+  'DELETE /partners/:id': { params: idParams, response: { 200: okAnswer } },
+  'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
+  'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
   'GET /google-ads.csv': { querystring: sinceQuery },
@@ -106,4 +115,6 @@ export type ApiAnswer<E extends Endpoint> = InboxApi[E] extends { response: { 20
 export type { SessionUser, Session } from './session.ts';
 export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
+export type { Partner, PartnerInput } from './partners.ts';
+export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

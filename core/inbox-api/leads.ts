@@ -26,6 +26,8 @@ const leadHeader = {
   spam_reason: z.string(),
   /** YYYY-MM-DD, New Zealand date. */
   follow_up_on: z.string().nullable(),
+  /** ISO 8601, UTC: when an urgent lead must be attended by, from the response target of its area; null when not urgent. */
+  attend_by: z.string().nullable(),
 };
 
 export const leadRow = leadColumnsText.pick({ contact_name: true, company_name: true, city: true, service_type: true }).extend(leadHeader);
@@ -101,4 +103,6 @@ export const sentAgainAnswer = z.object({ notification: notification.optional() 
 
 /** One person's leads (a Privacy Act access request). */
 export const personQuery = z.object({ email: z.string().trim().min(3).max(254) });
-export const personExport = z.object({ email: z.string(), exported_at: z.string(), leads: z.array(fullLead) });
+/** A partner who received the person's details, by accepting the job of one of their leads. */
+export const disclosure = z.object({ lead_id: z.string(), name: z.string(), email: z.string(), at: z.string() });
+export const personExport = z.object({ email: z.string(), exported_at: z.string(), leads: z.array(fullLead), disclosed_to: z.array(disclosure) });

@@ -13,6 +13,7 @@ import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
 import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
 import type { InboxOptions } from '../inbox/context.ts';
+import { partnerPagePlugin } from '../partners/partner-page.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onQueued: options.onLeadStored,
       prefix: '/inbox/api',
     });
+    await app.register(partnerPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin, onQueued: options.onLeadStored });
   }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });
   return app;

@@ -27,6 +27,7 @@ import {
   type ListCursor,
 } from '../storage/lead-work.ts';
 import type { LeadStore } from '../storage/types.ts';
+import { disclosuresOf } from '../storage/partner-offers.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
 import { inboxWords } from './inbox-words.ts';
 import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';
@@ -180,10 +181,14 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { email } = request.query;
       const leads = await store.read(() => leadsFromAddress(email));
       const full = await Promise.all(leads.map((l) => fullLead(l.id)));
+      const disclosed = await store.read(() => disclosuresOf(leads.map((l) => l.id)));
       await ctx.record(request, inboxWords.audit.exportPerson(email, leads.length));
-      return reply
-        .header('Content-Disposition', `attachment; filename="person-${new Date().toISOString().slice(0, 10)}.json"`)
-        .send({ email, exported_at: new Date().toISOString(), leads: full.filter((lead) => lead !== undefined) });
+      return reply.header('Content-Disposition', `attachment; filename="person-${new Date().toISOString().slice(0, 10)}.json"`).send({
+        email,
+        exported_at: new Date().toISOString(),
+        leads: full.filter((lead) => lead !== undefined),
+        disclosed_to: disclosed.map((d) => ({ ...d, at: new Date(d.at).toISOString() })),
+      });
     },
   });
 

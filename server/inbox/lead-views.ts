@@ -3,13 +3,14 @@
  * dollars, the timeline (arrival, every change and note, every delivery) and its notifications.
  */
 import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
 import type { InboxLead, LeadEvent } from '../storage/lead-work.ts';
 import type { OutboxJob } from '../storage/types.ts';
 import { inboxWords } from './inbox-words.ts';
 
 export function leadRow(lead: InboxLead): LeadRow {
   const { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on } = lead;
-  return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on };
+  return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on, attend_by: attendBy(lead) };
 }
 
 export function leadDetail(lead: InboxLead): LeadDetail {
@@ -19,6 +20,7 @@ export function leadDetail(lead: InboxLead): LeadDetail {
   const columns: { [K in keyof typeof rest]: K extends keyof LeadDetail ? LeadDetail[K] : never } = rest;
   return {
     ...columns,
+    attend_by: attendBy(lead),
     job_value: job_value_cents === null ? null : job_value_cents / 100,
     status_changed_at: status_changed_at === null ? null : new Date(status_changed_at).toISOString(),
     first_action_at: first_action_at === null ? null : new Date(first_action_at).toISOString(),

@@ -24,6 +24,8 @@ import { passkeyRoutes } from './passkey-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { partnerRoutes } from './partner-routes.ts';
+import { offerRoutes } from './offer-routes.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -154,4 +156,6 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(peopleRoutes, ctx);
   await app.register(leadRoutes, ctx);
   await app.register(reportRoutes, ctx);
+  await app.register(partnerRoutes, ctx);
+  await app.register(offerRoutes, ctx);
 };

@@ -12,7 +12,17 @@ import { inboxWords } from './inbox-words.ts';
 const e = inboxWords.errors;
 
 /** The fields the app's forms can point at, with the sentence a bad value gets. */
-const fieldSentences = { job_value: e.jobValue, lost_reason: e.lostReason, text: e.noteLength, date: e.date, email: e.email } as const;
+const fieldSentences = {
+  job_value: e.jobValue,
+  lost_reason: e.lostReason,
+  text: e.noteLength,
+  date: e.date,
+  email: e.email,
+  kind: e.kind,
+  regions: e.regions,
+  services: e.services,
+  phone: e.phone,
+} as const;
 export type SentenceField = keyof typeof fieldSentences;
 
 /**

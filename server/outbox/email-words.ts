@@ -56,6 +56,11 @@ export const noticeCopy = {
   nudgeIntro: (who: string, waited: string) =>
     `${who} asked for a quote ${waited} ago and is still New in the lead inbox: nobody has called or written a note yet.`,
   reminderSubject: (who: string) => `Follow up today · ${who}`,
+  unacceptedSubject: (who: string) => `Nobody has accepted the urgent job · ${who}`,
+  unacceptedIntro: (who: string, asked: number) =>
+    asked === 0
+      ? `${who} needs urgent help and no on-call partner covers their city and service. Call them, or offer the job from the lead.`
+      : `${who} needs urgent help and none of the ${asked} on-call partner${asked === 1 ? '' : 's'} offered the job accepted it in time. Call them, or offer the job from the lead.`,
   reminderIntro: (who: string, date: string) => `You asked to follow up with ${who} on ${date}.`,
   status: (label: string) => `Status: ${label}`,
   phone: (phone: string) => `Phone: ${phone}`,

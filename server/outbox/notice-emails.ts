@@ -10,6 +10,7 @@ import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.
 import { statusLabels } from '../../core/lead/status.ts';
 import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
 import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notice-queue.ts';
+import { offersOfLead } from '../storage/partner-offers.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { addDays } from '../../core/nz-time.ts';
@@ -70,6 +71,15 @@ export function nudgeMail(lead: InboxLead, now: Date, options: NoticeOptions): N
     ...leadMail(lead, copy.nudgeSubject(who(lead), urgent), intro, options),
     to: notificationRecipients(lead, options.to, options.urgentTo),
     messageId: `<nudge-${lead.id}@${options.messageIdDomain}>`,
+  };
+}
+
+/** The escalation of an urgent job no on-call partner accepted: to the business and the urgent address. */
+export function unacceptedMail(lead: InboxLead, asked: number, options: NoticeOptions): NoticeMail {
+  return {
+    ...leadMail(lead, copy.unacceptedSubject(who(lead)), copy.unacceptedIntro(lead.contact_name || who(lead), asked), options),
+    to: notificationRecipients(lead, options.to, options.urgentTo),
+    messageId: `<unaccepted-${lead.id}@${options.messageIdDomain}>`,
   };
 }
 
@@ -198,6 +208,14 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
       // The date was changed or cleared since it was queued: that reminder is no longer wanted.
       if (!job.about || lead.follow_up_on !== job.about || lead.spam) return;
       await sendNotice(transport, from, reminderMail(lead, job.about, options), signal);
+    },
+    unaccepted: async (job, signal) => {
+      const lead = await leadOf(job);
+      const offers = await store.read(() => offersOfLead(lead.id));
+      // Taken, or closed, since it was queued: nobody needs telling.
+      if (offers.some((o) => o.offer.state === 'accepted') || lead.spam) return;
+      const asked = offers.filter((o) => o.offer.offered_by === null).length;
+      await sendNotice(transport, from, unacceptedMail(lead, asked, options), signal);
     },
     digest: async (job, signal) => {
       if (!job.about) throw new PermanentFailure('digest job without its week');

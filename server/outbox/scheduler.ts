@@ -8,10 +8,15 @@
  * - A reminder for a lead whose follow-up date is today, from 8:00 New Zealand time.
  * - The weekly digest, from Monday 8:00 New Zealand time (sent later that week if the server was
  *   down), once the database has a lead from before that Monday.
+ * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
+ *   "nobody has accepted" e-mail when none is left (dispatch-work.ts); also run as a lead arrives,
+ *   so the first partner hears at once rather than at the next check.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
 import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notice-queue.ts';
+import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
+import { partnerWords } from '../partners/partner-words.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
@@ -45,6 +50,13 @@ export interface SchedulerOptions extends NudgeTimes {
   now?: () => Date;
   /** Called when something was queued, so the worker sends it now rather than at its next poll. */
   onQueued?: () => void;
+  /** How long an on-call partner has to accept an urgent job; unset: no dispatch. */
+  dispatchAcceptWithinMs?: number | undefined;
+}
+
+export interface DispatchResult {
+  offered: number;
+  escalated: number;
 }
 
 export interface ScheduleResult {
@@ -66,9 +78,29 @@ export class NoticeScheduler {
     );
   }
 
+  /** Moves each urgent job since the horizon on a step (offer, wait, next partner, escalation); returns what this call did. */
+  async dispatch(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<DispatchResult> {
+    const { store, dispatchAcceptWithinMs: within } = this.#o;
+    const done = { offered: 0, escalated: 0 };
+    if (within === undefined) return done;
+    const e = partnerWords.events;
+    const words = { offered: (p: { name: string }) => e.dispatched(p.name), timedOut: (p: { name: string }) => e.timedOut(p.name) };
+    for (const id of await store.read(() => leadsToDispatch(new Date(now.getTime() - NUDGE_HORIZON_MS)))) {
+      const step = await store.transact(() => dispatchLead(id, within, words));
+      if (step.step === 'offered') done.offered++;
+      if (step.step === 'escalated') done.escalated++;
+    }
+    if (done.offered || done.escalated) {
+      this.#o.log.info(done, 'urgent work dispatched');
+      this.#o.onQueued?.();
+    }
+    return done;
+  }
+
   /** Queues every notice due at `now`; returns what this call queued (another instance may have queued the rest). */
   async runOnce(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<ScheduleResult> {
     const { store } = this.#o;
+    await this.dispatch(now);
     const waiting = await store.read(() => leadsAwaitingNudge(new Date(now.getTime() - NUDGE_HORIZON_MS)));
     const due = waiting.filter((lead) => nudgeDueAt(lead, this.#o) <= now).map((lead) => lead.id);
     const nudges = due.length ? await store.transact(() => queueNudges(due)) : 0;

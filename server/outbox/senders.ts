@@ -4,9 +4,10 @@
  * (a job queued for a channel nobody sends would wait for ever).
  */
 import type { Config } from '../config.ts';
-import type { Channel, LeadStore, NoticeChannel } from '../storage/types.ts';
+import type { Channel, LeadStore } from '../storage/types.ts';
 import { createNoticeSenders } from './notice-emails.ts';
-import type { NoticeSender } from './worker.ts';
+import type { NoticeSender, QueuedChannel } from './worker.ts';
+import { createPartnerSenders } from './partner-emails.ts';
 import { createEmailSender, mailTransport, type Sender } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
@@ -67,12 +68,20 @@ export function createSenders(config: ChannelConfig): Partial<Record<Channel, Se
 }
 
 /**
- * The senders of the nudges, reminders and digest: on whenever e-mail is (they go to the business and
- * its owners, and need nothing more), off with it.
+ * The senders of the nudges, reminders and digest, and of the partners' e-mails: on whenever e-mail
+ * is (they need nothing more), off with it.
  */
-export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<NoticeChannel, NoticeSender>> {
+export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<QueuedChannel, NoticeSender>> {
   if (!config.SMTP_URL) return {};
-  return createNoticeSenders({
+  const partners = createPartnerSenders({
+    store,
+    transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
+    from: config.LEAD_NOTIFY_FROM,
+    replyTo: config.LEAD_NOTIFY_TO[0]!,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    messageIdDomain: messageIdDomain(config),
+  });
+  const notices = createNoticeSenders({
     store,
     transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
     from: config.LEAD_NOTIFY_FROM,
@@ -81,4 +90,5 @@ export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUB
     inboxOrigin: config.PUBLIC_ORIGIN,
     messageIdDomain: messageIdDomain(config),
   });
+  return { ...notices, ...partners };
 }

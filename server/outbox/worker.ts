@@ -13,12 +13,18 @@ import { DEFAULTS, sendTimeoutFor } from '../config.ts';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type OutboxJob } from '../storage/types.ts';
+import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type PartnerChannel } from '../storage/types.ts';
 import type { Sender } from './email.ts';
 import { Repeater } from './repeater.ts';
 
-/** Sends a notice (a job of the scheduler's, about a lead or about nobody), reading what it needs itself. */
-export type NoticeSender = ((job: OutboxJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+/**
+ * Sends a notice (a job of the scheduler's or a partner's e-mail, about a lead or about nobody),
+ * reading what it needs itself; it gets the claim, so what it writes can be fenced by it as well.
+ */
+export type NoticeSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+
+/** The channels whose jobs are sent by a NoticeSender. */
+export type QueuedChannel = NoticeChannel | PartnerChannel;
 
 /** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
 export class PermanentFailure extends Error {}
@@ -57,8 +63,8 @@ export function backoffDelay(
 export interface WorkerOptions {
   store: LeadStore;
   senders: Partial<Record<Channel, Sender>>;
-  /** The scheduler's e-mails (nudges, reminders, the digest), by channel. */
-  notices?: Partial<Record<NoticeChannel, NoticeSender>>;
+  /** The scheduler's e-mails (nudges, reminders, the digest) and the partners' e-mails, by channel. */
+  notices?: Partial<Record<QueuedChannel, NoticeSender>>;
   log: FastifyBaseLogger;
   pollIntervalMs: number;
   maxAttempts: number;
@@ -107,7 +113,7 @@ export class OutboxWorker {
     const notices = options.notices ?? {};
     this.#channels = [
       ...(Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]),
-      ...(Object.keys(notices) as NoticeChannel[]).filter((c) => notices[c]),
+      ...(Object.keys(notices) as QueuedChannel[]).filter((c) => notices[c]),
     ];
     this.#polling = new Repeater(
       () => this.runOnce(),

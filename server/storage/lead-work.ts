@@ -146,7 +146,7 @@ export function* inboxLead(id: string): Work<InboxLead | undefined> {
   return row ? toInboxLead(row) : undefined;
 }
 
-export const eventKinds = ['status', 'note', 'follow_up', 'not_spam', 'send_again'] as const;
+export const eventKinds = ['status', 'note', 'follow_up', 'not_spam', 'send_again', 'partner'] as const;
 export type EventKind = (typeof eventKinds)[number];
 
 export interface LeadEvent {
@@ -167,7 +167,7 @@ const eventRow = z.object({
   text: z.string(),
 });
 
-function* addEvent(leadId: string, kind: EventKind, actorEmail: string | null, text: string): Work<LeadEvent> {
+export function* addEvent(leadId: string, kind: EventKind, actorEmail: string | null, text: string): Work<LeadEvent> {
   const row = yield* one(
     `INSERT INTO lead_events (id, lead_id, at, kind, actor_email, text) VALUES (?, ?, ${NOW_MS}, ?, ?, ?) RETURNING *`,
     randomUUID(),

@@ -11,11 +11,18 @@ export const CHANNELS = ['email', 'ack', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
 /**
  * E-mails about the business's own work, queued by the scheduler rather than with a lead: nudge, a
- * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary.
+ * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary;
+ * unaccepted, an urgent job no on-call partner took (one per lead).
  */
-export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest'] as const;
+export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS] as const;
+/**
+ * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
+ * `about` naming the offer); accepted, the customer's details to the partner who took the job.
+ */
+export const PARTNER_CHANNELS = ['offer', 'accepted'] as const;
+export type PartnerChannel = (typeof PARTNER_CHANNELS)[number];
+export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS] as const;
 export type JobChannel = (typeof JOB_CHANNELS)[number];
 export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -6,6 +6,7 @@
 
 export { DEFAULT_SITE_URL, business } from '../../core/business.ts';
 import { leadRoutes } from '../../core/business.ts';
+import { emergencyResponseHours } from '../../core/lead/response-targets.ts';
 
 export const cityKeys = ['auckland', 'christchurch', 'wellington', 'hamilton', 'tauranga', 'dunedin'] as const;
 export type CityKey = (typeof cityKeys)[number];
@@ -18,7 +19,10 @@ export interface City {
   longitude: number;
   /** Route of the city's page. */
   href: `/${CityKey}`;
-  /** Emergency response target in the CBD, as each city page promises it (hours); Tauranga's page makes no CBD promise. */
+  /**
+   * Emergency response target in the CBD, as each city page promises it (hours): the lower end of
+   * the city's range, which the inbox's clock also reads. Tauranga's page makes no CBD promise.
+   */
   cbdResponseHours: number | null;
   /** City pre-filled in the page's quote form; Tauranga's form leaves the choice to the visitor. */
   prefillForm: boolean;
@@ -32,7 +36,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -36.8485,
     longitude: 174.7633,
     href: '/auckland',
-    cbdResponseHours: 2,
+    cbdResponseHours: emergencyResponseHours.Auckland.from,
     prefillForm: true,
   },
   christchurch: {
@@ -42,7 +46,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -43.5321,
     longitude: 172.6362,
     href: '/christchurch',
-    cbdResponseHours: 2,
+    cbdResponseHours: emergencyResponseHours.Christchurch.from,
     prefillForm: true,
   },
   wellington: {
@@ -52,7 +56,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -41.2866,
     longitude: 174.7756,
     href: '/wellington',
-    cbdResponseHours: 2,
+    cbdResponseHours: emergencyResponseHours.Wellington.from,
     prefillForm: true,
   },
   hamilton: {
@@ -62,7 +66,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -37.787,
     longitude: 175.2793,
     href: '/hamilton',
-    cbdResponseHours: 4,
+    cbdResponseHours: emergencyResponseHours.Hamilton.from,
     prefillForm: true,
   },
   tauranga: {
@@ -82,7 +86,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -45.8788,
     longitude: 170.5028,
     href: '/dunedin',
-    cbdResponseHours: 6,
+    cbdResponseHours: emergencyResponseHours.Dunedin.from,
     prefillForm: true,
   },
 };

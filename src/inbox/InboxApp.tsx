@@ -10,6 +10,7 @@ import { InboxHeader } from './InboxHeader.tsx';
 import { LeadList } from './LeadList.tsx';
 import { LeadPage } from './LeadPage.tsx';
 import { People } from './People.tsx';
+import { Partners } from './Partners.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
@@ -84,6 +85,7 @@ function Inbox() {
         {place.kind === 'list' && <LeadList user={user} view={place.view} q={place.q} go={go} />}
         {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
         {place.kind === 'people' && <People user={user} />}
+        {place.kind === 'partners' && <Partners user={user} />}
         {place.kind === 'passkeys' && <Passkeys />}
         {place.kind === 'audit' && <AuditLog />}
         {place.kind === 'reports' && (

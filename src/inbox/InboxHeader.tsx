@@ -20,6 +20,7 @@ export function InboxHeader({ user, place, go }: InboxHeaderProps) {
   const pages: { place: Place; label: string; current: boolean }[] = [
     { place: { kind: 'list', view: 'new', q: '' }, label: words.nav.leads, current: place.kind === 'list' || place.kind === 'lead' },
     ...(user.role === 'owner' ? [{ place: { kind: 'people' } as Place, label: words.nav.people, current: place.kind === 'people' }] : []),
+    { place: { kind: 'partners' }, label: words.nav.partners, current: place.kind === 'partners' },
     { place: { kind: 'reports', from: '', to: '' }, label: words.nav.reports, current: place.kind === 'reports' },
     { place: { kind: 'passkeys' }, label: words.nav.passkeys, current: place.kind === 'passkeys' },
     ...(user.role === 'owner' ? [{ place: { kind: 'audit' } as Place, label: words.nav.audit, current: place.kind === 'audit' }] : []),

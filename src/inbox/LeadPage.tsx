@@ -13,6 +13,7 @@ import { FollowUpForm } from './FollowUpForm.tsx';
 import { Timeline } from './Timeline.tsx';
 import { Notifications } from './Notifications.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
+import { LeadPartners } from './LeadPartners.tsx';
 
 /** One lead: who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
@@ -33,6 +34,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           </div>
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
+            <LeadPartners leadId={id} />
             <NoteForm leadId={id} />
             <FollowUpForm lead={lead.data.lead} />
             <Timeline entries={lead.data.timeline} />

@@ -3,6 +3,7 @@ import { linkHandler, placeHref } from './place.ts';
 import type { LeadRow } from '../../core/inbox-api/contract.ts';
 import { ago, nzTime } from './time.ts';
 import { words } from './app-words.ts';
+import { AttendClock } from './AttendClock.tsx';
 
 /** One lead in the list: who, what, where, how long ago, its status, and urgent in words. */
 export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) => void }) {
@@ -29,6 +30,7 @@ export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) =>
           {details && <span>{details}</span>}
           <span className="font-semibold text-slate-900">{statusLabels[lead.status]}</span>
           {lead.follow_up_on && <span>{words.list.followUp(lead.follow_up_on)}</span>}
+          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} />}
         </span>
       </a>
     </li>

@@ -4,6 +4,7 @@ import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { nzTime } from './time.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
+import { AttendClock } from './AttendClock.tsx';
 
 const choiceFields = leadFields.filter((f) => f.kind === 'select');
 
@@ -22,6 +23,14 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
       <p className="mt-1 text-sm text-slate-700">
         <time dateTime={lead.created_at}>{words.lead.received(nzTime(lead.created_at))}</time>
       </p>
+      {lead.attend_by && (
+        <p className="mt-1 flex flex-wrap gap-x-3">
+          <time dateTime={lead.attend_by} className="font-semibold text-slate-900">
+            {words.lead.attendBy(nzTime(lead.attend_by))}
+          </time>
+          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} />}
+        </p>
+      )}
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
         {tel.replace(/\D/g, '').length >= 6 && (
           <a className={ui.button} href={`tel:${tel}`}>

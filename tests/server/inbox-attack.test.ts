@@ -14,7 +14,9 @@ import { mailTransport } from '../../server/outbox/email.ts';
 import { startSmtp, waitFor } from '../support/peers.ts';
 import { softPasskey } from '../support/soft-authenticator.ts';
 import { invite } from '../../server/inbox/invite.ts';
+import { addPartner } from '../../server/storage/partner-records.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
+import { partnerKinds, partnerRegions, partnerServices } from '../../core/partner/kinds.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
 /** Every route under /inbox/api as the app registered it, read from Fastify's own route tree. */
@@ -113,6 +115,13 @@ const hostileBody = fc.option(
       token: hostileValue,
       name: hostileValue,
       response: fc.jsonValue({ maxDepth: 3 }),
+      phone: hostileValue,
+      kind: fc.oneof(fc.constantFrom(...partnerKinds), hostileValue),
+      regions: fc.oneof(fc.array(fc.oneof(fc.constantFrom(...partnerRegions), hostileValue), { maxLength: 20 }), hostileValue),
+      services: fc.oneof(fc.array(fc.oneof(fc.constantFrom(...partnerServices), hostileValue), { maxLength: 10 }), hostileValue),
+      industries: fc.oneof(fc.array(hostileValue, { maxLength: 5 }), fc.constant(null)),
+      on_call: fc.oneof(fc.boolean(), hostileValue),
+      paused: fc.oneof(fc.boolean(), hostileValue),
     },
     { requiredKeys: [] },
   ),
@@ -155,7 +164,20 @@ describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
     // The tree is read, not listed here, so a route added later is attacked too.
     expect(routes.length).toBeGreaterThanOrEqual(25);
     const [lead] = await t.store.listLeads({ includeSpam: true });
-    const ids = fc.oneof(fc.constant(lead!.id), hostileValue.map(encodeURIComponent), fc.uuid());
+    const partner = await t.store.transact(() =>
+      addPartner({
+        name: 'Attack Partner',
+        email: 'attack@partner.nz',
+        phone: '',
+        kind: 'technician',
+        regions: ['Hamilton'],
+        services: ['Repair'],
+        industries: [],
+        on_call: true,
+        paused: false,
+      }),
+    );
+    const ids = fc.oneof(fc.constantFrom(lead!.id, partner!.id), hostileValue.map(encodeURIComponent), fc.uuid());
     let people = 0;
     // Route by route, so each gets its share of attempts however many there are.
     for (const route of routes) {

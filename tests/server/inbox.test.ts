@@ -54,6 +54,20 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     return lead!;
   }
 
+  it("gives an urgent lead its attend-by time from its area's response target, in the list and on the lead", async () => {
+    const staff = await signedIn(`clock-${kind}@example.nz`, 'staff');
+    const urgent = await postLead({ contact_name: 'Clock Urgent', city: 'Dunedin' });
+    const planned = await postLead({ contact_name: 'Clock Planned', city: 'Dunedin', timeframe: 'Planning stage', site_type: 'New build', path: '/dunedin' });
+    const due = new Date(Date.parse(String(urgent.created_at)) + 12 * 3_600_000).toISOString();
+    const { leads } = (await call(staff, 'GET', '/leads?view=all&q=Clock')).json();
+    expect(Object.fromEntries(leads.map((l: { contact_name: string; attend_by: string | null }) => [l.contact_name, l.attend_by]))).toEqual({
+      'Clock Urgent': due,
+      'Clock Planned': null,
+    });
+    expect((await call(staff, 'GET', `/leads/${urgent.id}`)).json().lead.attend_by).toBe(due);
+    expect((await call(staff, 'GET', `/leads/${planned.id}`)).json().lead.attend_by).toBeNull();
+  });
+
   it('answers no session with 401, and every answer is no-store and noindex', async () => {
     const browser = await openBrowser();
     const res = await call(browser, 'GET', '/leads');
@@ -275,6 +289,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     const person = await call(owner, 'GET', `/people.json?email=${encodeURIComponent(lead.work_email.toUpperCase())}`);
     expect(person.headers['content-disposition']).toMatch(/attachment/);
     expect(person.json().leads).toHaveLength(1);
+    expect(person.json().disclosed_to).toEqual([]);
     expect(person.json().leads[0].timeline.map((e: { text: string }) => e.text)).toContain('A note');
     const rowsOf = async (table: 'lead_events' | 'outbox') =>
       Number((await t.store.read(() => one(`SELECT COUNT(*) AS n FROM ${table} WHERE lead_id = ?`, lead.id)))!.n);

@@ -52,6 +52,7 @@ describe('where a visitor’s details go', () => {
     expect(privacy()).not.toContain('Your request is seen by our staff');
     expect(privacy()).toContain('The supplier and the technicians matched to your job');
     expect(privacy()).toContain('only for your quote and the job');
+    expect(privacy()).toContain('only the partner who accepts the job receives your name, company, phone and e-mail, and we record who received them and when');
     for (const principle of ['principle 3', 'principle 11', 'principles 6 and 7']) expect(privacy()).toContain(principle);
   });
 

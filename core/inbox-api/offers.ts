@@ -1,0 +1,23 @@
+/** Offering a lead to partners: who matches it and why, the offers made and who holds the job. */
+import { z } from 'zod';
+
+export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+
+export const suggestion = z.object({ partner_id: z.string(), name: z.string(), why: z.string(), last_offered_at: z.number().nullable() });
+export const offerSummary = z.object({
+  id: z.string(),
+  partner_name: z.string(),
+  state: z.enum(offerStateNames),
+  created_at: z.number(),
+  expires_at: z.number(),
+  answered_at: z.number().nullable(),
+  decline_reason: z.string(),
+  on_site_at: z.number().nullable(),
+  quote_sent_at: z.number().nullable(),
+});
+export type OfferSummary = z.output<typeof offerSummary>;
+export type Suggestion = z.output<typeof suggestion>;
+
+export const leadPartners = z.object({ suggestions: z.array(suggestion), offers: z.array(offerSummary), holder: z.string().nullable() });
+export const offerBody = z.object({ partner_id: z.string().min(1).max(100) });
+export const offerAnswer = z.object({ offer: offerSummary });

@@ -1,0 +1,67 @@
+/**
+ * The business's partners (suppliers and technicians, who have no account): the list everyone in
+ * the inbox reads, and what owners send to add or change one. The spreadsheet import checks its
+ * rows with the same schema, so a partner added either way is the same partner.
+ */
+import { z } from 'zod';
+import { cleanOneLine } from '../lead/schema.ts';
+import { partnerIndustries, partnerKinds, partnerRegions, partnerServices } from '../partner/kinds.ts';
+import { emailAddress } from './session.ts';
+
+const oneLine = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform(cleanOneLine)
+    .pipe(z.string().max(max));
+
+/** A list of choices, each once, in the list's own order whatever order they came in. */
+function choices<T extends string>(options: readonly [T, ...T[]]) {
+  return z
+    .array(z.enum(options))
+    .max(options.length * 2)
+    .transform((picked) => options.filter((o) => picked.includes(o)));
+}
+
+const partnerFields = {
+  name: oneLine(120).pipe(z.string().min(1)),
+  email: emailAddress,
+  phone: oneLine(40),
+  kind: z.enum(partnerKinds),
+  regions: choices(partnerRegions).refine((l) => l.length > 0),
+  services: choices(partnerServices).refine((l) => l.length > 0),
+  industries: choices(partnerIndustries),
+  on_call: z.boolean(),
+  paused: z.boolean(),
+};
+
+/** A new partner: everything but the phone, the industries, on call and paused must be given. */
+export const partnerBody = z.object({
+  ...partnerFields,
+  phone: partnerFields.phone.default(''),
+  industries: partnerFields.industries.default([]),
+  on_call: partnerFields.on_call.default(false),
+  paused: partnerFields.paused.default(false),
+});
+export type PartnerInput = z.output<typeof partnerBody>;
+
+/** A change to a partner: only what is sent changes (pausing sends `paused` alone). */
+export const partnerChangeBody = z.object(partnerFields).partial();
+
+export const partner = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  kind: z.enum(partnerKinds),
+  regions: z.array(z.enum(partnerRegions)),
+  services: z.array(z.enum(partnerServices)),
+  industries: z.array(z.enum(partnerIndustries)),
+  on_call: z.boolean(),
+  paused: z.boolean(),
+  created_at: z.number(),
+});
+export type Partner = z.output<typeof partner>;
+
+export const partnerList = z.object({ partners: z.array(partner) });
+export const partnerAnswer = z.object({ partner });

@@ -1,0 +1,133 @@
+/**
+ * The partners' e-mails: the offer (the job without the customer's name, e-mail or phone, and one
+ * link to the partner page) and, once they accept, the customer's details. The offer's link token
+ * is made here, as the e-mail is sent, and only its hash is stored, under the outbox's claim: the
+ * database never holds a link that works, and a send that lost its claim stores nothing.
+ */
+import type { Transporter } from 'nodemailer';
+import { escapeHtml } from '../../core/escape-html.ts';
+import { mailtoHref } from '../../core/mailto.ts';
+import type { InboxLead } from '../storage/lead-work.ts';
+import { armOffer, offerById, type OfferView } from '../storage/partner-offers.ts';
+import type { LeadStore, PartnerChannel } from '../storage/types.ts';
+import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { partnerOfferUrl } from '../partners/partner-links.ts';
+import { partnerWords as w } from '../partners/partner-words.ts';
+import { button, emailPage, h2, nzTime, telHref } from './lead-email.ts';
+import type { NoticeSender } from './worker.ts';
+
+export interface PartnerMailOptions {
+  store: LeadStore;
+  transport: Transporter;
+  from: string;
+  /** The business's address: a partner's reply goes there. */
+  replyTo: string;
+  publicOrigin: string;
+  messageIdDomain: string;
+}
+
+export interface PartnerMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+const what = (lead: InboxLead) => [lead.service_type || 'Job', lead.city].filter(Boolean).join(' in ');
+
+/** The job as a partner may read it before accepting: what, where, how big and how soon, never who. */
+export function jobFacts(lead: InboxLead): { label: string; value: string }[] {
+  const f = w.facts;
+  return [
+    { label: f.service, value: lead.service_type },
+    { label: f.city, value: lead.city },
+    { label: f.units, value: lead.num_units },
+    { label: f.timeframe, value: lead.timeframe },
+    { label: f.siteType, value: lead.site_type },
+    { label: f.industry, value: lead.industry },
+  ].filter((fact) => fact.value);
+}
+
+const factsText = (facts: { label: string; value: string }[]) => facts.map((f) => `${f.label}: ${f.value}`);
+const factsHtml = (facts: { label: string; value: string }[]) =>
+  `<ul style="padding-left:20px;margin:0 0 12px">${facts.map((f) => `<li>${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong></li>`).join('')}</ul>`;
+
+export function offerMail(
+  view: OfferView & { lead: InboxLead },
+  token: string,
+  options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
+): PartnerMail {
+  const { lead, offer, partner } = view;
+  const subject = w.offerSubject(what(lead), lead.urgent);
+  const url = partnerOfferUrl(options.publicOrigin, token);
+  const when = nzTime(new Date(offer.expires_at).toISOString());
+  const facts = jobFacts(lead);
+  const notes = lead.notes || w.noNotes;
+  const text = [
+    w.offerIntro,
+    '',
+    lead.urgent ? w.urgent : w.notUrgent,
+    ...factsText(facts),
+    '',
+    `${w.facts.notes}:`,
+    notes,
+    '',
+    w.answerBy(when),
+    `${w.openJob}: ${url}`,
+    '',
+    w.signOff,
+  ].join('\n');
+  const html = emailPage(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.offerIntro)}</p>${
+      lead.urgent ? `<p style="font-weight:700;color:#b91c1c">${escapeHtml(w.urgent)}</p>` : ''
+    }${factsHtml(facts)}<h2 ${h2}>${escapeHtml(w.facts.notes)}</h2><p style="white-space:pre-wrap">${escapeHtml(notes)}</p><p>${escapeHtml(w.answerBy(when))}</p><p style="margin:16px 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(w.openJob)}</a></p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+  );
+  return { to: partner.email, subject, text, html, messageId: `<offer-${offer.id}@${options.messageIdDomain}>` };
+}
+
+export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+  const { lead, offer, partner } = view;
+  const subject = w.acceptedSubject(what(lead));
+  const c = w.customer;
+  const who = [
+    { label: c.name, value: lead.contact_name },
+    { label: c.company, value: lead.company_name },
+    { label: c.phone, value: lead.phone },
+    { label: c.email, value: lead.work_email },
+  ].filter((f) => f.value);
+  const tel = lead.phone ? telHref(lead.phone) : undefined;
+  const text = [w.acceptedIntro, '', ...factsText(who), '', ...factsText(jobFacts(lead)), '', `${w.facts.notes}:`, lead.notes || w.noNotes, '', w.signOff].join(
+    '\n',
+  );
+  const html = emailPage(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.acceptedIntro)}</p>${factsHtml(who)}<p style="margin:16px 0">${
+      tel ? `<a href="${escapeHtml(tel)}" ${button(true)}>${escapeHtml(`${c.phone} ${lead.phone}`)}</a>` : ''
+    }<a href="${escapeHtml(mailtoHref(lead.work_email))}" ${button(!tel)}>${escapeHtml(`${c.email} ${lead.work_email}`)}</a></p><h2 ${h2}>${escapeHtml(w.facts.notes)}</h2>${factsHtml(jobFacts(lead))}<p style="white-space:pre-wrap">${escapeHtml(lead.notes || w.noNotes)}</p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+  );
+  return { to: partner.email, subject, text, html, messageId: `<accepted-${offer.id}@${options.messageIdDomain}>` };
+}
+
+export function createPartnerSenders(options: PartnerMailOptions): Record<PartnerChannel, NoticeSender> {
+  const { store, transport, from, replyTo } = options;
+  const send = async (mail: PartnerMail, signal?: AbortSignal) => {
+    if (signal?.aborted) throw new Error('send cancelled');
+    await transport.sendMail({ from, replyTo, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+  };
+  return {
+    offer: async (job, signal) => {
+      const token = randomToken();
+      const view = await store.transact(() => armOffer(job, secretHash(token)));
+      // Answered, withdrawn or its lead deleted since it was queued, or the claim is lost: nothing to send.
+      if (!view?.lead) return;
+      await send(offerMail({ ...view, lead: view.lead }, token, options), signal);
+    },
+    accepted: async (job, signal) => {
+      const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
+      if (!view?.lead || view.offer.state !== 'accepted') return;
+      await send(acceptedMail({ ...view, lead: view.lead }, options), signal);
+    },
+  };
+}

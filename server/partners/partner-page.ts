@@ -1,0 +1,105 @@
+/**
+ * The partner page under /partner/offer, for partners who have no account: the offer's link opens
+ * a page with one "Continue" button (mail scanners fetch links; only a press shows the job), and
+ * every answer is a plain form post back here. Never cached or indexed, never framed; a post must
+ * come from this origin (Fetch Metadata and Origin), so another site cannot answer for a partner.
+ * A token is only ever compared by its hash.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { cleanMultiLine } from '../../core/lead/schema.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
+import type { LeadStore } from '../storage/types.ts';
+import { audit } from '../storage/audit-log.ts';
+import { answerOffer, offerByToken, type PartnerAnswer } from '../storage/partner-offers.ts';
+import { secretHash } from '../inbox/secrets.ts';
+import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
+import { errorPage } from '../http/error-pages.ts';
+import { OFFER_TOKEN_PARAM, PARTNER_PATH } from './partner-links.ts';
+import { partnerWords } from './partner-words.ts';
+import { continueMain, invalidMain, offerMain } from './partner-page-html.ts';
+
+export interface PartnerPageOptions {
+  store: LeadStore;
+  publicOrigin: string;
+  /** Called when e-mails were queued (the customer's details to the partner), so the worker sends them now. */
+  onQueued?: (() => void) | undefined;
+}
+
+const token = z.string().min(20).max(200);
+const postBody = z.object({
+  [OFFER_TOKEN_PARAM]: token,
+  action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent']),
+  reason: z.string().max(2000).transform(cleanMultiLine).pipe(z.string().max(500)).default(''),
+});
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, title: string, main: string) {
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Referrer-Policy', 'no-referrer');
+  const shell = request.server.pageShell;
+  if (shell) return reply.send(shell.render(title, main));
+  return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
+}
+
+export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, onQueued }) => {
+  const origin = new URL(publicOrigin).origin;
+  const w = partnerWords.page;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Whatever goes wrong (a body too large, a type no form sends), the partner sees the page's own words.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'partner page failed');
+    return send(request, reply, status, w.invalidTitle, invalidMain());
+  });
+
+  app.get(PARTNER_PATH, async (request, reply) => {
+    const query = z.object({ [OFFER_TOKEN_PARAM]: token }).safeParse(request.query);
+    if (!query.success) return send(request, reply, 404, w.invalidTitle, invalidMain());
+    return send(request, reply, 200, w.title, continueMain(query.data[OFFER_TOKEN_PARAM]));
+  });
+
+  app.post(PARTNER_PATH, async (request, reply) => {
+    const site = request.headers['sec-fetch-site'];
+    if ((site !== undefined && site !== 'same-origin') || request.headers.origin !== origin)
+      return send(request, reply, 403, w.invalidTitle, `<p class="container-page py-8">${escapeHtml(w.refused)}</p>`);
+    const body = postBody.safeParse(request.body);
+    if (!body.success) return send(request, reply, 404, w.invalidTitle, invalidMain());
+    const { action, reason } = body.data;
+    const hash = secretHash(body.data[OFFER_TOKEN_PARAM]);
+    const answer: PartnerAnswer | undefined = action === 'view' ? undefined : action === 'decline' ? { action, reason } : { action };
+    const e = partnerWords.events;
+    const result = answer
+      ? await store.transact(function* () {
+          const done = yield* answerOffer(hash, answer, (partner, a) =>
+            a.action === 'accept'
+              ? e.accepted(partner.name)
+              : a.action === 'decline'
+                ? e.declined(partner.name, a.reason)
+                : a.action === 'on_site'
+                  ? e.onSite(partner.name)
+                  : e.quoteSent(partner.name),
+          );
+          // Accepting shows the customer's details: that disclosure is recorded with it.
+          if (done.changed && answer.action === 'accept' && done.view?.lead)
+            yield* audit({
+              actor_email: done.view.partner.email,
+              action: partnerWords.audit.disclosed(done.view.lead.id, done.view.partner.name, done.view.partner.email),
+              detail: done.view.lead.work_email,
+              ip: request.ip,
+            });
+          return done;
+        })
+      : { view: await store.read(() => offerByToken(hash)), changed: false };
+    if (result.changed && answer?.action === 'accept') onQueued?.();
+    if (!result.view) return send(request, reply, 404, w.invalidTitle, invalidMain());
+    return send(request, reply, 200, w.title, offerMain(result.view, body.data[OFFER_TOKEN_PARAM]));
+  });
+};

@@ -1,0 +1,116 @@
+/**
+ * The business's partners, written once for both stores (steps.ts): the list, adding (or bringing
+ * back a removed partner by their e-mail), changing, pausing, removing, and the spreadsheet's
+ * import, which updates partners by e-mail so importing the same file twice doubles nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { partner, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
+import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+
+/** How a list column is kept: the spreadsheet's own `;` separator. */
+const LIST_SEPARATOR = ';';
+const listText = (values: readonly string[]) => values.join(LIST_SEPARATOR);
+const textList = (value: unknown) => (String(value ?? '') ? String(value).split(LIST_SEPARATOR) : []);
+
+const partnerRow = z.preprocess((v) => {
+  const r = v as Row;
+  return {
+    ...r,
+    regions: textList(r.regions),
+    services: textList(r.services),
+    industries: textList(r.industries),
+    on_call: Boolean(Number(r.on_call)),
+    paused: Boolean(Number(r.paused)),
+    created_at: Number(r.created_at),
+  };
+}, partner);
+
+/** A row read back, checked: a region or service this release does not know fails loudly. */
+export function toPartner(row: Row): Partner {
+  return partnerRow.parse(row);
+}
+
+/** The partners not removed, by name. */
+export function* listPartners(): Work<Partner[]> {
+  return (yield* all('SELECT * FROM partners WHERE removed_at IS NULL ORDER BY lower(name), email')).map(toPartner);
+}
+
+export function* partnerById(id: string): Work<Partner | undefined> {
+  const row = yield* one('SELECT * FROM partners WHERE id = ? AND removed_at IS NULL', id);
+  return row ? toPartner(row) : undefined;
+}
+
+const COLUMNS = ['name', 'email', 'phone', 'kind', 'regions', 'services', 'industries', 'on_call', 'paused'] as const;
+
+function values(input: PartnerInput): unknown[] {
+  return [
+    input.name,
+    input.email,
+    input.phone,
+    input.kind,
+    listText(input.regions),
+    listText(input.services),
+    listText(input.industries),
+    input.on_call,
+    input.paused,
+  ];
+}
+
+/**
+ * Adds a partner; a removed partner with the same e-mail comes back with these details. Undefined
+ * when a partner with that e-mail is already on the list (however many owners add them at once).
+ */
+export function* addPartner(input: PartnerInput): Work<Partner | undefined> {
+  const row = yield* one(
+    `INSERT INTO partners (id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ${NOW_MS}, ${NOW_MS})
+     ON CONFLICT (email) DO UPDATE SET ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at, removed_at = NULL
+     WHERE partners.removed_at IS NOT NULL RETURNING *`,
+    randomUUID(),
+    ...values(input),
+  );
+  return row ? toPartner(row) : undefined;
+}
+
+export type PartnerChange = { ok: true; partner: Partner } | { ok: false; reason: 'missing' | 'email_taken' };
+
+/** Changes what is given of a partner (pausing gives `paused` alone). */
+export function* changePartner(id: string, change: { [K in keyof PartnerInput]?: PartnerInput[K] | undefined }): Work<PartnerChange> {
+  const current = yield* partnerById(id);
+  if (!current) return { ok: false, reason: 'missing' };
+  const given = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  const next: PartnerInput = { ...current, ...given };
+  if (next.email !== current.email && (yield* one('SELECT id FROM partners WHERE email = ?', next.email))) return { ok: false, reason: 'email_taken' };
+  const row = yield* one(
+    `UPDATE partners SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL RETURNING *`,
+    ...values(next),
+    id,
+  );
+  return row ? { ok: true, partner: toPartner(row) } : { ok: false, reason: 'missing' };
+}
+
+/** Takes a partner off the list; undefined when there was none. */
+export function* removePartner(id: string): Work<Partner | undefined> {
+  const row = yield* one(`UPDATE partners SET removed_at = ${NOW_MS}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL RETURNING *`, id);
+  return row ? toPartner(row) : undefined;
+}
+
+/**
+ * The spreadsheet's partners, in one transaction: a partner whose e-mail is known is updated (a
+ * removed one comes back; whether they are paused stays as the inbox set it), any other is added.
+ */
+export function* importPartners(inputs: readonly Omit<PartnerInput, 'paused'>[]): Work<{ added: number; updated: number }> {
+  let added = 0;
+  for (const input of inputs) {
+    const known = yield* one('SELECT id FROM partners WHERE email = ?', input.email);
+    const settable = COLUMNS.filter((c) => c !== 'paused');
+    yield* run(
+      `INSERT INTO partners (id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ${NOW_MS}, ${NOW_MS})
+       ON CONFLICT (email) DO UPDATE SET ${settable.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at, removed_at = NULL`,
+      randomUUID(),
+      ...values({ ...input, paused: false }),
+    );
+    if (!known) added++;
+  }
+  return { added, updated: inputs.length - added };
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { Partner } from '../../core/inbox-api/contract.ts';
+import { partnerKindLabels } from '../../core/partner/kinds.ts';
+import { api } from './api.ts';
+import { words } from './app-words.ts';
+import { ui } from './ui.ts';
+import { Alert, errorMessage } from './Alert.tsx';
+import { PartnerForm, type PartnerDraft } from './PartnerForm.tsx';
+import { usePartnerChange } from './usePartners.ts';
+
+const w = words.partners;
+
+/** One partner: what they do and where; an owner may edit, pause or resume, and remove them (with a confirmation). */
+export function PartnerRow({ partner, canManage }: { partner: Partner; canManage: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const params = { id: partner.id };
+  const edit = usePartnerChange(
+    (body: PartnerDraft) => api('PATCH /partners/:id', { params, body }),
+    () => setEditing(false),
+  );
+  const pause = usePartnerChange((paused: boolean) => api('PATCH /partners/:id', { params, body: { paused } }));
+  const remove = usePartnerChange(() => api('DELETE /partners/:id', { params }));
+  const headingId = `partner-${partner.id}`;
+  return (
+    <li className="p-4" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
+        {partner.name}
+        {partner.on_call && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">{w.onCallBadge}</span>}
+        {partner.paused && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800">{w.pausedBadge}</span>}
+      </h2>
+      <p className="text-slate-700">
+        {partnerKindLabels[partner.kind]} · {w.covers(partner.regions.join(', '), partner.services.join(', '))}
+      </p>
+      <p className="text-slate-700">
+        <a className={`${ui.link} break-all`} href={`mailto:${partner.email}`}>
+          {partner.email}
+        </a>
+        {partner.phone && (
+          <>
+            {' · '}
+            <a className={`${ui.link} whitespace-nowrap`} href={`tel:${partner.phone.replace(/[^\d+]/g, '')}`}>
+              {partner.phone}
+            </a>
+          </>
+        )}
+      </p>
+      {canManage && !editing && !confirming && (
+        <div className="mt-2 flex flex-wrap gap-3">
+          <button type="button" className={ui.secondary} aria-label={w.editing(partner.name)} onClick={() => setEditing(true)}>
+            {w.edit}
+          </button>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={pause.isPending}
+            aria-describedby={`${headingId}-pause`}
+            onClick={() => pause.mutate(!partner.paused)}
+          >
+            {partner.paused ? w.resume : w.pause}
+          </button>
+          <button type="button" className={ui.secondary} onClick={() => setConfirming(true)}>
+            {w.remove}
+          </button>
+          <span id={`${headingId}-pause`} className="sr-only">
+            {w.pauseHint}
+          </span>
+        </div>
+      )}
+      {editing && (
+        <div role="group" aria-label={w.editing(partner.name)} className="mt-3">
+          <PartnerForm
+            id={`edit-${partner.id}`}
+            initial={{
+              name: partner.name,
+              email: partner.email,
+              phone: partner.phone,
+              kind: partner.kind,
+              regions: partner.regions,
+              services: partner.services,
+              industries: partner.industries,
+              on_call: partner.on_call,
+            }}
+            submitLabel={w.submitEdit}
+            pending={edit.isPending}
+            error={errorMessage(edit.error, words.tryAgain)}
+            onSubmit={(draft) => edit.mutate(draft)}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      )}
+      {confirming && (
+        <div role="group" aria-label={w.confirmRemove(partner.name)} className="mt-3 rounded-md border-2 border-alert-700 p-3">
+          <p className="font-semibold">{w.confirmRemove(partner.name)}</p>
+          <div className="mt-2 flex gap-3">
+            <button type="button" className={ui.danger} disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+              {w.removeForGood}
+            </button>
+            <button type="button" className={ui.secondary} onClick={() => setConfirming(false)}>
+              {w.keep}
+            </button>
+          </div>
+        </div>
+      )}
+      <Alert message={errorMessage(pause.error ?? remove.error, words.tryAgain)} />
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { SessionUser } from '../../core/inbox-api/contract.ts';
+import { api } from './api.ts';
+import { words } from './app-words.ts';
+import { ui } from './ui.ts';
+import { Alert, errorMessage } from './Alert.tsx';
+import { PartnerRow } from './PartnerRow.tsx';
+import { emptyPartner, PartnerForm, type PartnerDraft } from './PartnerForm.tsx';
+import { usePartnerChange, usePartners } from './usePartners.ts';
+
+const w = words.partners;
+
+/** The suppliers and technicians: everyone reads the list; owners add, edit, pause and remove. */
+export function Partners({ user }: { user: SessionUser }) {
+  const partners = usePartners();
+  const canManage = user.role === 'owner';
+  // A new key empties the form after each partner added.
+  const [formKey, setFormKey] = useState(0);
+  const add = usePartnerChange(
+    (body: PartnerDraft) => api('POST /partners', { body }),
+    () => setFormKey((k) => k + 1),
+  );
+  const list = partners.data?.partners ?? [];
+  return (
+    <>
+      <h1 className={ui.h1}>{w.heading}</h1>
+      <p className="mt-1 text-slate-700">{w.intro}</p>
+      {canManage && <p className="mt-1 text-sm text-slate-700">{w.ownerIntro}</p>}
+      <Alert message={errorMessage(partners.error, words.tryAgain)} />
+      {partners.isPending && <p className="mt-4 text-slate-700">{words.loading}</p>}
+      {partners.isSuccess && list.length === 0 && <p className="mt-4 text-slate-700">{w.none}</p>}
+      {list.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {list.map((p) => (
+            <PartnerRow key={p.id} partner={p} canManage={canManage} />
+          ))}
+        </ul>
+      )}
+      {canManage && (
+        <section className={`${ui.card} mt-6`} aria-labelledby="add-partner">
+          <h2 id="add-partner" className={`${ui.h2} mb-2`}>
+            {w.add}
+          </h2>
+          <PartnerForm
+            key={formKey}
+            id="new-partner"
+            initial={emptyPartner}
+            submitLabel={w.submitAdd}
+            pending={add.isPending}
+            error={errorMessage(add.error, words.tryAgain)}
+            onSubmit={(draft) => add.mutate(draft)}
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The partner page on a phone (390 px) in Chromium, against the real server with the built site:
+ * "Continue", then the job with "Accept job" and "Decline", then the customer once accepted; axe
+ * clean at each step, with screenshots.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { createTestStore, formBody, rawQuery, type TestStore } from '../support/stores.ts';
+import { addPartner } from '../../server/storage/partner-records.ts';
+import { makeOffer } from '../../server/storage/partner-offers.ts';
+import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+
+async function axeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('the partner page', () => {
+  let t: TestStore;
+  let server: ServerProcess;
+  let origin = '';
+
+  test.beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+  });
+  test.afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await t?.cleanup();
+  });
+
+  test('a technician accepts an urgent job on a phone and then sees the customer', async ({ page }) => {
+    const posted = await page.request.post(`${server.url}/`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      data: formBody(),
+    });
+    expect(posted.ok()).toBe(true);
+    const [lead] = await t.store.listLeads();
+    const partner = await t.store.transact(() =>
+      addPartner({
+        name: 'Waikato Cooling',
+        email: 'jobs@waikatocooling.co.nz',
+        phone: '',
+        kind: 'technician',
+        regions: ['Hamilton'],
+        services: ['Repair'],
+        industries: [],
+        on_call: true,
+        paused: false,
+      }),
+    );
+    const made = await t.store.transact(() => makeOffer(lead!.id, partner!.id, null, (p) => `Offered to ${p.name}`));
+    if (!made.ok) throw new Error(made.reason);
+    // As the offer e-mail's sender does: a token made now, only its hash stored.
+    const token = randomToken();
+    await rawQuery('sqlite', t.url, 'UPDATE partner_offers SET token_hash = ? WHERE id = ?', [secretHash(token), made.offer.id]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const opened = await page.goto(`${origin}/partner/offer?t=${token}`);
+    expect(opened!.headers()['x-robots-tag']).toContain('noindex');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expect(page.getByText('Mere Tane')).toHaveCount(0);
+    await axeClean(page, 'Continue');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Accept job' })).toBeVisible();
+    await expect(page.getByText('Mere Tane')).toHaveCount(0);
+    await axeClean(page, 'the job');
+    await page.screenshot({ path: 'test-results/partner-page-offer-390.png', fullPage: true });
+    await page.getByRole('button', { name: 'Accept job' }).click();
+    await expect(page.getByText('Mere Tane')).toBeVisible();
+    await expect(page.getByRole('link', { name: '021 555 0101' })).toHaveAttribute('href', 'tel:0215550101');
+    await axeClean(page, 'the accepted job');
+    await page.screenshot({ path: 'test-results/partner-page-accepted-390.png', fullPage: true });
+    await page.getByRole('button', { name: 'On site' }).click();
+    await expect(page.getByText(/On site recorded/)).toBeVisible();
+  });
+});

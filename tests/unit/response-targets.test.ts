@@ -1,0 +1,67 @@
+/**
+ * The response targets by area: the clock holds an urgent lead to the upper end of its city's
+ * range (a day elsewhere), and the site's own words (the emergency page's table, the city pages
+ * and their CBD figure) state the same ranges, so the promise shown and the promise measured agree.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { attendBy, attendWithinHours, emergencyResponseHours, REGIONAL_RESPONSE_HOURS } from '../../core/lead/response-targets.ts';
+import { leadCities } from '../../core/lead/fields.ts';
+import { cities } from '../../src/config/site.ts';
+import { span } from '../../src/inbox/time.ts';
+
+const content = (file: string) => readFileSync(new URL(`../../src/content/${file}`, import.meta.url), 'utf8');
+
+describe('response targets', () => {
+  it('holds an urgent lead to the upper end of its area, and a day anywhere else', () => {
+    expect(Object.fromEntries(leadCities.map((c) => [c, attendWithinHours(c)]))).toEqual({
+      Auckland: 4,
+      Christchurch: 4,
+      Wellington: 4,
+      Hamilton: 6,
+      Tauranga: 6,
+      Dunedin: 12,
+    });
+    for (const elsewhere of ['', 'Gisborne', 'auckland', '__proto__', 'constructor', 'toString']) expect(attendWithinHours(elsewhere), elsewhere).toBe(24);
+  });
+
+  it('gives an attend-by time to urgent leads only', () => {
+    const arrived = '2026-11-24T10:10:00.000Z';
+    expect(attendBy({ created_at: arrived, city: 'Hamilton', urgent: true })).toBe('2026-11-24T16:10:00.000Z');
+    expect(attendBy({ created_at: arrived, city: 'Kaikōura', urgent: true })).toBe('2026-11-25T10:10:00.000Z');
+    expect(attendBy({ created_at: arrived, city: 'Hamilton', urgent: false })).toBeNull();
+    expect(attendBy({ created_at: 'not a date', city: 'Hamilton', urgent: true })).toBeNull();
+  });
+
+  it("agrees with the emergency page's table and the city pages", () => {
+    const page = parse(content('pages/emergency-repairs.yaml')) as { blocks: { rows?: string[][] }[] };
+    const rows = new Map(page.blocks.flatMap((b) => b.rows ?? []).map(([area, target]) => [area, target]));
+    const range = (city: keyof typeof emergencyResponseHours) => `${emergencyResponseHours[city].from}-${emergencyResponseHours[city].to} hours`;
+    expect(rows.get('Auckland, Christchurch and Wellington')).toBe(range('Auckland'));
+    expect(range('Christchurch')).toBe(range('Auckland'));
+    expect(range('Wellington')).toBe(range('Auckland'));
+    expect(rows.get('Hamilton and Tauranga')).toBe(range('Hamilton'));
+    expect(range('Tauranga')).toBe(range('Hamilton'));
+    expect(rows.get('Dunedin')).toBe(range('Dunedin'));
+    expect(rows.get('Regional areas')).toBe(`${REGIONAL_RESPONSE_HOURS} hours`);
+    for (const city of ['Hamilton', 'Christchurch', 'Wellington', 'Dunedin', 'Tauranga'] as const)
+      expect(content(`cities/${city.toLowerCase()}.yaml`), city).toContain(range(city));
+    // Each city page's CBD figure is the lower end of its range.
+    for (const city of Object.values(cities))
+      if (city.cbdResponseHours !== null)
+        expect(city.cbdResponseHours, city.name).toBe(emergencyResponseHours[city.name as keyof typeof emergencyResponseHours].from);
+  });
+
+  it('reads a span at a glance', () => {
+    expect([0, 59_000, 45 * 60_000, 3 * 3_600_000 + 5 * 60_000, 6 * 3_600_000, 52 * 3_600_000, -35 * 60_000].map(span)).toEqual([
+      '0 min',
+      '0 min',
+      '45 min',
+      '3 h 5 min',
+      '6 h',
+      '2 d 4 h',
+      '35 min',
+    ]);
+  });
+});
