@@ -175,7 +175,9 @@ for (const kind of storeKinds) {
         await expect(page.getByRole('main')).toContainText('Status: Contacted');
         await page.getByLabel('Add a note').fill('Site visit booked for Tuesday');
         await page.getByRole('button', { name: 'Save note' }).click();
-        await expect(page.getByRole('main').getByText('Site visit booked for Tuesday')).toBeVisible();
+        // The note in the timeline (the box may still hold the text while it clears).
+        await expect(page.getByRole('main').getByRole('paragraph').filter({ hasText: 'Site visit booked for Tuesday' })).toBeVisible();
+        await expect(page.getByLabel('Add a note')).toHaveValue('');
         await page.getByLabel('Follow up on').fill('2026-12-01');
         await page.getByRole('button', { name: 'Save date' }).click();
         await expect(page.getByRole('main')).toContainText('Follow up on 2026-12-01');
