@@ -93,6 +93,12 @@ export const EXPORT_TOKEN_COMMAND = `node -e "console.log(require('node:crypto')
 export const DEFAULTS = {
   /** Quote posts per address per window. */
   rateLimit: { max: 10, windowMs: 600_000 },
+  /**
+   * The visit beacons: per address and window (a person sends a few per page, an office behind one
+   * address many more); how often each instance adds its counts to the database; how many
+   * visitor-and-row pairs one day remembers, and how many rows may wait while the database is down.
+   */
+  visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
 } as const;
 

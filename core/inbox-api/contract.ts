@@ -34,6 +34,7 @@ import {
   statusBody,
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
+import { visitReport } from './visits.ts';
 
 const routes = {
   'GET /session': { response: { 200: sessionAnswer } },
@@ -67,6 +68,7 @@ const routes = {
   'GET /leads.csv': { querystring: listQuery },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
+  'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },
   'GET /google-ads.csv': { querystring: sinceQuery },
 } as const;
 
