@@ -67,15 +67,20 @@ export function vitalRating(metric: VitalMetric, p75: number): VitalRating {
   return p75 <= good ? 'good' : p75 <= poor ? 'needs-improvement' : 'poor';
 }
 
-/** The bucket a measured value falls in (values past the scale share its last bucket). */
+/**
+ * The bucket a measured value falls in: 0 holds exactly 0 (a page that never shifted), bucket k
+ * holds values from (k − 1) × step up to k × step, and the last, past the scale, everything above.
+ */
 export function vitalBucket(metric: VitalMetric, value: number): number {
   const { step, buckets } = vitalScales[metric];
-  return Math.min(buckets, Math.max(0, Math.floor(value / step + 1e-9)));
+  if (value <= 0) return 0;
+  return Math.min(buckets + 1, Math.floor(value / step + 1e-9) + 1);
 }
 
 /**
  * The 75th percentile of a histogram of counts by bucket, interpolated inside its bucket (so it is
- * right to within one step); the last, open bucket reads as its lower edge. Null with no samples.
+ * right to within one step); the zero bucket reads as 0 and the last, open one as its lower edge.
+ * Null with no samples.
  */
 export function p75OfBuckets(metric: VitalMetric, counts: ReadonlyMap<number, number>): number | null {
   const { step, buckets } = vitalScales[metric];
@@ -86,8 +91,9 @@ export function p75OfBuckets(metric: VitalMetric, counts: ReadonlyMap<number, nu
   for (const bucket of [...counts.keys()].sort((a, b) => a - b)) {
     const n = counts.get(bucket)!;
     if (below + n >= target) {
-      if (bucket >= buckets) return buckets * step;
-      const value = (bucket + (target - below) / n) * step;
+      if (bucket === 0) return 0;
+      if (bucket > buckets) return buckets * step;
+      const value = (bucket - 1 + (target - below) / n) * step;
       return metric === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value);
     }
     below += n;

@@ -92,7 +92,7 @@ describe.each(storeKinds)('visit beacon (%s)', (kind) => {
     expect(visits.formFunnel).toEqual([{ page: '/auckland', seen: 2, started: 1, sent: 0 }]);
     const lcp = visits.vitals.find((v) => v.metric === 'LCP' && v.kind === null)!;
     expect(lcp.samples).toBe(4);
-    // Ranks: 1200, 1800, 2600, 5000; the 75th percentile sits in the 2600 bucket (2600–2700).
+    // Ranks: 1200, 1800, 2600, 5000; the 75th percentile sits in the bucket of 2600 (2600 up to 2700).
     expect(lcp.p75).toBeGreaterThanOrEqual(2600);
     expect(lcp.p75).toBeLessThanOrEqual(2700);
     expect(visits.vitals).toContainEqual({ metric: 'LCP', kind: 'city', device: 'desktop', samples: 4, p75: lcp.p75 });

@@ -44,7 +44,7 @@ export function WebVitals({ vitals }: { vitals: VitalFigure[] }) {
                 {w.names[metric]}
               </p>
               <p className="mt-1 text-2xl font-bold tabular-nums">{vitalValue(metric, figure?.p75 ?? null)}</p>
-              <p className="font-semibold">{rating ? w.ratings[rating] : words.reports.none}</p>
+              {rating && <p className="font-semibold">{w.ratings[rating]}</p>}
               <p className="mt-1 text-sm">{w.thresholds(vitalValue(metric, scale.good), vitalValue(metric, scale.poor))}</p>
               <p className="text-sm">
                 {w.samples}: {count(figure?.samples ?? 0)}
