@@ -155,6 +155,9 @@ export const configSchema = z
       .refine((v) => v === undefined || v.length >= 32, `must be at least 32 characters; generate one with: ${EXPORT_TOKEN_COMMAND}`),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULTS.rateLimit.max),
     RATE_LIMIT_WINDOW: duration.default(DEFAULTS.rateLimit.windowMs),
+    /** Visit beacons per address per VISIT_RATE_LIMIT_WINDOW; past it they are answered 429 and not counted. */
+    VISIT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULTS.visits.rateLimit.max),
+    VISIT_RATE_LIMIT_WINDOW: duration.default(DEFAULTS.visits.rateLimit.windowMs),
     OUTBOX_POLL_INTERVAL: duration.default(DEFAULTS.outbox.pollIntervalMs),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(DEFAULTS.outbox.maxAttempts),
     OUTBOX_RETRY_BASE: duration.default(DEFAULTS.outbox.retryBaseMs),

@@ -62,7 +62,7 @@ export class VisitTally {
   #forms = new Map<string, FormCount>();
   #vitals = new Map<string, VitalCount>();
   #timer: NodeJS.Timeout | undefined;
-  #flushing: Promise<void> | undefined;
+  #flushes: Promise<void> = Promise.resolve();
 
   constructor(options: VisitTallyOptions) {
     this.#options = options;
@@ -144,9 +144,11 @@ export class VisitTally {
 
   /** Adds what was counted since the last flush to the database; on failure the counts wait for the next. */
   flush(): Promise<void> {
-    // One flush at a time: a slow database never has two of this instance's batches in flight.
-    this.#flushing ??= this.#flushOnce().finally(() => (this.#flushing = undefined));
-    return this.#flushing;
+    // One flush at a time, each after the one before: a slow database never has two of this
+    // instance's batches in flight, and a flush asked for while one runs (at shutdown) still takes
+    // what was counted since that one began.
+    this.#flushes = this.#flushes.then(() => this.#flushOnce());
+    return this.#flushes;
   }
 
   async #flushOnce(): Promise<void> {

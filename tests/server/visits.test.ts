@@ -141,11 +141,14 @@ describe.each(storeKinds)('visit beacon (%s)', (kind) => {
     expect((await report()).views).toBe(1 + 39 + 1);
   });
 
-  it('adds what is still in memory to the database when the app closes', async () => {
+  it('adds what is still in memory to the database when the app closes, also while a flush is under way', async () => {
     await beacon({ kind: 'view', path: '/contact' });
+    const under = app.visitTally!.flush();
+    await beacon({ kind: 'view', path: '/contact' }, { ip: '203.0.113.8' });
     await app.close();
+    await under;
     const rows = await rawQuery<{ views: number }>(kind, t.url, "SELECT views FROM visit_pages WHERE page = '/contact'");
-    expect(rows.map((r) => Number(r.views))).toEqual([1]);
+    expect(rows.map((r) => Number(r.views))).toEqual([2]);
     app = await buildApp({ store: t.store });
   });
 });
