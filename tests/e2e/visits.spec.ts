@@ -13,6 +13,7 @@ import type { VisitReport } from '../../core/visit/visit-figures.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, type TestStore } from '../support/stores.ts';
 import { afterHumanPause, offline } from './helpers.ts';
+import { dumpDatabase } from '../support/visits.ts';
 
 let t: TestStore;
 let server: ServerProcess;
@@ -110,6 +111,9 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
     .poll(async () => (await visits()).vitals.find((v) => v.metric === 'LCP' && v.kind === null)?.samples ?? 0, { timeout: 20_000 })
     .toBeGreaterThanOrEqual(3);
   const report = await visits();
+  // A copy of the database holds none of the visitors' browsers (nor the crawler's).
+  const dump = await dumpDatabase('sqlite', t.url);
+  for (const trace of ['Person/', 'Chrome/131', 'Googlebot']) expect(dump).not.toContain(trace);
   expect(report.visitors).toBe(3);
   expect(report.formFunnel.find((f) => f.page === '/auckland')).toMatchObject({ started: 1, sent: 1 });
 
