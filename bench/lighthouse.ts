@@ -102,7 +102,7 @@ interface Run {
   framework: string[];
 }
 
-async function audit(url: string, mode: Mode): Promise<Run> {
+async function audit(url: string, mode: Mode, tries = 2): Promise<Run> {
   const result = await lighthouse(
     url,
     { port: chromium.port, output: 'json', logLevel: 'error', disableFullPageScreenshot: true },
@@ -110,6 +110,8 @@ async function audit(url: string, mode: Mode): Promise<Run> {
   );
   if (!result) throw new Error(`no result for ${url}`);
   const lhr = result.lhr;
+  // A trace Chromium recorded badly on a busy machine (NO_NAVSTART) is Lighthouse's own failure: run it again once.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && tries > 1) return audit(url, mode, tries - 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
   const items = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? []).filter(

@@ -19,13 +19,14 @@ function origin(url: string): string {
   return URL.canParse(url) ? new URL(url).origin : '';
 }
 
-/** What a page view says of where the visit came from. */
-export function beaconTouch(touch: FirstTouch): BeaconTouch {
+/** What a page view says of where the visit came from; a referrer on the site itself says nothing. */
+export function beaconTouch(touch: FirstTouch, siteOrigin: string): BeaconTouch {
+  const referrer = origin(touch.referrer);
   return {
     utm_source: touch.utm_source.slice(0, 100),
     utm_medium: touch.utm_medium.slice(0, 100),
     utm_campaign: touch.utm_campaign.slice(0, 100),
     gclid: touch.gclid ? '1' : '',
-    referrer: origin(touch.referrer).slice(0, 200),
+    referrer: referrer === siteOrigin ? '' : referrer.slice(0, 200),
   };
 }

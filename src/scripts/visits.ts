@@ -22,7 +22,7 @@ function countVisit() {
   } catch {
     storage = undefined;
   }
-  sendBeacon({ kind: 'view', path, ...beaconTouch(captureFirstTouch(window.location.href, document.referrer, storage)) });
+  sendBeacon({ kind: 'view', path, ...beaconTouch(captureFirstTouch(window.location.href, document.referrer, storage), window.location.origin) });
 
   const shown = document.querySelectorAll(forms);
   if (shown.length && 'IntersectionObserver' in window) {

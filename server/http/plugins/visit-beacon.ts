@@ -46,10 +46,14 @@ function parseBeacon(body: string): BeaconInput {
   return parsed.data;
 }
 
-/** A beacon from a page of another site (a browser says so in Origin or Sec-Fetch-Site). */
+/**
+ * A beacon from a page of another site. Browsers say so in Sec-Fetch-Site; only without it (an old
+ * browser) is the Origin compared with the request's host, which a proxy that rewrites Host would
+ * spoil for those few.
+ */
 function fromAnotherSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin') return true;
+  if (site) return site !== 'same-origin';
   const origin = request.headers.origin;
   return origin !== undefined && (!URL.canParse(origin) || new URL(origin).host !== request.host);
 }
