@@ -93,6 +93,12 @@ export const EXPORT_TOKEN_COMMAND = `node -e "console.log(require('node:crypto')
 export const DEFAULTS = {
   /** Quote posts per address per window. */
   rateLimit: { max: 10, windowMs: 600_000 },
+  /**
+   * The visit beacons: per address and window (a person sends a few per page, an office behind one
+   * address many more); how often each instance adds its counts to the database; how many
+   * visitor-and-row pairs one day remembers, and how many rows may wait while the database is down.
+   */
+  visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
   /** How long an on-call partner has to accept an urgent job before the next one is offered it. */
   dispatch: { acceptWithinMs: 15 * 60_000 },
@@ -151,6 +157,9 @@ export const configSchema = z
       .refine((v) => v === undefined || v.length >= 32, `must be at least 32 characters; generate one with: ${EXPORT_TOKEN_COMMAND}`),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULTS.rateLimit.max),
     RATE_LIMIT_WINDOW: duration.default(DEFAULTS.rateLimit.windowMs),
+    /** Visit beacons per address per VISIT_RATE_LIMIT_WINDOW; past it they are answered 429 and not counted. */
+    VISIT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULTS.visits.rateLimit.max),
+    VISIT_RATE_LIMIT_WINDOW: duration.default(DEFAULTS.visits.rateLimit.windowMs),
     OUTBOX_POLL_INTERVAL: duration.default(DEFAULTS.outbox.pollIntervalMs),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(DEFAULTS.outbox.maxAttempts),
     OUTBOX_RETRY_BASE: duration.default(DEFAULTS.outbox.retryBaseMs),

@@ -86,6 +86,7 @@ const app = await buildApp({
   distDir,
   channels,
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
+  visits: { rateLimit: { max: config.VISIT_RATE_LIMIT_MAX, windowMs: config.VISIT_RATE_LIMIT_WINDOW } },
   exportToken: config.LEADS_EXPORT_TOKEN,
   trustProxy: config.TRUST_PROXY,
   hsts: config.HSTS,
@@ -109,6 +110,7 @@ async function shutdown(signal: string) {
   closing = true;
   log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // Closing the app also adds the visit counts still in memory to the database (before it closes below).
   await app.close();
   await scheduler?.stop();
   await backups?.stop();

@@ -36,6 +36,7 @@ import {
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
 import { leadPartners, offerAnswer, offerBody } from './offers.ts';
 import { partnerAnswer, partnerBody, partnerChangeBody, partnerList } from './partners.ts';
+import { visitReport } from './visits.ts';
 
 const routes = {
   'GET /session': { response: { 200: sessionAnswer } },
@@ -76,6 +77,7 @@ const routes = {
   'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
+  'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },
   'GET /google-ads.csv': { querystring: sinceQuery },
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The lead server, built by a factory so tests drive it with `inject`: one plugin per concern
- * (security headers, leads, health, export, static site).
+ * (security headers, leads, visit beacon, health, export, static site).
  */
 import { DEFAULTS } from '../config.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,6 +11,9 @@ import { leadsPlugin } from './plugins/quote-form.ts';
 import { healthPlugin, type HealthOptions } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
+import { visitBeaconPlugin } from './plugins/visit-beacon.ts';
+import { loadSitePages } from '../visits/site-pages.ts';
+import type { PageKind } from '../../core/visit/beacon-fields.ts';
 import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
 import type { InboxOptions } from '../inbox/context.ts';
 import { partnerPagePlugin } from '../partners/partner-page.ts';
@@ -43,6 +46,14 @@ export interface AppOptions {
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
   onLeadStored?: () => void;
+  /** The visit beacon: the pages it counts (default: the build's list) and its limits (default DEFAULTS.visits). */
+  visits?: {
+    pages?: ReadonlyMap<string, PageKind>;
+    rateLimit?: { max: number; windowMs: number };
+    flushMs?: number;
+    rememberedVisitors?: number;
+    pendingRows?: number;
+  };
   /** The lead inbox at /inbox (its API under /inbox/api); omit for no inbox. */
   inbox?: Omit<InboxOptions, 'store' | 'channels' | 'onQueued'> | undefined;
 }
@@ -162,6 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
     onStored: options.onLeadStored,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
+  });
+  await app.register(visitBeaconPlugin, {
+    ...DEFAULTS.visits,
+    ...options.visits,
+    store: options.store,
+    pages: options.visits?.pages ?? (options.distDir ? loadSitePages(options.distDir) : new Map()),
   });
   await app.register(healthPlugin, {
     store: options.store,

@@ -1,10 +1,12 @@
 /**
  * The reports: every figure of a range of New Zealand dates as one JSON answer for the Reports view,
- * and for owners the Google Ads conversion file (quote requests and won jobs) to upload.
+ * the visits of the same range beside the leads they became (their own route: counted from other
+ * tables, and the Reports still show the leads should the visits fail), and for owners the Google Ads conversion file (quote requests and won jobs) to upload.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { defaultRange, insightFor } from '../leads/range-insight.ts';
+import { visitsFor } from '../visits/visit-insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import type { rangeQuery } from '../../core/inbox-api/reports.ts';
@@ -33,6 +35,16 @@ export const reportRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
       const range = resolveRange(request.query, new Date());
       if (!range) throw new BadRequest();
       return insightFor(store, range.from, range.to);
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /visits'),
+    config: { badRequest: { error: inboxWords.errors.range } },
+    handler: async (request) => {
+      const range = resolveRange(request.query, new Date());
+      if (!range) throw new BadRequest();
+      return visitsFor(store, range.from, range.to);
     },
   });
 

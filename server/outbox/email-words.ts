@@ -71,6 +71,8 @@ export const noticeCopy = {
   digestIntro: (business: string) =>
     `The week’s quote requests to ${business}, Monday to Sunday, New Zealand time. Spam is left out of every figure but its own.`,
   leadsTotal: (n: number) => `Leads: ${n}`,
+  visitors: (visitors: number, quotes: number) =>
+    `Visitors: ${visitors}, quote rate ${visitors ? `${Math.round((quotes / visitors) * 1000) / 10}%` : '–'} (quote requests per visitor)`,
   bySource: 'By source',
   byService: 'By service',
   wonValue: (value: string, jobs: number) => `Won this week: ${value} from ${jobs} job${jobs === 1 ? '' : 's'}`,

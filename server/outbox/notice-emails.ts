@@ -13,6 +13,7 @@ import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notice-qu
 import { offersOfLead } from '../storage/partner-offers.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
+import { visitsFor } from '../visits/visit-insight.ts';
 import { addDays } from '../../core/nz-time.ts';
 import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
@@ -96,6 +97,8 @@ export interface Digest {
   /** The Monday the digest is sent (its week is the seven days before). */
   monday: string;
   insight: Insight;
+  /** The week's visitors (a day's visitors added up) and their quote rate, quote requests per visitor. */
+  visits: { visitors: number; quotes: number };
   won: { count: number; cents: number };
   spamHeld: number;
   stillNew: number;
@@ -108,9 +111,16 @@ export async function loadDigest(store: LeadStore, monday: string): Promise<Dige
   const to = addDays(monday, -1);
   const { start, end } = rangeInstants(from, to);
   const insight = await insightFor(store, from, to);
+  const { visitors, quotes } = await visitsFor(store, from, to);
   const won = await store.read(() => leadsWonBetween(start, end));
   const counts = await store.read(() => digestCounts(start, end));
-  return { monday, insight, won: { count: won.length, cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0) }, ...counts };
+  return {
+    monday,
+    insight,
+    visits: { visitors, quotes },
+    won: { count: won.length, cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0) },
+    ...counts,
+  };
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
@@ -126,7 +136,7 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
   const { businessHours, afterHours } = insight.response;
   const counts = (list: { label: string; count: number }[]) => (list.length ? list.map((c) => `${c.label}: ${c.count}`) : [copy.none]);
   return [
-    { lines: [copy.digestIntro(business.name), copy.leadsTotal(insight.total)] },
+    { lines: [copy.digestIntro(business.name), copy.leadsTotal(insight.total), copy.visitors(digest.visits.visitors, digest.visits.quotes)] },
     {
       heading: copy.bySource,
       lines: counts(insight.bySource.filter((c) => c.count > 0)),

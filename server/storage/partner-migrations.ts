@@ -1,12 +1,12 @@
-/** The migrations of the partners and their offers (versions 12 and 13), released as the others are: never edited. */
+/** The migrations of the partners and their offers (versions 13 and 14), released as the others are: never edited. */
 import type { Dialect } from './migrations.ts';
 /**
- * Version 12: the business's partners, the suppliers and technicians it passes work to. They have
+ * Version 13: the business's partners, the suppliers and technicians it passes work to. They have
  * no account; their e-mail is who they are (an import updates a partner by it), kept in lower case.
  * Regions, services and industries are `;`-separated lists, as the owner's spreadsheet writes them.
  * A removed partner keeps its row (removed_at), so what was once sent to them can still be named.
  */
-export function v12(dialect: Dialect): string[] {
+export function v13(dialect: Dialect): string[] {
   const big = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
   const bool = dialect === 'sqlite' ? 'INTEGER NOT NULL DEFAULT 0' : 'BOOLEAN NOT NULL DEFAULT FALSE';
   return [
@@ -30,12 +30,12 @@ export function v12(dialect: Dialect): string[] {
 }
 
 /**
- * Version 13: offers of a lead to partners. Each offer is one partner and one lead, reached through
+ * Version 14: offers of a lead to partners. Each offer is one partner and one lead, reached through
  * a link whose token only the partner's e-mail holds (the hash is kept, set when the e-mail is
  * sent). At most one offer of a lead is accepted, by the unique index, whatever runs at once.
  * Deleting a lead leaves its offers without a lead, so their links say the job is gone.
  */
-export function v13(dialect: Dialect): string[] {
+export function v14(dialect: Dialect): string[] {
   const big = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
   return [
     `CREATE TABLE IF NOT EXISTS partner_offers (

@@ -1,7 +1,9 @@
-/** The site's routes as the content defines them; the sitemap and the tests use this list. */
+/** The site's routes as the content defines them; the sitemap, the visit counts and the tests use this list. */
 import { entries } from './content.ts';
+import type { SitePage } from '../../core/visit/beacon-fields.ts';
 
-export async function indexableRoutes(): Promise<string[]> {
+/** Every indexable page with its kind (noindex pages, such as the thank-you page, are left out). */
+export async function sitePages(): Promise<SitePage[]> {
   const [pages, products, cities, guides, blog] = await Promise.all([
     entries('pages'),
     entries('products'),
@@ -9,12 +11,18 @@ export async function indexableRoutes(): Promise<string[]> {
     entries('guides'),
     entries('blog'),
   ]);
-  const pageRoutes = pages.filter((p) => !p.data.noindex).map((p) => (p.id === 'index' ? '/' : `/${p.id}`));
+  const pageRoutes = pages
+    .filter((p) => !p.data.noindex)
+    .map((p): SitePage => (p.id === 'index' ? { path: '/', kind: 'home' } : { path: `/${p.id}`, kind: p.id === 'blog' ? 'blog' : 'page' }));
   return [
     ...pageRoutes,
-    ...products.map((p) => `/${p.id}`),
-    ...cities.map((c) => `/${c.id}`),
-    ...guides.map((g) => `/${g.id}`),
-    ...blog.map((b) => `/blog/${b.id}`),
-  ].sort();
+    ...products.map((p): SitePage => ({ path: `/${p.id}`, kind: 'product' })),
+    ...cities.map((c): SitePage => ({ path: `/${c.id}`, kind: 'city' })),
+    ...guides.map((g): SitePage => ({ path: `/${g.id}`, kind: 'guide' })),
+    ...blog.map((b): SitePage => ({ path: `/blog/${b.id}`, kind: 'article' })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export async function indexableRoutes(): Promise<string[]> {
+  return (await sitePages()).map((p) => p.path);
 }

@@ -111,8 +111,9 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page })
     await expect(page.getByRole('heading', { name: 'Leads per week by source' })).toBeVisible();
     // Each chart is drawn at the width of the box it sits in, never wider than the page.
     const charts = page.locator('main svg[role="img"]');
-    // Nine charts: weekly sources, four breakdowns, the funnel, won value twice, response times (drawn once measured).
-    await expect(charts).toHaveCount(9);
+    // Ten charts: weekly sources, four breakdowns, the funnel, won value twice, response times (drawn
+    // once measured), and the quote form's funnel by page (its sent column: no visits were counted).
+    await expect(charts).toHaveCount(10);
     await expect
       .poll(async () =>
         charts.evaluateAll(

@@ -12,6 +12,7 @@ import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { digestDueAt, MORNING_AT_MINUTES, NoticeScheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, setFollowUp } from '../../server/storage/lead-work.ts';
+import { addVisitCounts } from '../../server/storage/visit-counts.ts';
 import { createUser } from '../../server/storage/sign-in-data.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
@@ -109,6 +110,11 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect(smtp.messages[0]!.to).toEqual(['office@example.nz']);
     expect(mails[0]!.text).toContain(`https://quotes.example.nz/inbox/?lead=${friday}`);
 
+    // Four visitors counted that week (the beacon's totals), two of whom asked for a quote.
+    const visitRow = { day: '2026-11-24', source: 'direct', campaign: '', device: 'desktop' };
+    await t.store.transact(() =>
+      addVisitCounts({ pages: [{ ...visitRow, page: '/', views: 6, visitors: 4 }], visitors: [{ ...visitRow, visitors: 4 }], forms: [], vitals: [] }),
+    );
     // 8:05: the urgent lead's nudge (to the urgent address too), the reminder and the digest.
     mails = await tick(nz('2026-11-30', '08:05'));
     const subjects = mails.map((m) => m.subject);
@@ -121,6 +127,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect(digest.to && 'value' in digest.to ? digest.to.value.map((a) => a.address) : []).toEqual(['owner@example.nz']);
     const text = digest.text!;
     expect(text).toContain('Leads: 2');
+    expect(text).toContain('Visitors: 4, quote rate 50% (quote requests per visitor)');
     expect(text).toMatch(/BY SOURCE\nGoogle Ads: 1\nDirect: 1\n/);
     expect(text).toMatch(/BY SERVICE\n(Installation: 1\nRepair: 1|Repair: 1\nInstallation: 1)\n/);
     expect(text).toContain('Leads still New in the inbox: 4');

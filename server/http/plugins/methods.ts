@@ -1,6 +1,7 @@
 /**
- * Pages answer GET and HEAD only; POST is the quote form's, on `/` alone. Any other method, or
- * POST anywhere else, is a 405 with an `Allow` header, decided before any body is read.
+ * Pages answer GET and HEAD only; POST is the quote form's on `/` and the visit beacon's on
+ * /visit. Any other method, or POST anywhere else, is a 405 with an `Allow` header, decided before
+ * any body is read.
  */
 import fp from 'fastify-plugin';
 import { sitePath } from '../paths.ts';

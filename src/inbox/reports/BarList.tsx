@@ -4,7 +4,7 @@ import { axisText, barFill } from './colours.ts';
 import { useWidth } from './useWidth.ts';
 import { clip, textWidth } from './measure.ts';
 import { ShowNumbers } from './ShowNumbers.tsx';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, type TableRow } from './DataTable.tsx';
 
 export interface BarRow {
   key: string;
@@ -25,6 +25,8 @@ interface BarListProps {
   /** In the order to show them; only the first `limit` are drawn. */
   rows: BarRow[];
   limit?: number;
+  /** A fuller table than the bars' label, value and note (more figures per row); it lists every row. */
+  table?: { columns: string[]; rows: TableRow[] };
 }
 
 /** Below this width the labels go above their bars, so long ones (page addresses) stay readable on a phone. */
@@ -34,7 +36,7 @@ const LABEL = 14;
 const FIGURE = 12;
 
 /** A horizontal bar chart of a breakdown (services, cities, pages, stages), with its numbers as a table. */
-export function BarList({ title, labelHeading, valueHeading, noteHeading, rows, limit = rows.length }: BarListProps) {
+export function BarList({ title, labelHeading, valueHeading, noteHeading, rows, limit = rows.length, table }: BarListProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const shown = rows.slice(0, limit);
   const ends = shown.map((row) => (row.note ? `${row.valueText} (${row.note})` : row.valueText));
@@ -82,11 +84,15 @@ export function BarList({ title, labelHeading, valueHeading, noteHeading, rows, 
       </div>
       {rows.length > shown.length && <p className="mt-1 text-sm text-slate-700">{words.reports.topOf(shown.length, rows.length)}</p>}
       <ShowNumbers>
-        <DataTable
-          caption={title}
-          columns={noteHeading ? [labelHeading, valueHeading, noteHeading] : [labelHeading, valueHeading]}
-          rows={shown.map((row) => ({ key: row.key, cells: noteHeading ? [row.label, row.valueText, row.note ?? ''] : [row.label, row.valueText] }))}
-        />
+        {table ? (
+          <DataTable caption={title} columns={table.columns} rows={table.rows} />
+        ) : (
+          <DataTable
+            caption={title}
+            columns={noteHeading ? [labelHeading, valueHeading, noteHeading] : [labelHeading, valueHeading]}
+            rows={shown.map((row) => ({ key: row.key, cells: noteHeading ? [row.label, row.valueText, row.note ?? ''] : [row.label, row.valueText] }))}
+          />
+        )}
       </ShowNumbers>
     </>
   );

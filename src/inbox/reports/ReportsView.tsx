@@ -9,6 +9,7 @@ import { longDate } from './format.ts';
 import { RangeForm } from './RangeForm.tsx';
 import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
+import { VisitSections } from './VisitSections.tsx';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
@@ -21,7 +22,7 @@ export interface ReportsViewProps {
   go: (href: string) => void;
 }
 
-/** The reports for a date range: where leads came from, what for, how far they got, what they were worth, how fast they were answered. */
+/** The reports for a date range: where leads came from, what for, how far they got, what they were worth, how fast they were answered; then the visits they came from. */
 export function ReportsView({ user, from, to, go }: ReportsViewProps) {
   // An end the address leaves out is the default range's, known here as on the server, so the
   // fields show the range at once and nothing typed into them is replaced when the answer comes.
@@ -48,6 +49,7 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
       ) : (
         <InsightSections insight={insight} />
       )}
+      <VisitSections from={shownFrom} to={shownTo} />
       {user.role === 'owner' && <GoogleAdsExport />}
     </>
   );

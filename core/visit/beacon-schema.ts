@@ -1,0 +1,25 @@
+/**
+ * The visit beacon as the lead server takes it: small, known kinds and metrics, bounded text. A
+ * beacon that fails this is a 400; one that passes may still not be counted (a crawler, a path
+ * that is not one of the site's pages).
+ */
+import { z } from 'zod';
+import { beaconKinds, vitalMetrics } from './beacon-fields.ts';
+
+const text = (max: number) => z.string().max(max).optional();
+
+export const beaconSchema = z
+  .strictObject({
+    kind: z.enum(beaconKinds),
+    path: z.string().min(1).max(200).startsWith('/'),
+    utm_source: text(100),
+    utm_medium: text(100),
+    utm_campaign: text(100),
+    gclid: z.enum(['', '1']).optional(),
+    referrer: text(200),
+    metric: z.enum(vitalMetrics).optional(),
+    value: z.number().finite().min(0).max(1_000_000).optional(),
+  })
+  .refine((b) => (b.kind === 'vital') === (b.metric !== undefined && b.value !== undefined), 'a vital carries its metric and value, and only a vital does');
+
+export type BeaconInput = z.output<typeof beaconSchema>;

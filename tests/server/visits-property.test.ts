@@ -1,0 +1,85 @@
+/**
+ * Property-based test (fast-check) of the visit beacon: for any body, any content type, any user
+ * agent and any beacon-shaped JSON, the answer is 204 or a 4xx (never a 5xx, never a hang), and
+ * whatever is counted names only the site's own pages, sources and devices.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import { visitsFor } from '../../server/visits/visit-insight.ts';
+import { nzParts } from '../../core/nz-time.ts';
+import { beaconKinds, vitalMetrics } from '../../core/visit/beacon-fields.ts';
+import { sourceLabels } from '../../core/lead/insight.ts';
+import { createTestStore, type TestStore } from '../support/stores.ts';
+import { CHROME, testPages } from '../support/visits.ts';
+
+const anyText = fc.string({ unit: 'binary', maxLength: 300 });
+const beaconLike = fc.record(
+  {
+    kind: fc.oneof(fc.constantFrom(...beaconKinds), anyText),
+    path: fc.oneof(fc.constantFrom(...testPages.keys(), '/auckland/', '/nope', '//evil.example/', ''), anyText),
+    utm_source: anyText,
+    utm_medium: anyText,
+    utm_campaign: fc.oneof(anyText, fc.string({ minLength: 90, maxLength: 120 })),
+    gclid: fc.constantFrom('', '1', 'abc'),
+    referrer: fc.oneof(fc.webUrl(), anyText),
+    metric: fc.oneof(fc.constantFrom(...vitalMetrics), anyText),
+    value: fc.oneof(fc.double(), fc.integer(), anyText),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  beaconLike.map((b) => JSON.stringify(b)),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  anyText,
+  fc.string({ minLength: 1000, maxLength: 3000 }),
+);
+const contentType = fc.constantFrom(
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/html',
+  '',
+);
+const userAgent = fc.oneof(
+  fc.constantFrom(CHROME, 'Googlebot/2.1', 'curl/8.0', ''),
+  fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+);
+
+describe('visit beacon, for any input', () => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    app = await buildApp({ store: t.store, visits: { pages: testPages, flushMs: 3_600_000, rateLimit: { max: 1_000_000, windowMs: 60_000 } } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  it('answers 204 or a 4xx, and counts only the site’s own pages', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, contentType, userAgent, async (payload, type, ua) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/visit',
+          headers: { ...(type ? { 'content-type': type } : {}), ...(ua ? { 'user-agent': ua } : {}) },
+          payload,
+        });
+        expect([204, 400, 413, 415]).toContain(res.statusCode);
+        if (Buffer.byteLength(payload) > 1024 && type.startsWith('text/plain')) expect(res.statusCode).toBe(413);
+      }),
+      { numRuns: 400 },
+    );
+    await app.visitTally!.flush();
+    const today = nzParts(new Date()).date;
+    const visits = await visitsFor(t.store, today, today);
+    for (const row of visits.byPage) expect(testPages.has(row.label)).toBe(true);
+    for (const row of visits.bySource) expect(Object.values(sourceLabels)).toContain(row.label);
+    for (const row of visits.byDevice) expect(['Mobile', 'Desktop']).toContain(row.label);
+  });
+});
