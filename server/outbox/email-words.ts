@@ -74,6 +74,8 @@ export const noticeCopy = {
   bySource: 'By source',
   byService: 'By service',
   wonValue: (value: string, jobs: number) => `Won this week: ${value} from ${jobs} job${jobs === 1 ? '' : 's'}`,
+  partners: (offers: number, accepted: number, kept: number, urgent: number) =>
+    `Partners: ${offers} offer${offers === 1 ? '' : 's'}, ${accepted} accepted; on site by the promised time for ${kept} of ${urgent} urgent lead${urgent === 1 ? '' : 's'}`,
   firstContact: 'Median time to first contact',
   businessHours: 'Arrived in office hours',
   afterHours: 'Arrived after hours',
