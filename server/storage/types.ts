@@ -18,9 +18,11 @@ export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted'] as 
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 /**
  * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
- * `about` naming the offer); accepted, the customer's details to the partner who took the job.
+ * `about` naming the offer); accepted, the customer's details to the partner who took the job;
+ * introduced, the customer told which partner will contact them (queued only while the visitors'
+ * acknowledgements are on).
  */
-export const PARTNER_CHANNELS = ['offer', 'accepted'] as const;
+export const PARTNER_CHANNELS = ['offer', 'accepted', 'introduced'] as const;
 export type PartnerChannel = (typeof PARTNER_CHANNELS)[number];
 export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS] as const;
 export type JobChannel = (typeof JOB_CHANNELS)[number];
