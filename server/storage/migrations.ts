@@ -7,6 +7,7 @@
  */
 import { fillArrivalColumns } from './arrival-fill.ts';
 import { v12, v13 } from './partner-migrations.ts';
+import { v14 } from './wake-migration.ts';
 import type { Work } from './steps.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -351,5 +352,20 @@ function v11(): MigrationStep[] {
 }
 
 export function migrations(dialect: Dialect): MigrationStep[][] {
-  return [v1(dialect), v2(), v3(), v4(dialect), v5(), v6(dialect), v7(dialect), v8(dialect), v9(dialect), v10(dialect), v11(), v12(dialect), v13(dialect)];
+  return [
+    v1(dialect),
+    v2(),
+    v3(),
+    v4(dialect),
+    v5(),
+    v6(dialect),
+    v7(dialect),
+    v8(dialect),
+    v9(dialect),
+    v10(dialect),
+    v11(),
+    v12(dialect),
+    v13(dialect),
+    v14(dialect),
+  ];
 }

@@ -164,6 +164,12 @@ export interface LeadStore {
    * must survive a structured clone.
    */
   readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
+  /**
+   * Calls `listener` soon after another transaction (of any instance) commits new outbox jobs, so a
+   * worker can claim them without waiting for its poll; the returned function stops it. SQLite has
+   * one instance, whose own work wakes its worker, so there it never calls.
+   */
+  onNewJobs(listener: () => void): () => void;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;
