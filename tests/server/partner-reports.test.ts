@@ -10,6 +10,7 @@ import type { InboxLead } from '../../server/storage/lead-work.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { run } from '../../server/storage/steps.ts';
 import { insightBetween } from '../../server/leads/range-insight.ts';
+import { formatInsight } from '../../server/leads/report-text.ts';
 import { storeLeads } from '../support/insight-oracle.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -173,6 +174,14 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
       { city: 'Hamilton', urgent: 2, kept: 1 },
       { city: 'Regional', urgent: 1, kept: 1 },
     ]);
+  });
+
+  it('prints the same figures in the command line’s report', async () => {
+    const text = formatInsight(await t.store.read(() => insightBetween('2026-10-05', '2026-10-11')));
+    expect(text).toMatch(/^ {2}Ben Fridge Co +5 +2 +2 +33 min +\$999\.00$/m);
+    expect(text).toContain('    declined: Too far (1)');
+    expect(text).toContain('    on site in Hamilton: 1, 0 by the promised time');
+    expect(text).toMatch(/^ {2}Auckland +1 of 2 +50\.0%$/m);
   });
 
   it('is empty for a range with no offers', async () => {
