@@ -104,6 +104,7 @@ const app = await buildApp({
   },
 });
 
+let stopHearing = (): void => undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -114,6 +115,7 @@ async function shutdown(signal: string) {
   await app.close();
   await scheduler?.stop();
   await backups?.stop();
+  stopHearing();
   await worker.stop();
   for (const sender of [...Object.values(senders), ...Object.values(notices)]) sender.close?.();
   await store.close();
@@ -125,6 +127,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
+// Jobs another instance queues (an urgent lead's offer, say) are claimed at once, not at the next poll.
+stopHearing = store.onNewJobs(() => worker.nudge());
 scheduler?.start();
 backups?.start();
 log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');

@@ -34,4 +34,20 @@ export const insight: z.ZodType<Insight> = z.object({
   lostReasons: z.array(z.object({ reason: z.enum(lostReasons), count: z.number() })),
   won: z.object({ count: z.number(), cents: z.number(), bySource: z.array(valueCount), byCampaign: z.array(valueCount) }),
   response: responseTimes,
+  partners: z.object({
+    byPartner: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        offers: z.number(),
+        accepted: z.number(),
+        declined: z.number(),
+        declineReasons: z.array(labelCount),
+        medianAcceptMinutes: z.number().nullable(),
+        onSite: z.array(z.object({ city: z.string(), count: z.number(), inTime: z.number() })),
+        won: z.object({ count: z.number(), cents: z.number() }),
+      }),
+    ),
+    promise: z.array(z.object({ city: z.string(), urgent: z.number(), kept: z.number() })),
+  }),
 });

@@ -90,6 +90,38 @@ export interface Insight {
   /** Leads of the range that are Won now, and their value. */
   won: { count: number; cents: number; /** Biggest value first. */ bySource: ValueCount[]; byCampaign: ValueCount[] };
   response: ResponseTimes;
+  partners: PartnerInsight;
+}
+
+/** What one partner did with the offers of the range's leads. */
+export interface PartnerFigures {
+  id: string;
+  name: string;
+  offers: number;
+  accepted: number;
+  declined: number;
+  /** Why they declined, most given first. */
+  declineReasons: LabelCount[];
+  /** From the offer to its acceptance, the median over the jobs they accepted. */
+  medianAcceptMinutes: number | null;
+  /** Urgent jobs they marked On site, by city, and how many of those by the promised time. */
+  onSite: { city: string; count: number; inTime: number }[];
+  /** The jobs they held that are Won now, and their value. */
+  won: { count: number; cents: number };
+}
+
+/** Urgent leads of one city (or Regional), and how many a partner reached by the promised time. */
+export interface PromiseKept {
+  city: string;
+  urgent: number;
+  kept: number;
+}
+
+export interface PartnerInsight {
+  /** Most offers first. */
+  byPartner: PartnerFigures[];
+  /** The six cities in the form's order, then Regional; only places with urgent leads. */
+  promise: PromiseKept[];
 }
 
 /** A duration for people: "45 min", "3 h 5 min", "2 d 4 h"; a dash for none. */

@@ -202,7 +202,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onQueued: options.onLeadStored,
       prefix: '/inbox/api',
     });
-    await app.register(partnerPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin, onQueued: options.onLeadStored });
+    await app.register(partnerPagePlugin, {
+      store: options.store,
+      publicOrigin: options.inbox.publicOrigin,
+      onQueued: options.onLeadStored,
+      // The visitor is told who will contact them only where they were acknowledged at all.
+      introduce: (options.channels ?? []).includes('ack'),
+    });
   }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });
   return app;

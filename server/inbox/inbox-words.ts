@@ -76,6 +76,7 @@ export const inboxWords = {
       unaccepted: urgentCopy ? 'Nobody has accepted the urgent job (business and urgent address)' : 'Nobody has accepted the urgent job',
       offer: 'Job offer to a partner',
       accepted: 'Customer’s details to the partner who accepted',
+      introduced: 'E-mail telling the customer which partner will contact them',
     })[channel],
   audit: {
     signIn: (method: string) => `Signed in (${method})`,

@@ -11,14 +11,17 @@ import {
   sourceLabels,
   type Insight,
   type LabelCount,
+  type PartnerInsight,
   type ResponseStat,
   type ResponseTimes,
   type ValueCount,
   type WeekFigures,
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
+import { partnerRegions } from '../../core/partner/kinds.ts';
 import { addDays, nzInstant, nzLastWeeks, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
 import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight-queries.ts';
+import { partnerFigures, type PartnerRawFigures } from '../storage/partner-figures.ts';
 import type { Work } from '../storage/steps.ts';
 import type { LeadStore } from '../storage/types.ts';
 
@@ -107,8 +110,40 @@ function byWeek<T extends { week: string | null }>(rows: readonly T[]): Map<stri
   return weeks;
 }
 
+const placeOrder = (city: string) => {
+  const rank = (partnerRegions as readonly string[]).indexOf(city);
+  return rank < 0 ? partnerRegions.length : rank;
+};
+const byPlace = (a: { city: string }, b: { city: string }) => placeOrder(a.city) - placeOrder(b.city) || a.city.localeCompare(b.city);
+
+/** The partners' figures from the database's counts: most offers first, places in the form's order. */
+export function shapePartners(raw: PartnerRawFigures): PartnerInsight {
+  return {
+    byPartner: raw.partners
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        offers: p.offers,
+        accepted: p.accepted,
+        declined: p.declined,
+        declineReasons: countsBy(
+          raw.declines.filter((d) => d.partnerId === p.id).map((d) => ({ value: d.reason, count: d.count })),
+          (reason) => reason || '(no reason given)',
+        ),
+        medianAcceptMinutes: roundMinutes(percentileAt(p.acceptCount, 50, (rank) => p.acceptMsAtRank.get(rank)! / 60_000)),
+        onSite: raw.onSite
+          .filter((o) => o.partnerId === p.id)
+          .map(({ city, count, inTime }) => ({ city, count, inTime }))
+          .sort(byPlace),
+        won: { count: p.wonCount, cents: p.wonCents },
+      }))
+      .sort((a, b) => b.offers - a.offers || a.name.localeCompare(b.name)),
+    promise: [...raw.promise].sort(byPlace),
+  };
+}
+
 /** The Insight of a range from the database's counts. */
-export function shapeInsight(figures: InsightFigures, from: string, to: string): Insight {
+export function shapeInsight(figures: InsightFigures, from: string, to: string, partners: PartnerRawFigures): Insight {
   const { start, end } = rangeInstants(from, to);
   const { arrivals, answered, stages, won } = figures;
   const weeks = end > start ? nzWeeksBetween(start, new Date(end.getTime() - 1)) : [];
@@ -156,13 +191,14 @@ export function shapeInsight(figures: InsightFigures, from: string, to: string):
       answered.filter((a) => a.week === null),
       arrivals,
     ),
+    partners: shapePartners(partners),
   };
 }
 
 /** Every figure of the reports for the leads that arrived from `from` to `to` (NZ dates, inclusive; spam left out). */
 export function* insightBetween(from: string, to: string): Work<Insight> {
   const { start, end } = rangeInstants(from, to);
-  return shapeInsight(yield* insightFigures(start, end), from, to);
+  return shapeInsight(yield* insightFigures(start, end), from, to, yield* partnerFigures(start, end));
 }
 
 // The computations under way, by store and range: a request for a range already being counted

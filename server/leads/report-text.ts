@@ -33,6 +33,27 @@ export function formatSources(insight: Insight, since?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Each partner's offers and answers, then the promise kept by city; nothing when neither has a figure. */
+function partnerLines({ partners }: Insight): string[] {
+  const lines: string[] = [];
+  if (partners.byPartner.length) {
+    lines.push('', 'Partners (offers, accepted, declined, median time to accept, won value of their jobs)');
+    const width = Math.max(10, ...partners.byPartner.map((p) => p.name.length));
+    for (const p of partners.byPartner) {
+      lines.push(
+        `  ${p.name.padEnd(width)}  ${String(p.offers).padStart(5)}  ${String(p.accepted).padStart(5)}  ${String(p.declined).padStart(5)}  ${formatMinutes(p.medianAcceptMinutes).padStart(10)}  ${formatNzd(p.won.cents).padStart(14)}`,
+      );
+      for (const r of p.declineReasons) lines.push(`    declined: ${r.label} (${r.count})`);
+      for (const o of p.onSite) lines.push(`    on site in ${o.city}: ${o.count}, ${o.inTime} by the promised time`);
+    }
+  }
+  if (partners.promise.length) {
+    lines.push('', 'Urgent leads reached by the promised time, by city');
+    for (const p of partners.promise) lines.push(`  ${p.city.padEnd(12)}  ${p.kept} of ${p.urgent}  ${percent(p.kept, p.urgent).padStart(6)}`);
+  }
+  return lines;
+}
+
 function responseLine(label: string, stat: ResponseStat): string {
   return `  ${label.padEnd(16)}  median ${formatMinutes(stat.medianMinutes).padStart(10)}  90th percentile ${formatMinutes(stat.p90Minutes).padStart(10)}  (${stat.answered} answered, ${stat.waiting} waiting)`;
 }
@@ -65,5 +86,6 @@ export function formatInsight(insight: Insight): string {
         `  ${w.week}  ${formatMinutes(w.response.businessHours.medianMinutes).padStart(10)}  ${formatMinutes(w.response.afterHours.medianMinutes).padStart(10)}`,
       );
   }
+  lines.push(...partnerLines(insight));
   return `${lines.join('\n')}\n`;
 }

@@ -48,6 +48,12 @@ export const acknowledgementCopy = {
   emergency: (display: string) => `Fridge or cool room down right now? Call our 24/7 emergency line, ${display}.`,
   replyHint: 'To add anything, reply to this e-mail.',
   signOff: `${business.name}`,
+  introducedSubject: (partner: string) => `${partner} will contact you – ${business.name}`,
+  introducedHeading: (partner: string) => `${partner} has taken your job`,
+  introducedIntro: (partner: string) =>
+    `${partner}, one of the suppliers and technicians ${business.name} works with, has taken on your request and will contact you directly to arrange it.`,
+  introducedShared: (partner: string) => `We have passed your name, company, phone and e-mail to ${partner} for this job, and to no one else.`,
+  introducedPhone: (phone: string) => `Their phone: ${phone}`,
 } as const;
 
 /** Copy of the e-mails about the business's own work: the nudge, the follow-up reminder and the weekly digest. */
@@ -76,6 +82,8 @@ export const noticeCopy = {
   bySource: 'By source',
   byService: 'By service',
   wonValue: (value: string, jobs: number) => `Won this week: ${value} from ${jobs} job${jobs === 1 ? '' : 's'}`,
+  partners: (offers: number, accepted: number, kept: number, urgent: number) =>
+    `Partners: ${offers} offer${offers === 1 ? '' : 's'}, ${accepted} accepted; on site by the promised time for ${kept} of ${urgent} urgent lead${urgent === 1 ? '' : 's'}`,
   firstContact: 'Median time to first contact',
   businessHours: 'Arrived in office hours',
   afterHours: 'Arrived after hours',

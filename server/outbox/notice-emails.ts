@@ -130,6 +130,17 @@ function dayRange(from: string, to: string): string {
   return dayFormat.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
 }
 
+/** The week's offers to partners and the emergency promise, on one line. */
+function partnersLine({ partners }: Insight): string {
+  const total = <T>(rows: readonly T[], figure: (row: T) => number) => rows.reduce((sum, row) => sum + figure(row), 0);
+  return copy.partners(
+    total(partners.byPartner, (p) => p.offers),
+    total(partners.byPartner, (p) => p.accepted),
+    total(partners.promise, (p) => p.kept),
+    total(partners.promise, (p) => p.urgent),
+  );
+}
+
 /** The digest as sections of lines: the same words in the text part and the HTML part. */
 function digestSections(digest: Digest): { heading?: string; lines: string[] }[] {
   const { insight } = digest;
@@ -143,6 +154,7 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
     },
     { heading: copy.byService, lines: counts(insight.byService) },
     { lines: [copy.wonValue(formatNzd(digest.won.cents), digest.won.count)] },
+    { lines: [partnersLine(insight)] },
     {
       heading: copy.firstContact,
       lines: [

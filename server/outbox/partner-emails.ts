@@ -13,7 +13,9 @@ import type { LeadStore, PartnerChannel } from '../storage/types.ts';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { partnerOfferUrl } from '../partners/partner-links.ts';
 import { partnerWords as w } from '../partners/partner-words.ts';
-import { button, emailPage, h2, nzTime, telHref } from './lead-email.ts';
+import { business } from '../../core/business.ts';
+import { acknowledgementCopy as ack } from './email-words.ts';
+import { button, emailPage, h2, leadChoices, nzTime, telHref } from './lead-email.ts';
 import type { NoticeSender } from './worker.ts';
 
 export interface PartnerMailOptions {
@@ -110,6 +112,37 @@ export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pic
   return { to: partner.email, subject, text, html, messageId: `<accepted-${offer.id}@${options.messageIdDomain}>` };
 }
 
+/**
+ * The customer's e-mail once a partner accepts: who will contact them, and that their details went
+ * to that partner alone. Like the acknowledgement it repeats only the form's fixed choices.
+ */
+export function introducedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+  const { lead, offer, partner } = view;
+  const choices = leadChoices(lead).map((c) => ({ label: c.label, value: c.value }));
+  const lines = [ack.introducedIntro(partner.name), ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []), ack.introducedShared(partner.name)];
+  const emergency = ack.emergency(business.emergencyLine.display);
+  const text = [
+    ack.introducedHeading(partner.name),
+    '',
+    ...lines,
+    '',
+    ...factsText(choices),
+    '',
+    `${emergency} (${business.emergencyLine.digits})`,
+    '',
+    ack.replyHint,
+    ack.signOff,
+  ].join('\n');
+  const subject = ack.introducedSubject(partner.name);
+  const html = emailPage(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(ack.introducedHeading(partner.name))}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${factsHtml(
+      choices,
+    )}<p><a href="${escapeHtml(business.emergencyLine.href)}" style="font-weight:700;color:#b91c1c">${escapeHtml(emergency)}</a></p><p>${escapeHtml(ack.replyHint)}<br>${escapeHtml(ack.signOff)}</p>`,
+  );
+  return { to: lead.work_email, subject, text, html, messageId: `<introduced-${offer.id}@${options.messageIdDomain}>` };
+}
+
 export function createPartnerSenders(options: PartnerMailOptions): Record<PartnerChannel, NoticeSender> {
   const { store, transport, from, replyTo } = options;
   const send = async (mail: PartnerMail, signal?: AbortSignal) => {
@@ -128,6 +161,23 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<Partne
       const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
       if (!view?.lead || view.offer.state !== 'accepted') return;
       await send(acceptedMail({ ...view, lead: view.lead }, options), signal);
+    },
+    introduced: async (job, signal) => {
+      const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
+      // A lead deleted since (the person asked to be forgotten) is told nothing more.
+      if (!view?.lead || view.offer.state !== 'accepted') return;
+      const mail = introducedMail({ ...view, lead: view.lead }, options);
+      if (signal?.aborted) throw new Error('send cancelled');
+      await transport.sendMail({
+        from: { name: business.name, address: from },
+        replyTo,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        headers: { 'X-Lead-Id': view.lead.id, 'Auto-Submitted': 'auto-generated' },
+      });
     },
   };
 }

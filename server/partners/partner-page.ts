@@ -24,6 +24,8 @@ export interface PartnerPageOptions {
   publicOrigin: string;
   /** Called when e-mails were queued (the customer's details to the partner), so the worker sends them now. */
   onQueued?: (() => void) | undefined;
+  /** Whether the customer is told by e-mail which partner accepted (while acknowledgements are on). */
+  introduce?: boolean | undefined;
 }
 
 const token = z.string().min(20).max(200);
@@ -45,7 +47,7 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, titl
   return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
 }
 
-export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, onQueued }) => {
+export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, onQueued, introduce = false }) => {
   const origin = new URL(publicOrigin).origin;
   const w = partnerWords.page;
 
@@ -78,14 +80,18 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
     const e = partnerWords.events;
     const result = answer
       ? await store.transact(function* () {
-          const done = yield* answerOffer(hash, answer, (partner, a) =>
-            a.action === 'accept'
-              ? e.accepted(partner.name)
-              : a.action === 'decline'
-                ? e.declined(partner.name, a.reason)
-                : a.action === 'on_site'
-                  ? e.onSite(partner.name)
-                  : e.quoteSent(partner.name),
+          const done = yield* answerOffer(
+            hash,
+            answer,
+            (partner, a) =>
+              a.action === 'accept'
+                ? e.accepted(partner.name)
+                : a.action === 'decline'
+                  ? e.declined(partner.name, a.reason)
+                  : a.action === 'on_site'
+                    ? e.onSite(partner.name)
+                    : e.quoteSent(partner.name),
+            introduce,
           );
           // Accepting shows the customer's details: that disclosure is recorded with it.
           if (done.changed && answer.action === 'accept' && done.view?.lead)

@@ -8,6 +8,7 @@
 import { fillArrivalColumns } from './arrival-fill.ts';
 import { v12 } from './visit-migrations.ts';
 import { v13, v14 } from './partner-migrations.ts';
+import { v15 } from './wake-migration.ts';
 import type { Work } from './steps.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -367,5 +368,6 @@ export function migrations(dialect: Dialect): MigrationStep[][] {
     v12(),
     v13(dialect),
     v14(dialect),
+    v15(dialect),
   ];
 }

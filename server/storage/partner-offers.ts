@@ -157,12 +157,15 @@ export type PartnerAnswer = { action: 'accept' } | { action: 'decline'; reason: 
 /**
  * A partner's answer through their link: accepting (first wins), declining with a reason, or, once
  * theirs, "On site" and "Quote sent" (each recorded once). The offer as it now stands, and whether
- * this answer changed anything; the caller shows the page either way.
+ * this answer changed anything; the caller shows the page either way. An acceptance queues the
+ * customer's details to the partner and, when `introduce`, the customer's e-mail naming the
+ * partner: both keyed by the offer, so each goes once.
  */
 export function* answerOffer(
   tokenHash: string,
   answer: PartnerAnswer,
   eventText: (partner: Partner, answer: PartnerAnswer) => string,
+  introduce = false,
 ): Work<{ view: OfferView | undefined; changed: boolean }> {
   const found = yield* offerByToken(tokenHash);
   if (!found?.lead || !(yield* holdLead(found.lead.id))) return { view: found, changed: false };
@@ -175,6 +178,8 @@ export function* answerOffer(
     if (changed) {
       yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS} WHERE lead_id = ? AND state = 'open'`, offer.lead_id);
       yield* run(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, NULL, 'accepted', ${NOW_MS}, ?)`, randomUUID(), offer.id);
+      if (introduce)
+        yield* run(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, NULL, 'introduced', ${NOW_MS}, ?)`, randomUUID(), offer.id);
     }
   } else if (answer.action === 'decline' && offer.state === 'open' && !view.expired) {
     changed = yield* run(

@@ -13,6 +13,7 @@ import { inboxColumns } from './lead-work.ts';
 import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import { SharedStore } from './shared-store.ts';
+import { JobListener } from './job-listener.ts';
 import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
 /** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
@@ -25,6 +26,7 @@ export class PostgresLeadStore extends SharedStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #onError: (error: Error) => void;
+  readonly #jobs: JobListener;
 
   constructor(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}) {
     super();
@@ -32,6 +34,11 @@ export class PostgresLeadStore extends SharedStore {
     this.#onError = options.onError ?? (() => undefined);
     // A dropped connection must not crash the process: the pool replaces it and the next query reconnects.
     this.#pool.on('error', this.#onError);
+    this.#jobs = new JobListener(connectionString, this.#onError);
+  }
+
+  override onNewJobs(listener: () => void): () => void {
+    return this.#jobs.add(listener);
   }
 
   async #tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -172,6 +179,7 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   async close(): Promise<void> {
+    await this.#jobs.close();
     await this.#pool.end();
   }
 }

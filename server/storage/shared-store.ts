@@ -21,6 +21,11 @@ export abstract class SharedStore implements LeadStore {
   abstract readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
   abstract close(): Promise<void>;
 
+  // One instance per database (SQLite): its own work already wakes its worker.
+  onNewJobs(_listener: () => void): () => void {
+    return () => undefined;
+  }
+
   read<T>(work: () => Work<T>): Promise<T> {
     return this.autocommit(work);
   }

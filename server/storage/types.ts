@@ -18,9 +18,11 @@ export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted'] as 
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 /**
  * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
- * `about` naming the offer); accepted, the customer's details to the partner who took the job.
+ * `about` naming the offer); accepted, the customer's details to the partner who took the job;
+ * introduced, the customer told which partner will contact them (queued only while the visitors'
+ * acknowledgements are on).
  */
-export const PARTNER_CHANNELS = ['offer', 'accepted'] as const;
+export const PARTNER_CHANNELS = ['offer', 'accepted', 'introduced'] as const;
 export type PartnerChannel = (typeof PARTNER_CHANNELS)[number];
 export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS] as const;
 export type JobChannel = (typeof JOB_CHANNELS)[number];
@@ -162,6 +164,12 @@ export interface LeadStore {
    * must survive a structured clone.
    */
   readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
+  /**
+   * Calls `listener` soon after another transaction (of any instance) commits new outbox jobs, so a
+   * worker can claim them without waiting for its poll; the returned function stops it. SQLite has
+   * one instance, whose own work wakes its worker, so there it never calls.
+   */
+  onNewJobs(listener: () => void): () => void;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;

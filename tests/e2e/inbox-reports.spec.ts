@@ -11,6 +11,8 @@ import { parseLead } from '../../core/lead/schema.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { changeStatus } from '../../server/storage/lead-work.ts';
+import { addPartner } from '../../server/storage/partner-records.ts';
+import { run } from '../../server/storage/steps.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
 
@@ -39,6 +41,7 @@ async function seed(store: TestStore) {
   const services = ['Repair', 'Installation', 'Maintenance', 'Cool Room / Walk-in Freezer'];
   const cities = ['Auckland', 'Wellington', 'Christchurch', 'Hamilton', 'Tauranga', 'Dunedin'];
   let i = 0;
+  let firstWon = '';
   for (let week = 0; week < 6; week++) {
     for (let k = 0; k < 2 + (week % 3); k++, i++) {
       const kind = kinds[i % kinds.length]!;
@@ -55,6 +58,7 @@ async function seed(store: TestStore) {
       const lead = await store.store.insertLead(parsed.lead!, { spam: false, channels: [] });
       const arrived = nzInstant(addDays(addDays(from, week * 7), k), (i % 2 ? 20 : 9) * 60 + 15);
       await store.backdate(lead.id, arrived);
+      if (kind.status === 'won' && !firstWon) firstWon = lead.id;
       if (kind.status !== 'new') {
         await store.store.transact(() =>
           changeStatus(
@@ -68,6 +72,31 @@ async function seed(store: TestStore) {
       }
     }
   }
+  // One partner who held the first won job, accepting 25 minutes after the offer.
+  const partner = await store.store.transact(() =>
+    addPartner({
+      name: 'Ana Cooling',
+      email: 'ana@example.nz',
+      phone: '',
+      kind: 'technician',
+      regions: ['Auckland'],
+      services: ['Repair'],
+      industries: [],
+      on_call: true,
+      paused: false,
+    }),
+  );
+  const offered = Date.parse(from) + 86_400_000;
+  await store.store.transact(() =>
+    run(
+      "INSERT INTO partner_offers (id, lead_id, partner_id, state, created_at, expires_at, answered_at) VALUES ('seeded-offer', ?, ?, 'accepted', ?, ?, ?)",
+      firstWon,
+      partner!.id,
+      offered,
+      offered + 14 * 86_400_000,
+      offered + 25 * 60_000,
+    ),
+  );
   return i;
 }
 
@@ -163,6 +192,14 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page })
     ['Won', '4'],
   ]);
   await expect(funnel.getByRole('table', { name: 'Why leads were lost' })).toContainText('Price');
+  // The partner's offer, acceptance, time to accept and the value of the job they held.
+  const byPartner = page.getByRole('region', { name: 'Partners' }).getByRole('table', { name: 'Offers by partner' });
+  expect(
+    await byPartner
+      .getByRole('row')
+      .nth(1)
+      .evaluate((tr) => [...tr.children].map((c) => c.textContent!.trim())),
+  ).toEqual(['Ana Cooling', '1', '1', '0', '25 min', '$18,400.00']);
   await axeClean(page, 'reports with the tables open');
 
   // The owner's Google Ads file.

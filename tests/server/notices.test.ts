@@ -130,6 +130,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect(text).toContain('Visitors: 4, quote rate 50% (quote requests per visitor)');
     expect(text).toMatch(/BY SOURCE\nGoogle Ads: 1\nDirect: 1\n/);
     expect(text).toMatch(/BY SERVICE\n(Installation: 1\nRepair: 1|Repair: 1\nInstallation: 1)\n/);
+    expect(text).toContain('Partners: 0 offers, 0 accepted; on site by the promised time for 0 of 0 urgent leads');
     expect(text).toContain('Leads still New in the inbox: 4');
     expect(text).toContain('Spam held back this week: 1');
     expect(text).toContain('Every notification was delivered.');

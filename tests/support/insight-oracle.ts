@@ -16,6 +16,7 @@ import {
   type ValueCount,
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
+import { partnerRegions, regionOfCity } from '../../core/partner/kinds.ts';
 import { isOfficeTime, mondayOf, nzParts, nzWeeksBetween } from '../../core/nz-time.ts';
 import { leadColumns } from '../../core/lead/schema.ts';
 import { leadSource } from '../../core/lead/arrival.ts';
@@ -117,6 +118,13 @@ export function oracleInsight(leads: readonly InboxLead[], from: string, to: str
       byCampaign: valueBy(won, campaignOf),
     },
     response: responseOf(facts),
+    // No offers among these leads: every urgent lead is counted by its place, none kept.
+    partners: {
+      byPartner: [],
+      promise: partnerRegions
+        .map((city) => ({ city, urgent: inRange.filter((l) => l.urgent && regionOfCity(l.city) === city).length, kept: 0 }))
+        .filter((p) => p.urgent > 0),
+    },
   };
 }
 

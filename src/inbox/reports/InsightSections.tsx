@@ -8,6 +8,7 @@ import { BarList, type BarRow } from './BarList.tsx';
 import { FunnelChart } from './FunnelChart.tsx';
 import { WonValue } from './WonValue.tsx';
 import { ResponseChart } from './ResponseChart.tsx';
+import { PartnerReports } from './PartnerReports.tsx';
 
 const w = words.reports;
 
@@ -52,6 +53,9 @@ export function InsightSections({ insight }: { insight: Insight }) {
       </ReportSection>
       <ReportSection title={w.response.heading}>
         <ResponseChart weeks={insight.weeks} response={insight.response} />
+      </ReportSection>
+      <ReportSection title={w.partners.heading}>
+        <PartnerReports partners={insight.partners} />
       </ReportSection>
     </div>
   );

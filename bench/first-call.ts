@@ -1,0 +1,165 @@
+/**
+ * Speed of the first call: from a quote's success answer to the e-mail that gets someone moving, as
+ * a real SMTP peer sees it, with every setting at its default (the outbox polls every 2 s).
+ *
+ *   node bench/first-call.ts [--samples 40]
+ *
+ * (a) One lead server on SQLite: a planned job's e-mail to the business.
+ * (b) Two lead servers on one PostgreSQL: an urgent Hamilton repair's offer to the on-call
+ *     Hamilton technician; the quotes go to the two servers in turn, and whichever server claims
+ *     the offer sends it (the other hears of the job through LISTEN/NOTIFY rather than its poll).
+ * (c) One lead server on PostgreSQL, the job committed by this script as another instance would:
+ *     from the commit to the business e-mail, which only LISTEN/NOTIFY makes quicker than the poll.
+ *
+ * Quotes are sent one at a time, each after a random pause of up to 2 s, so they land anywhere in
+ * the poll's cycle; the first three are a warm-up and not counted. The time is taken when the peer
+ * has the whole message. Needs PostgreSQL at TEST_DATABASE_URL (default the local server).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { leadColumns } from '../core/lead/schema.ts';
+import { addPartner } from '../server/storage/partner-records.ts';
+import { startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
+import { createTestStore, formBody, JSON_ACCEPT, type StoreKind } from '../tests/support/stores.ts';
+import { startSmtp } from '../tests/support/peers.ts';
+import { percentile } from './nearest-rank.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '40' } } });
+const samples = Number(values.samples);
+const WARM_UP = 3;
+const BUSINESS = 'office@example.nz';
+const PARTNER = 'oncall@example.nz';
+
+/**
+ * Commits one lead and its business e-mail job as another instance would, straight into the
+ * database; resolves when the commit is done.
+ */
+async function queueElsewhere(url: string, i: number): Promise<void> {
+  const fields = Object.fromEntries(new URLSearchParams(formBody({ contact_name: `Elsewhere ${i}`, timeframe: '1–2 weeks', site_type: 'New build' })));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const id = randomUUID();
+    const cols = ['id', 'created_at', ...leadColumns];
+    const params = [id, new Date(), ...leadColumns.map((c) => fields[c] ?? '')];
+    await client.query('BEGIN');
+    await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${params.map((_, n) => `$${n + 1}`).join(', ')})`, params);
+    await client.query("INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, 'email', 0)", [randomUUID(), id]);
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+}
+
+interface Scenario {
+  name: string;
+  /** Queues quote i some other way than posting it to a server; resolves at the moment timed from. */
+  queue?: (url: string, i: number) => Promise<void>;
+  store: StoreKind;
+  instances: number;
+  /** The form's fields for quote i. */
+  form: (i: number) => Record<string, string>;
+  /** Who receives the e-mail being timed. */
+  to: string;
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'business e-mail, one instance, SQLite',
+    store: 'sqlite',
+    instances: 1,
+    form: () => ({ service_type: 'Installation', site_type: 'New build', timeframe: '1–2 weeks', city: 'Dunedin' }),
+    to: BUSINESS,
+  },
+  { name: 'urgent offer to the on-call partner, two instances, PostgreSQL', store: 'postgres', instances: 2, form: () => ({}), to: PARTNER },
+  {
+    name: 'business e-mail of a job another instance committed, PostgreSQL',
+    store: 'postgres',
+    instances: 1,
+    queue: queueElsewhere,
+    form: () => ({}),
+    to: BUSINESS,
+  },
+];
+
+const results: { scenario: string; samples: number; p50: number; p95: number; max: number }[] = [];
+const dist = tinySite();
+for (const scenario of scenarios) {
+  const db = await createTestStore(scenario.store);
+  await db.store.transact(() =>
+    addPartner({
+      name: 'On Call Cooling',
+      email: PARTNER,
+      phone: '',
+      kind: 'technician',
+      regions: ['Hamilton'],
+      services: ['Repair'],
+      industries: [],
+      on_call: true,
+      paused: false,
+    }),
+  );
+  await db.store.close();
+  const smtp = await startSmtp();
+  // The moment the peer has each whole message, by recipient.
+  const arrivals: { to: string[]; at: number }[] = [];
+  const push = smtp.messages.push.bind(smtp.messages);
+  smtp.messages.push = (...mails) => {
+    for (const mail of mails) arrivals.push({ to: mail.to, at: performance.now() });
+    return push(...mails);
+  };
+  const servers: ServerProcess[] = [];
+  try {
+    const env = { DATABASE_URL: db.url, DIST_DIR: dist, SMTP_URL: smtp.url, LEAD_NOTIFY_TO: BUSINESS, LOG_LEVEL: 'error' };
+    for (let i = 0; i < scenario.instances; i++) servers.push(await startServer(env));
+    const timings: number[] = [];
+    for (let i = 0; i < samples + WARM_UP; i++) {
+      await new Promise((r) => setTimeout(r, Math.random() * 2000));
+      const seen = arrivals.filter((a) => a.to.includes(scenario.to)).length;
+      let answered: number;
+      if (scenario.queue) {
+        await scenario.queue(db.url, i);
+        answered = performance.now();
+      } else {
+        const server = servers[i % servers.length]!;
+        const payload = formBody({ contact_name: `Bench ${i}`, work_email: `bench-${i}-${Date.now()}@example.co.nz`, ...scenario.form(i) });
+        const res = await fetch(`${server.url}/`, { method: 'POST', headers: JSON_ACCEPT, body: payload });
+        answered = performance.now();
+        if (res.status !== 200) throw new Error(`quote ${i} answered ${res.status}: ${await res.text()}`);
+      }
+      const deadline = Date.now() + 30_000;
+      let arrival: { at: number } | undefined;
+      while (!(arrival = arrivals.filter((a) => a.to.includes(scenario.to))[seen])) {
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${scenario.to} 30 s after quote ${i}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      if (i >= WARM_UP) timings.push(arrival.at - answered);
+    }
+    timings.sort((a, b) => a - b);
+    const row = {
+      scenario: scenario.name,
+      samples: timings.length,
+      p50: Math.round(percentile(timings, 50)),
+      p95: Math.round(percentile(timings, 95)),
+      max: Math.round(timings.at(-1)!),
+    };
+    results.push(row);
+    console.log(JSON.stringify(row));
+  } finally {
+    for (const s of servers) {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
+    await smtp.close();
+    await db.cleanup();
+  }
+}
+console.table(results);
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+const out = join(root, 'bench', 'results', `first-call-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(out, JSON.stringify({ samples, budgetMs: 1000, results }, null, 2));
+console.log(`results written to ${out}`);

@@ -1,0 +1,69 @@
+/**
+ * Hears PostgreSQL announce new outbox jobs (the trigger of migration 15) on a connection of its
+ * own, kept out of the pool since a listening connection must stay open. A dropped connection is
+ * opened again after a pause, and the listeners are called once it is back: jobs announced while
+ * it was down were not heard, and the poll would otherwise be the first to find them.
+ */
+import pg from 'pg';
+import { JOBS_CHANNEL } from './wake-migration.ts';
+
+const RECONNECT_AFTER_MS = 1000;
+
+export class JobListener {
+  readonly #connectionString: string;
+  readonly #onError: (error: Error) => void;
+  readonly #listeners = new Set<() => void>();
+  #client: pg.Client | undefined;
+  #retry: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(connectionString: string, onError: (error: Error) => void) {
+    this.#connectionString = connectionString;
+    this.#onError = onError;
+  }
+
+  /** Calls `listener` whenever jobs are announced; the returned function stops it. */
+  add(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    if (!this.#client && !this.#retry) void this.#connect(false);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #tell(): void {
+    for (const listener of this.#listeners) listener();
+  }
+
+  async #connect(again: boolean): Promise<void> {
+    this.#retry = undefined;
+    if (this.#closed) return;
+    const client = new pg.Client({ connectionString: this.#connectionString, connectionTimeoutMillis: 5000 });
+    this.#client = client;
+    const lost = (error?: Error) => {
+      if (error) this.#onError(error);
+      if (this.#client !== client) return;
+      this.#client = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      if (!this.#closed) this.#retry = setTimeout(() => void this.#connect(true), RECONNECT_AFTER_MS);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.#tell());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+      if (again) this.#tell();
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = undefined;
+    this.#listeners.clear();
+    await client?.end().catch(() => undefined);
+  }
+}
