@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Partner } from '../../core/inbox-api/contract.ts';
 import { partnerKindLabels } from '../../core/partner/kinds.ts';
 import { api } from './api.ts';
+import { ConfirmRemoval } from './ConfirmRemoval.tsx';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
@@ -90,17 +91,14 @@ export function PartnerRow({ partner, canManage }: { partner: Partner; canManage
         </div>
       )}
       {confirming && (
-        <div role="group" aria-label={w.confirmRemove(partner.name)} className="mt-3 rounded-md border-2 border-alert-700 p-3">
-          <p className="font-semibold">{w.confirmRemove(partner.name)}</p>
-          <div className="mt-2 flex gap-3">
-            <button type="button" className={ui.danger} disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              {w.removeForGood}
-            </button>
-            <button type="button" className={ui.secondary} onClick={() => setConfirming(false)}>
-              {w.keep}
-            </button>
-          </div>
-        </div>
+        <ConfirmRemoval
+          question={w.confirmRemove(partner.name)}
+          confirmLabel={w.removeForGood}
+          keepLabel={w.keep}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(undefined)}
+          onKeep={() => setConfirming(false)}
+        />
       )}
       <Alert message={errorMessage(pause.error ?? remove.error, words.tryAgain)} />
     </li>

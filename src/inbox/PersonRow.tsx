@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '../../core/lead/status.ts';
 import { api } from './api.ts';
+import { ConfirmRemoval } from './ConfirmRemoval.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import type { Person } from '../../core/inbox-api/contract.ts';
 import { words } from './app-words.ts';
@@ -41,17 +42,14 @@ export function PersonRow({ person, isYou }: { person: Person; isYou: boolean })
         )}
       </div>
       {confirming && (
-        <div role="group" aria-label={w.confirmRemove(person.email)} className="mt-3 rounded-md border-2 border-alert-700 p-3">
-          <p className="font-semibold">{w.confirmRemove(person.email)}</p>
-          <div className="mt-2 flex gap-3">
-            <button type="button" className={ui.danger} disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {w.removeForGood}
-            </button>
-            <button type="button" className={ui.secondary} onClick={() => setConfirming(false)}>
-              {w.keep}
-            </button>
-          </div>
-        </div>
+        <ConfirmRemoval
+          question={w.confirmRemove(person.email)}
+          confirmLabel={w.removeForGood}
+          keepLabel={w.keep}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onKeep={() => setConfirming(false)}
+        />
       )}
       <Alert message={errorMessage(role.error ?? remove.error, words.tryAgain)} />
     </li>
