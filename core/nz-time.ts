@@ -26,7 +26,8 @@ export interface NzParts {
   minutes: number;
 }
 
-function fields(at: Date): Record<string, number> {
+/** The wall-clock fields Intl gives for an instant in the zone, offset included. */
+function formattedFields(at: Date): Record<string, number> {
   return Object.fromEntries(
     partsFormat
       .formatToParts(at)
@@ -35,24 +36,54 @@ function fields(at: Date): Record<string, number> {
   );
 }
 
+/** The zone's offset from UTC at an instant, in milliseconds (+13 h in summer, +12 h in winter), as Intl says. */
+function formattedOffsetMs(ms: number): number {
+  const f = formattedFields(new Date(ms));
+  return Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!) - Math.floor(ms / 1000) * 1000;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+// Asking Intl costs tens of microseconds and every stored lead asks, so the offset is kept for the
+// quarter hour it was read in: the zone changes its offset only on the hour. A quarter whose two ends
+// disagree (a change inside it, as the 19th-century local mean time had) is never kept.
+let kept = { quarter: Number.NaN, offsetMs: 0 };
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetMs(at: Date): number {
+  const ms = at.getTime();
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  if (quarter === kept.quarter) return kept.offsetMs;
+  const offset = formattedOffsetMs(ms);
+  const start = quarter * QUARTER_HOUR_MS;
+  if (formattedOffsetMs(start) === offset && formattedOffsetMs(start + QUARTER_HOUR_MS - 1) === offset) kept = { quarter, offsetMs: offset };
+  return offset;
+}
+
+/** The New Zealand wall clock at an instant, read off a UTC date shifted by the zone's offset. */
+function fields(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number; utcDay: number } {
+  const wall = new Date(at.getTime() + offsetMs(at));
+  return {
+    utcDay: wall.getUTCDay(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
 export function nzParts(at: Date): NzParts {
   const f = fields(at);
   const date = `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
-  const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-  return { date, weekday, minutes: f.hour! * 60 + f.minute! };
+  return { date, weekday: ((f.utcDay + 6) % 7) + 1, minutes: f.hour * 60 + f.minute };
 }
 
 /** An instant as New Zealand wall-clock time, `YYYY-MM-DD HH:mm:ss` (the layout Google Ads reads). */
 export function nzDateTime(at: Date): string {
   const f = fields(at);
-  const two = (n: number | undefined) => String(n).padStart(2, '0');
+  const two = (n: number) => String(n).padStart(2, '0');
   return `${String(f.year).padStart(4, '0')}-${two(f.month)}-${two(f.day)} ${two(f.hour)}:${two(f.minute)}:${two(f.second)}`;
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (+13 h in summer, +12 h in winter). */
-function offsetMs(at: Date): number {
-  const f = fields(at);
-  return Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 /** The instant a New Zealand wall-clock time happens (a time skipped by the spring change comes out an hour later). */

@@ -9,7 +9,7 @@ import type { LeadSource } from './insight.ts';
 import { mondayOf, nzParts } from '../nz-time.ts';
 
 function host(url: string): string {
-  return URL.canParse(url) ? new URL(url).hostname.toLowerCase().replace(/^(www|m|l|lm|mobile)\./, '') : '';
+  return (URL.parse(url)?.hostname.toLowerCase() ?? '').replace(/^(www|m|l|lm|mobile)\./, '');
 }
 
 function hostIs(hostname: string, domains: readonly string[]): boolean {

@@ -157,15 +157,17 @@ export class BackupSchedule {
     const { folder, databaseFile, log } = this.#o;
     const name = this.#names.name(at);
     try {
-      if (!existsSync(folder)) throw new Error(`the backup folder ${folder} does not exist`);
-      if (!statSync(folder).isDirectory()) throw new Error(`the backup folder ${folder} is not a folder`);
+      const problem = folderProblem(folder);
+      if (problem) throw new Error(problem);
       const { bytes } = await backupDatabase(databaseFile, join(folder, name));
       this.#prune();
       this.#failure = null;
       rmSync(failureFile(databaseFile), { force: true });
       log.info({ file: join(folder, name), bytes }, 'backup written');
     } catch (error) {
-      this.#failure = { at: at.toISOString(), error: (error as Error).message };
+      // A folder moved or replaced while a copy was being written fails deep inside the copy; the
+      // owner is told what they can put right rather than the system call that failed.
+      this.#failure = { at: at.toISOString(), error: folderProblem(folder) ?? (error as Error).message };
       log.error({ err: error, folder }, 'backup failed; leads are still being stored');
       this.#recordFailure();
     }
@@ -195,5 +197,14 @@ export class BackupSchedule {
       rmSync(temporary, { force: true });
       this.#o.log.error({ err: error }, 'could not record the backup failure beside the database');
     }
+  }
+}
+
+/** What is wrong with the backup folder itself, if anything. */
+function folderProblem(folder: string): string | undefined {
+  try {
+    return statSync(folder).isDirectory() ? undefined : `the backup folder ${folder} is not a folder`;
+  } catch {
+    return existsSync(folder) ? undefined : `the backup folder ${folder} does not exist`;
   }
 }

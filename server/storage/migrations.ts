@@ -9,6 +9,7 @@ import { fillArrivalColumns } from './arrival-fill.ts';
 import { v12 } from './visit-migrations.ts';
 import { v13, v14 } from './partner-migrations.ts';
 import { v15 } from './wake-migration.ts';
+import { v16 } from './lean-insert-migration.ts';
 import type { Work } from './steps.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -369,5 +370,6 @@ export function migrations(dialect: Dialect): MigrationStep[][] {
     v13(dialect),
     v14(dialect),
     v15(dialect),
+    v16(dialect),
   ];
 }

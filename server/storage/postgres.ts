@@ -10,7 +10,7 @@ import { submissionKey } from './submission-key.ts';
 import { toClaimed, type Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './lead-work.ts';
-import { arrivalTime, type ArrivalTime } from '../../core/lead/arrival.ts';
+import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import { SharedStore } from './shared-store.ts';
 import { JobListener } from './job-listener.ts';
@@ -86,7 +86,8 @@ export class PostgresLeadStore extends SharedStore {
     { spam, spamReason = '', channels, repeatWindowMs = 0, rateLimit }: InsertOptions,
   ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
     const id = randomUUID();
-    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam, new Date()) };
+    const sentAt = new Date();
+    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam, sentAt) };
     // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
     // dedupe lock, the look-up, the lead and its jobs.
     const { rows } = await this.#pool.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [
@@ -106,7 +107,7 @@ export class PostgresLeadStore extends SharedStore {
       if (earlier) return { ...earlier, repeated: true, rate };
     }
     const storedAt = new Date(stored.stored_at);
-    await this.#followStamp(id, row, arrivalTime(storedAt));
+    await this.#followStamp(id, sentAt, storedAt);
     return {
       ...lead,
       id,
@@ -122,11 +123,14 @@ export class PostgresLeadStore extends SharedStore {
   /**
    * The database's clock stamps a lead, but its arrival columns were worked out by this process's
    * clock just before: when a minute turned in between (or the clocks disagree), the columns are
-   * set again from the stamp. The lead is stored by then, so a failure here is reported, not thrown:
-   * its report minute is off by the clocks' difference, while the visitor is told the truth.
+   * set again from the stamp. Within one minute they cannot differ (the zone changes its offset only
+   * on the hour), so most leads skip the second reading. The lead is stored by then, so a failure
+   * here is reported, not thrown: its report minute is off by the clocks' difference, while the
+   * visitor is told the truth.
    */
-  async #followStamp(id: string, sent: ArrivalTime, stamped: ArrivalTime): Promise<void> {
-    if (sent.nz_week === stamped.nz_week && sent.nz_weekday === stamped.nz_weekday && sent.nz_minutes === stamped.nz_minutes) return;
+  async #followStamp(id: string, sentAt: Date, storedAt: Date): Promise<void> {
+    if (Math.floor(sentAt.getTime() / 60_000) === Math.floor(storedAt.getTime() / 60_000)) return;
+    const stamped = arrivalTime(storedAt);
     await this.#pool
       .query('UPDATE leads SET nz_week = $1, nz_weekday = $2, nz_minutes = $3 WHERE id = $4', [stamped.nz_week, stamped.nz_weekday, stamped.nz_minutes, id])
       .catch((error: unknown) => this.#onError(error instanceof Error ? error : new Error(String(error))));

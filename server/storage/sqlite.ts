@@ -89,14 +89,16 @@ export class SqliteLeadStore extends SharedStore {
     const outcomes: ({ ok: true; lead: StoredLead & { repeated: boolean } } | { ok: false; error: unknown })[] = [];
     try {
       this.#db.exec('BEGIN IMMEDIATE');
+      // Prepared once rather than parsed by exec() for every lead: this loop is the posts' hot path.
+      const [savepoint, release] = [this.#statement('SAVEPOINT one_lead'), this.#statement('RELEASE one_lead')];
       for (const insert of group) {
-        this.#db.exec('SAVEPOINT one_lead');
+        savepoint.run();
         try {
           outcomes.push({ ok: true, lead: insert.run() });
-          this.#db.exec('RELEASE one_lead');
+          release.run();
         } catch (error) {
           this.#db.exec('ROLLBACK TO one_lead');
-          this.#db.exec('RELEASE one_lead');
+          release.run();
           outcomes.push({ ok: false, error });
         }
       }
@@ -114,6 +116,9 @@ export class SqliteLeadStore extends SharedStore {
     });
   }
 
+  /** The lead's INSERT, prepared at the first post: its columns are the lead's and inboxColumns' own. */
+  #leadInsert: StatementSync | undefined;
+
   /** One lead and its jobs, inside the group's transaction; the look-up and the insert share its write lock, so two identical posts cannot both miss. */
   #insertOne(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): StoredLead & { repeated: boolean } {
     const id = randomUUID();
@@ -128,9 +133,11 @@ export class SqliteLeadStore extends SharedStore {
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
     const inbox = inboxColumns(lead, spam, new Date(now));
-    const cols = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
-    const values = [id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox)];
-    this.#statement(`INSERT INTO leads (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
+    this.#leadInsert ??= this.#db.prepare(
+      `INSERT INTO leads (${['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)].join(', ')})
+       VALUES (${Array.from({ length: 5 + leadColumns.length + Object.keys(inbox).length }, () => '?').join(', ')})`,
+    );
+    this.#leadInsert.run(id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox));
     const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
     for (const channel of channels) job.run(randomUUID(), id, channel, now);
     return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent === 1, repeated: false };

@@ -1,5 +1,5 @@
 /** A repeated submission (a retry after a lost answer, a double click) is recognised by its content. */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { leadColumns, type Lead } from '../../core/lead/schema.ts';
 
 /** How long the same form data counts as the same submission. */
@@ -7,7 +7,5 @@ export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /** SHA-256 of every stored field and the spam flag: equal exactly when the stored lead would be. */
 export function submissionKey(lead: Lead, spam: boolean): string {
-  return createHash('sha256')
-    .update(JSON.stringify([spam, ...leadColumns.map((c) => lead[c])]))
-    .digest('hex');
+  return hash('sha256', JSON.stringify([spam, ...leadColumns.map((c) => lead[c])]));
 }
