@@ -8,8 +8,10 @@
  * (b) Two lead servers on one PostgreSQL: an urgent Hamilton repair's offer to the on-call
  *     Hamilton technician; the quotes go to the two servers in turn, and whichever server claims
  *     the offer sends it (the other hears of the job through LISTEN/NOTIFY rather than its poll).
- * (c) One lead server on PostgreSQL, the job committed by this script as another instance would:
- *     from the commit to the business e-mail, which only LISTEN/NOTIFY makes quicker than the poll.
+ * (c) One lead server on PostgreSQL, a nudge (the business's e-mail about a lead still New) committed
+ *     by this script as another instance's scheduler would: from the commit to the e-mail, which only
+ *     LISTEN/NOTIFY makes quicker than the poll. (A lead's own jobs are not announced: the instance
+ *     that stores the lead starts them itself.)
  *
  * Quotes are sent one at a time, each after a random pause of up to 2 s, so they land anywhere in
  * the poll's cycle; the first three are a warm-up and not counted. The time is taken when the peer
@@ -35,8 +37,8 @@ const BUSINESS = 'office@example.nz';
 const PARTNER = 'oncall@example.nz';
 
 /**
- * Commits one lead and its business e-mail job as another instance would, straight into the
- * database; resolves when the commit is done.
+ * Commits one lead and a nudge about it as another instance would, straight into the database;
+ * resolves when the commit is done.
  */
 async function queueElsewhere(url: string, i: number): Promise<void> {
   const fields = Object.fromEntries(new URLSearchParams(formBody({ contact_name: `Elsewhere ${i}`, timeframe: '1–2 weeks', site_type: 'New build' })));
@@ -48,7 +50,7 @@ async function queueElsewhere(url: string, i: number): Promise<void> {
     const params = [id, new Date(), ...leadColumns.map((c) => fields[c] ?? '')];
     await client.query('BEGIN');
     await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${params.map((_, n) => `$${n + 1}`).join(', ')})`, params);
-    await client.query("INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, 'email', 0)", [randomUUID(), id]);
+    await client.query("INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, 'nudge', 0)", [randomUUID(), id]);
     await client.query('COMMIT');
   } finally {
     await client.end();
@@ -77,7 +79,7 @@ const scenarios: Scenario[] = [
   },
   { name: 'urgent offer to the on-call partner, two instances, PostgreSQL', store: 'postgres', instances: 2, form: () => ({}), to: PARTNER },
   {
-    name: 'business e-mail of a job another instance committed, PostgreSQL',
+    name: 'business nudge another instance committed, PostgreSQL',
     store: 'postgres',
     instances: 1,
     queue: queueElsewhere,
