@@ -6,7 +6,7 @@
  */
 import type { Lead } from './schema.ts';
 import type { LeadSource } from './insight.ts';
-import { mondayOf, nzParts } from '../nz-time.ts';
+import { nzParts, nzWeekOf } from '../nz-time.ts';
 
 function host(url: string): string {
   return (URL.parse(url)?.hostname.toLowerCase() ?? '').replace(/^(www|m|l|lm|mobile)\./, '');
@@ -75,9 +75,8 @@ export interface ArrivalColumns extends ArrivalTime {
  * office hours as they are configured now, for old leads too.
  */
 export function arrivalTime(at: Date): ArrivalTime {
-  // One reading of the New Zealand clock serves the week, the weekday and the minute.
-  const parts = nzParts(at);
-  return { nz_week: mondayOf(parts), nz_weekday: parts.weekday, nz_minutes: parts.minutes };
+  const { weekday, minutes } = nzParts(at);
+  return { nz_week: nzWeekOf(at), nz_weekday: weekday, nz_minutes: minutes };
 }
 
 /** The arrival columns of a lead stored at `at`. */

@@ -1,8 +1,7 @@
 /** The audit harness: every built page at 360 px and 1280 px, axe-core with zero violations and no sideways scrolling. */
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { specRoutes } from '../support/routes.ts';
-import { offline } from './helpers.ts';
+import { expectAxeClean, offline } from './helpers.ts';
 
 const routes = [...specRoutes.map((r) => (r === '/thank-you' ? '/thank-you/' : r)), '/this-page-does-not-exist'];
 
@@ -14,8 +13,7 @@ for (const width of [360, 1280]) {
         await offline(context);
         const response = await page.goto(route);
         expect(response?.status()).toBe(route.startsWith('/this-page') ? 404 : 200);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectAxeClean(page, route);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       });

@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 /** Reads leads straight from the server's SQLite file (WAL lets a second reader in). */
 export function storedLeads(where: string, ...params: string[]): Record<string, unknown>[] {
@@ -60,4 +61,18 @@ export async function jsonLd(page: Page): Promise<JsonLdNode[]> {
  */
 export async function afterHumanPause(page: Page) {
   await page.waitForFunction(() => performance.now() > 5000);
+}
+
+/** Fails with every axe-core violation on the page as it is now, each named by `what` and its elements. */
+export async function expectAxeClean(page: Page, what = 'the page'): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The same at a phone's width and then a desktop's; the page is left at the desktop's. */
+export async function expectAxeCleanAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAxeClean(page, `${what} at ${width}px`);
+  }
 }

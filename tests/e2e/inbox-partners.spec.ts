@@ -3,34 +3,25 @@
  * with the CLI, a partner added with the form, paused and removed; axe at 390 px and 1280 px, with
  * screenshots of both widths.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
 import { createTestStore, type TestStore } from '../support/stores.ts';
+import { expectAxeCleanAtBothWidths } from './helpers.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 const sheet = new URL('../fixtures/partners.csv', import.meta.url).pathname;
 
-async function axeClean(page: Page, what: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${what} at ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-}
-
 test.describe('the Partners page', () => {
   let t: TestStore;
-  let server: ServerProcess;
+  let server: OriginServer;
   let origin = '';
 
   test.beforeAll(async () => {
     t = await createTestStore('sqlite');
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+    server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
@@ -53,7 +44,7 @@ test.describe('the Partners page', () => {
     await page.getByRole('link', { name: 'Partners' }).click();
     await expect(page.getByRole('heading', { name: 'Partners', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Waikato Cooling/ })).toBeVisible();
-    await axeClean(page, 'the Partners page');
+    await expectAxeCleanAtBothWidths(page, 'the Partners page');
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: 'test-results/partners-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -86,7 +77,7 @@ test.describe('the Partners page', () => {
     await otago.getByLabel('Phone (optional)').fill('03 555 0100');
     await otago.getByRole('button', { name: 'Save changes' }).click();
     await expect(otago).toContainText('03 555 0100');
-    await axeClean(page, 'the Partners page after changes');
+    await expectAxeCleanAtBothWidths(page, 'the Partners page after changes');
 
     await otago.getByRole('button', { name: 'Remove' }).click();
     await otago.getByRole('group', { name: 'Remove Otago Chill from your partners?' }).getByRole('button', { name: 'Remove' }).click();

@@ -5,19 +5,19 @@
  * are in a table one tap away, the figures match the data, axe reports nothing, and the owner's
  * Google Ads download is the conversion file.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { parseLead } from '../../core/lead/schema.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { changeStatus } from '../../server/storage/lead-work.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { run } from '../../server/storage/steps.ts';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
 import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
+import { expectAxeClean } from './helpers.ts';
 
 let t: TestStore;
-let server: ServerProcess;
+let server: OriginServer;
 let origin = '';
 let from = '';
 let to = '';
@@ -103,9 +103,8 @@ async function seed(store: TestStore) {
 test.beforeAll(async () => {
   t = await createTestStore('sqlite');
   await seed(t);
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+  server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
@@ -113,11 +112,6 @@ test.afterAll(async () => {
   await server?.exited;
   await t?.cleanup();
 });
-
-async function axeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the owner reads the reports on a phone and on a desktop', async ({ page }) => {
   test.setTimeout(120_000);
@@ -163,7 +157,7 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page })
         .evaluate((svg) => svg.getBoundingClientRect().width),
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await axeClean(page, `reports at ${width}px`);
+    await expectAxeClean(page, `reports at ${width}px`);
     await page.screenshot({ path: `test-results/reports-${width}.png`, fullPage: true });
   }
 
@@ -200,7 +194,7 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page })
       .nth(1)
       .evaluate((tr) => [...tr.children].map((c) => c.textContent!.trim())),
   ).toEqual(['Ana Cooling', '1', '1', '0', '25 min', '$18,400.00']);
-  await axeClean(page, 'reports with the tables open');
+  await expectAxeClean(page, 'reports with the tables open');
 
   // The owner's Google Ads file.
   const download = page.getByRole('link', { name: 'Download Google Ads conversions' });

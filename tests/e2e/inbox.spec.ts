@@ -4,14 +4,13 @@
  * Chromium's virtual authenticator, an e-mailed code through a real SMTP peer, leads sent through
  * the public form, and the work on them; axe on every view at 390 px and 1280 px.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
-import { afterHumanPause } from './helpers.ts';
+import { afterHumanPause, expectAxeCleanAtBothWidths } from './helpers.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, formBody, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -33,14 +32,6 @@ async function startBalancer(port: number, targets: string[]): Promise<http.Serv
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return server;
-}
-
-async function axeClean(page: Page, what: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${what} at ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
 }
 
 function mailTo(smtp: SmtpPeer, address: string, contains: string) {
@@ -99,7 +90,7 @@ for (const kind of storeKinds) {
         await page.setViewportSize({ width: 390, height: 900 });
         await page.goto(link);
         await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-        await axeClean(page, 'the link page');
+        await expectAxeCleanAtBothWidths(page, 'the link page');
         await page.getByRole('button', { name: 'Continue' }).click();
         await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       });
@@ -122,13 +113,13 @@ for (const kind of storeKinds) {
         await expect(page.getByRole('heading', { name: 'Sign in faster next time' })).toBeHidden();
         await page.getByRole('link', { name: 'Passkeys' }).click();
         await expect(page.getByText('Passkey 1')).toBeVisible();
-        await axeClean(page, 'passkeys');
+        await expectAxeCleanAtBothWidths(page, 'passkeys');
       });
 
       await test.step('signing out and in again with the passkey', async () => {
         await page.getByRole('button', { name: 'Sign out' }).click();
         await expect(page.getByRole('heading', { name: 'Sign in to the lead inbox' })).toBeVisible();
-        await axeClean(page, 'sign-in');
+        await expectAxeCleanAtBothWidths(page, 'sign-in');
         await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
         await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Sign in faster next time' })).toBeHidden();
@@ -161,7 +152,7 @@ for (const kind of storeKinds) {
         await expect(page).toHaveTitle('(3) Lead inbox');
         await page.setViewportSize({ width: 390, height: 900 });
         await page.screenshot({ path: `test-results/inbox-list-${kind}-390.png`, fullPage: true });
-        await axeClean(page, 'the list');
+        await expectAxeCleanAtBothWidths(page, 'the list');
       });
 
       await test.step('a lead is worked: status, note, follow-up, won with its value', async () => {
@@ -187,14 +178,14 @@ for (const kind of storeKinds) {
         await expect(page.getByRole('main')).toContainText('Status: Won, job value $8,450.00');
         await expect(page.getByRole('main')).toContainText(OWNER);
         await page.screenshot({ path: `test-results/inbox-lead-${kind}-390.png`, fullPage: true });
-        await axeClean(page, 'a lead');
+        await expectAxeCleanAtBothWidths(page, 'a lead');
       });
 
       await test.step('a lead held as spam is released and its e-mail arrives', async () => {
         await page.goto(`${origin}/inbox/?view=spam`);
         await page.getByRole('link', { name: /Held Back/ }).click();
         await expect(page.getByRole('main')).toContainText('Why:');
-        await axeClean(page, 'a spam lead');
+        await expectAxeCleanAtBothWidths(page, 'a spam lead');
         await page.getByRole('button', { name: 'Not spam' }).click();
         await expect(page.getByRole('heading', { name: 'Held as spam' })).toBeHidden();
         await expect.poll(() => mailTo(smtp, BUSINESS, 'Held Back'), { timeout: 15_000 }).toBeDefined();
@@ -228,7 +219,7 @@ for (const kind of storeKinds) {
         const [person] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export this person’s data' }).click()]);
         expect(JSON.parse(readFileSync((await person.path())!, 'utf8')).leads).toHaveLength(1);
         await page.getByRole('button', { name: 'Delete this lead' }).click();
-        await axeClean(page, 'the delete confirmation');
+        await expectAxeCleanAtBothWidths(page, 'the delete confirmation');
         await page.getByRole('button', { name: 'Delete for good' }).click();
         await expect(page.getByRole('heading', { name: /Leads/ })).toBeVisible();
         expect((await page.request.get(`${origin}/inbox/api/leads?view=all`)).ok()).toBe(true);
@@ -241,11 +232,11 @@ for (const kind of storeKinds) {
         await page.getByLabel('E-mail', { exact: true }).fill('staff@example.nz');
         await page.getByRole('button', { name: 'Add person' }).click();
         await expect(page.getByLabel('One-time sign-in link')).toHaveValue(/\/inbox\/\?link=/);
-        await axeClean(page, 'people');
+        await expectAxeCleanAtBothWidths(page, 'people');
         await page.getByRole('link', { name: 'Audit log' }).click();
         await expect(page.getByRole('table')).toContainText('Signed in (passkey)');
         await expect(page.getByRole('table')).toContainText('Exported the won view as CSV');
-        await axeClean(page, 'the audit log');
+        await expectAxeCleanAtBothWidths(page, 'the audit log');
       });
 
       await test.step('a new lead appears within 15 s without reloading', async () => {
@@ -260,7 +251,7 @@ for (const kind of storeKinds) {
         await page.getByLabel('E-mail').fill(OWNER);
         await page.getByRole('button', { name: 'E-mail me a sign-in code' }).click();
         await expect(page.getByLabel('Sign-in code')).toBeVisible();
-        await axeClean(page, 'the code form');
+        await expectAxeCleanAtBothWidths(page, 'the code form');
         await expect.poll(() => mailTo(smtp, OWNER, 'sign-in code is'), { timeout: 10_000 }).toBeDefined();
         const code = /sign-in code is (\d{6})/.exec(mailTo(smtp, OWNER, 'sign-in code is')!.raw)![1]!;
         await page.getByLabel('Sign-in code').fill(code);

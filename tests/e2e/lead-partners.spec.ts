@@ -4,35 +4,29 @@
  * else, "Offer to NAME" e-mails that partner once, and their "Decline" on the partner page shows on
  * the lead; axe clean at each step, with a screenshot of the section.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
+import { expectAxeClean } from './helpers.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 const sheet = new URL('../fixtures/partners.csv', import.meta.url).pathname;
 const DUNEDIN_PARTNER = 'sales@southernsupply.co.nz';
 
-async function axeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe("a lead's partners", () => {
   let t: TestStore;
   let smtp: SmtpPeer;
-  let server: ServerProcess;
+  let server: OriginServer;
   let origin = '';
 
   test.beforeAll(async () => {
     t = await createTestStore('sqlite');
     smtp = await startSmtp(0, '127.0.0.1');
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = await startServer({ DATABASE_URL: t.url, SMTP_URL: smtp.url, PUBLIC_ORIGIN: origin, HSTS: 'false', OUTBOX_POLL_INTERVAL: '500' }, { port });
+    server = await startServerAtOwnOrigin({ DATABASE_URL: t.url, SMTP_URL: smtp.url, OUTBOX_POLL_INTERVAL: '500' });
+    origin = server.origin;
   });
   test.afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -72,7 +66,7 @@ test.describe("a lead's partners", () => {
     await expect(offer).toBeVisible();
     await expect(section).toContainText('Covers Dunedin and does Installation');
     await expect(section).toContainText('Nobody holds this job yet.');
-    await axeClean(page, 'the suggestions');
+    await expectAxeClean(page, 'the suggestions');
     await section.screenshot({ path: 'test-results/lead-partners-suggestions-390.png' });
 
     await offer.click();
@@ -80,7 +74,7 @@ test.describe("a lead's partners", () => {
     await expect(section.getByRole('status')).toContainText('Offered to Southern Supply');
     await expect(section).toContainText('Southern Supply · Waiting for an answer');
     await expect(section.getByRole('button', { name: /^Offer to / })).toHaveCount(0);
-    await axeClean(page, 'the offer made');
+    await expectAxeClean(page, 'the offer made');
 
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(DUNEDIN_PARTNER)), { what: 'the offer e-mail' });
     const parsed = await parseMail(mail);
@@ -99,7 +93,7 @@ test.describe("a lead's partners", () => {
     await page.reload();
     await expect(section).toContainText('Southern Supply · Declined');
     await expect(section).toContainText('Reason: Booked out until March');
-    await axeClean(page, 'the declined offer');
+    await expectAxeClean(page, 'the declined offer');
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: 'test-results/lead-partners-390.png' });
     // Once, however long the outbox keeps running.
@@ -130,11 +124,11 @@ test.describe("a lead's partners", () => {
     const row = page.getByRole('link', { name: /Aroha Urgent/ });
     await expect(row).toContainText(/(5 h 5\d min|6 h) left to attend/);
     await expect(page.getByRole('link', { name: /Piri Planned/ })).not.toContainText('left to attend');
-    await axeClean(page, 'the list with an urgent lead');
+    await expectAxeClean(page, 'the list with an urgent lead');
     await row.click();
     await expect(page.getByText(/^Attend by /)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Aroha Urgent' })).toContainText(/left to attend/);
-    await axeClean(page, 'an urgent lead');
+    await expectAxeClean(page, 'an urgent lead');
     await page.screenshot({ path: 'test-results/lead-attend-by-390.png' });
   });
 });

@@ -4,14 +4,13 @@
  *. Real Chromium, real server; the rate-limit case runs its own server with a limit of one.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { business } from '../../src/config/site.ts';
 import { serverPageLabels } from '../../server/http/page-words.ts';
 import { startServer } from '../support/server-process.ts';
-import { offline, storedLeads } from './helpers.ts';
+import { expectAxeClean, offline, storedLeads } from './helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -52,8 +51,7 @@ async function expectNoAxeViolations(browser: Browser, origin: string, fields: R
     ]);
     expect(response.status()).toBe(status);
     await page.waitForURL(`${origin}/`, { waitUntil: 'load' });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAxeClean(page, 'the page after the post');
   } finally {
     await context.close();
   }

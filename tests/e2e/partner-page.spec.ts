@@ -3,29 +3,23 @@
  * "Continue", then the job with "Accept job" and "Decline", then the customer once accepted; axe
  * clean at each step, with screenshots.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { test, expect } from '@playwright/test';
+import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
 import { createTestStore, formBody, rawQuery, type TestStore } from '../support/stores.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { makeOffer } from '../../server/storage/partner-offers.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
-
-async function axeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectAxeClean } from './helpers.ts';
 
 test.describe('the partner page', () => {
   let t: TestStore;
-  let server: ServerProcess;
+  let server: OriginServer;
   let origin = '';
 
   test.beforeAll(async () => {
     t = await createTestStore('sqlite');
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+    server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
+    origin = server.origin;
   });
   test.afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -64,16 +58,16 @@ test.describe('the partner page', () => {
     expect(opened!.headers()['x-robots-tag']).toContain('noindex');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
     await expect(page.getByText('Mere Tane')).toHaveCount(0);
-    await axeClean(page, 'Continue');
+    await expectAxeClean(page, 'Continue');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('button', { name: 'Accept job' })).toBeVisible();
     await expect(page.getByText('Mere Tane')).toHaveCount(0);
-    await axeClean(page, 'the job');
+    await expectAxeClean(page, 'the job');
     await page.screenshot({ path: 'test-results/partner-page-offer-390.png', fullPage: true });
     await page.getByRole('button', { name: 'Accept job' }).click();
     await expect(page.getByText('Mere Tane')).toBeVisible();
     await expect(page.getByRole('link', { name: '021 555 0101' })).toHaveAttribute('href', 'tel:0215550101');
-    await axeClean(page, 'the accepted job');
+    await expectAxeClean(page, 'the accepted job');
     await page.screenshot({ path: 'test-results/partner-page-accepted-390.png', fullPage: true });
     await page.getByRole('button', { name: 'On site' }).click();
     await expect(page.getByText(/On site recorded/)).toBeVisible();

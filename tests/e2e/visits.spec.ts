@@ -6,17 +6,16 @@
  * report at 390 and 1280 px; no public page set a cookie.
  */
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { invite } from '../../server/inbox/invite.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import type { VisitReport } from '../../core/visit/visit-figures.ts';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
 import { createTestStore, type TestStore } from '../support/stores.ts';
-import { afterHumanPause, offline } from './helpers.ts';
+import { afterHumanPause, expectAxeClean, offline } from './helpers.ts';
 import { dumpDatabase } from '../support/visits.ts';
 
 let t: TestStore;
-let server: ServerProcess;
+let server: OriginServer;
 let origin = '';
 const today = nzParts(new Date()).date;
 
@@ -25,9 +24,8 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 test.beforeAll(async () => {
   t = await createTestStore('sqlite');
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  server = await startServer({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false' }, { port });
+  server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
@@ -126,8 +124,7 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
     await expect(page.getByRole('region', { name: 'The quote form, page by page' }).locator('svg[role="img"]')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Web Vitals of real visitors' })).toContainText('Largest Contentful Paint');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAxeClean(page, `the reports at ${width}px`);
     await page.getByRole('heading', { name: 'Visits and the quote rate' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/visits-${width}.png`, fullPage: true });
     await page
@@ -148,6 +145,5 @@ async function axeCleanAfterOpening(page: Page) {
     const details = page.getByRole('region', { name }).getByText('Show the numbers');
     if (await details.count()) await details.click();
   }
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the reports with their tables open');
 }

@@ -70,3 +70,15 @@ export async function startServer(
   }
   return { url, child, output: () => out, exited };
 }
+
+export type OriginServer = ServerProcess & { origin: string };
+
+/**
+ * A server whose PUBLIC_ORIGIN is its own address (localhost on a free port), as the inbox's Origin
+ * checks and every e-mailed link need; HSTS off, since the browser reaches it over plain HTTP.
+ */
+export async function startServerAtOwnOrigin(env: Record<string, string>): Promise<OriginServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  return { ...(await startServer({ PUBLIC_ORIGIN: origin, HSTS: 'false', ...env }, { port })), origin };
+}
