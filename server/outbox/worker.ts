@@ -129,7 +129,23 @@ export class OutboxWorker {
 
   /** Asks for a run now (after a new lead), instead of waiting for the next poll. */
   nudge(): void {
+    this.#wake?.();
     this.#polling.soon();
+  }
+
+  /** Ends the current wait for a send early (see runOnce); set only while a run waits. */
+  #wake: (() => void) | undefined;
+
+  /** Resolves at the next nudge or after one poll interval, whichever comes first. */
+  #nudgeOrPoll(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.#wake?.(), this.#o.pollIntervalMs);
+      this.#wake = () => {
+        clearTimeout(timer);
+        this.#wake = undefined;
+        resolve();
+      };
+    });
   }
 
   /** Stops between jobs: sends in flight finish (bounded by the send timeout), nothing new is claimed. */
@@ -158,7 +174,14 @@ export class OutboxWorker {
         if (jobs.length > 0) continue;
       }
       if (this.#stopping) drained = true;
-      if (inFlight.size > 0) await Promise.race(inFlight);
+      if (inFlight.size > 0) {
+        // A slow send must not hold back a job that comes due meanwhile (a nudge is not heard while a
+        // run is under way): the wait also ends at a nudge or a poll interval, and a free slot is
+        // offered to the store again.
+        await Promise.race([...inFlight, this.#nudgeOrPoll()]);
+        this.#wake?.();
+        if (!this.#stopping) drained = false;
+      }
     }
     return attempted;
   }

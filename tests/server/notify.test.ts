@@ -173,4 +173,29 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     await worker(t.store, { email: emailSender(smtp.url) }).runOnce();
     expect(smtp.messages).toHaveLength(0);
   });
+
+  it('sends a job that comes due while another send hangs, at the next nudge', async () => {
+    const smtp = track(await startSmtp());
+    let hookCalled = false;
+    let releaseHook = (): void => undefined;
+    const hookHangs = new Promise<void>((resolve) => (releaseHook = resolve));
+    const w = track(
+      new OutboxWorker({
+        store: t.store,
+        senders: { email: emailSender(smtp.url), webhook: () => ((hookCalled = true), hookHangs) },
+        log: silent,
+        // No poll within the test: only the nudge can start the e-mail.
+        pollIntervalMs: 60_000,
+      }),
+    );
+    // Closed first (the list is closed in reverse), so the worker's stop does not wait on the hook.
+    track({ close: async () => releaseHook() });
+    w.start();
+    await postLead(t.store, { contact_name: 'Slow Hook' }, ['webhook']);
+    w.nudge();
+    await waitFor(() => hookCalled, { what: 'the webhook to be sending' });
+    await postLead(t.store, { contact_name: 'Quick Mail' }, ['email']);
+    w.nudge();
+    await waitFor(() => smtp.messages.length === 1, { what: 'the e-mail sent while the webhook hangs', timeoutMs: 5_000 });
+  });
 });
