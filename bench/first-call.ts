@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { leadColumns } from '../core/lead/schema.ts';
-import { addPartner } from '../server/storage/partner-records.ts';
+import { addHamiltonTechnician } from '../tests/support/partners.ts';
 import { startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type StoreKind } from '../tests/support/stores.ts';
 import { startSmtp } from '../tests/support/peers.ts';
@@ -92,19 +92,7 @@ const results: { scenario: string; samples: number; p50: number; p95: number; ma
 const dist = tinySite();
 for (const scenario of scenarios) {
   const db = await createTestStore(scenario.store);
-  await db.store.transact(() =>
-    addPartner({
-      name: 'On Call Cooling',
-      email: PARTNER,
-      phone: '',
-      kind: 'technician',
-      regions: ['Hamilton'],
-      services: ['Repair'],
-      industries: [],
-      on_call: true,
-      paused: false,
-    }),
-  );
+  await addHamiltonTechnician(db.store, 'On Call Cooling', PARTNER);
   await db.store.close();
   const smtp = await startSmtp();
   // The moment the peer has each whole message, by recipient.

@@ -5,10 +5,8 @@
  */
 import { test, expect } from '@playwright/test';
 import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
-import { createTestStore, formBody, rawQuery, type TestStore } from '../support/stores.ts';
-import { addPartner } from '../../server/storage/partner-records.ts';
-import { makeOffer } from '../../server/storage/partner-offers.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
+import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { expectAxeClean } from './helpers.ts';
 
 test.describe('the partner page', () => {
@@ -34,24 +32,8 @@ test.describe('the partner page', () => {
     });
     expect(posted.ok()).toBe(true);
     const [lead] = await t.store.listLeads();
-    const partner = await t.store.transact(() =>
-      addPartner({
-        name: 'Waikato Cooling',
-        email: 'jobs@waikatocooling.co.nz',
-        phone: '',
-        kind: 'technician',
-        regions: ['Hamilton'],
-        services: ['Repair'],
-        industries: [],
-        on_call: true,
-        paused: false,
-      }),
-    );
-    const made = await t.store.transact(() => makeOffer(lead!.id, partner!.id, null, (p) => `Offered to ${p.name}`));
-    if (!made.ok) throw new Error(made.reason);
-    // As the offer e-mail's sender does: a token made now, only its hash stored.
-    const token = randomToken();
-    await rawQuery('sqlite', t.url, 'UPDATE partner_offers SET token_hash = ? WHERE id = ?', [secretHash(token), made.offer.id]);
+    const partner = await addHamiltonTechnician(t.store, 'Waikato Cooling', 'jobs@waikatocooling.co.nz');
+    const { token } = await offerWithLink(t.store, lead!.id, partner.id);
 
     await page.setViewportSize({ width: 390, height: 844 });
     const opened = await page.goto(`${origin}/partner/offer?t=${token}`);

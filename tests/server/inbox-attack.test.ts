@@ -14,7 +14,7 @@ import { mailTransport } from '../../server/outbox/email.ts';
 import { startSmtp, waitFor } from '../support/peers.ts';
 import { softPasskey } from '../support/soft-authenticator.ts';
 import { invite } from '../../server/inbox/invite.ts';
-import { addPartner } from '../../server/storage/partner-records.ts';
+import { addHamiltonTechnician } from '../support/partners.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { partnerKinds, partnerRegions, partnerServices } from '../../core/partner/kinds.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
@@ -164,20 +164,8 @@ describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
     // The tree is read, not listed here, so a route added later is attacked too.
     expect(routes.length).toBeGreaterThanOrEqual(25);
     const [lead] = await t.store.listLeads({ includeSpam: true });
-    const partner = await t.store.transact(() =>
-      addPartner({
-        name: 'Attack Partner',
-        email: 'attack@partner.nz',
-        phone: '',
-        kind: 'technician',
-        regions: ['Hamilton'],
-        services: ['Repair'],
-        industries: [],
-        on_call: true,
-        paused: false,
-      }),
-    );
-    const ids = fc.oneof(fc.constantFrom(lead!.id, partner!.id), hostileValue.map(encodeURIComponent), fc.uuid());
+    const partner = await addHamiltonTechnician(t.store, 'Attack Partner', 'attack@partner.nz');
+    const ids = fc.oneof(fc.constantFrom(lead!.id, partner.id), hostileValue.map(encodeURIComponent), fc.uuid());
     let people = 0;
     // Route by route, so each gets its share of attempts however many there are.
     for (const route of routes) {

@@ -186,6 +186,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
         log: silent,
         // No poll within the test: only the nudge can start the e-mail.
         pollIntervalMs: 60_000,
+        maxAttempts: 5,
       }),
     );
     // Closed first (the list is closed in reverse), so the worker's stop does not wait on the hook.

@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { addPartner } from '../../server/storage/partner-records.ts';
-import { makeOffer, offersOfLead } from '../../server/storage/partner-offers.ts';
-import { run } from '../../server/storage/steps.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { offersOfLead } from '../../server/storage/partner-offers.ts';
+import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -43,25 +41,8 @@ describe.each(storeKinds)('the partner page under attack on %s', (kind) => {
     expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ notes: NOTES }) })).statusCode).toBe(200);
     const [lead] = await t.store.listLeads();
     for (const email of ['one@partner.nz', 'two@partner.nz']) {
-      const partner = await t.store.transact(() =>
-        addPartner({
-          name: email,
-          email,
-          phone: '',
-          kind: 'technician',
-          regions: ['Hamilton'],
-          services: ['Repair'],
-          industries: [],
-          on_call: true,
-          paused: false,
-        }),
-      );
-      const made = await t.store.transact(() => makeOffer(lead!.id, partner!.id, null, (p) => `Offered to ${p.name}`));
-      if (!made.ok) throw new Error(made.reason);
-      // As the offer e-mail's sender does: the token made now, only its hash kept.
-      const token = randomToken();
-      await t.store.transact(() => run('UPDATE partner_offers SET token_hash = ? WHERE id = ?', secretHash(token), made.offer.id));
-      tokens.push(token);
+      const partner = await addHamiltonTechnician(t.store, email, email);
+      tokens.push((await offerWithLink(t.store, lead!.id, partner.id)).token);
     }
   });
   afterAll(async () => {
