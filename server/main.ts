@@ -91,9 +91,11 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   hsts: config.HSTS,
   logger: log,
-  onLeadStored: () => {
+  onLeadStored: (lead) => {
     worker.nudge();
-    // An urgent lead goes to its first on-call partner now, not at the next minute's check.
+    // An urgent lead goes to its first on-call partner now, not at the next minute's check; any
+    // other new lead has nothing to dispatch, so its post costs no look-up.
+    if (lead && !lead.urgent) return;
     scheduler?.dispatch().catch((error: unknown) => log.warn({ err: error }, 'dispatch failed'));
   },
   backups: backups && (() => backups.state()),

@@ -45,7 +45,11 @@ export interface AppOptions {
   repeatWindowMs?: number;
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
-  onLeadStored?: () => void;
+  /**
+   * Called when jobs were queued: with the lead when the quote form stored a new one, with nothing
+   * when the inbox or a partner's answer queued work on a lead already stored.
+   */
+  onLeadStored?: (lead?: { urgent: boolean }) => void;
   /** The visit beacon: the pages it counts (default: the build's list) and its limits (default DEFAULTS.visits). */
   visits?: {
     pages?: ReadonlyMap<string, PageKind>;

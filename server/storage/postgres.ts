@@ -90,15 +90,20 @@ export class PostgresLeadStore extends SharedStore {
     const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam, sentAt) };
     // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
     // dedupe lock, the look-up, the lead and its jobs.
-    const { rows } = await this.#pool.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [
-      JSON.stringify(row),
-      repeatWindowMs,
-      channels,
-      channels.map(() => randomUUID()),
-      rateLimit?.key ?? null,
-      rateLimit?.max ?? 0,
-      rateLimit?.windowMs ?? 0,
-    ]);
+    // Named, so each connection parses and plans the call once.
+    const { rows } = await this.#pool.query({
+      name: 'store_lead',
+      text: 'CALL store_lead($1, $2, $3, $4, $5, $6, $7)',
+      values: [
+        JSON.stringify(row),
+        repeatWindowMs,
+        channels,
+        channels.map(() => randomUUID()),
+        rateLimit?.key ?? null,
+        rateLimit?.max ?? 0,
+        rateLimit?.windowMs ?? 0,
+      ],
+    });
     const stored = rows[0]!;
     const rate = rateLimit ? { hits: Number(stored.rate_hits), resetInMs: Number(stored.rate_reset_in) } : undefined;
     if (stored.limited) throw new RateLimitedError(rate!);
@@ -148,7 +153,10 @@ export class PostgresLeadStore extends SharedStore {
     return rows.map(toClaimed);
   }
 
-  /** Shared SQL in PostgreSQL's dialect; statements are prepared by name once per connection. */
+  /**
+   * Shared SQL in PostgreSQL's dialect. Unnamed: some of it is built per call (filters, lists), and
+   * a named statement would be kept by every connection for good and planned generically.
+   */
   #execute(client: pg.Pool | pg.PoolClient) {
     return async (query: Query): Promise<unknown> => {
       const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS).replaceAll(ARRIVED_MS, PG_ARRIVED_MS));

@@ -7,12 +7,17 @@ import { createTestStore, formBody, FORM, HTML_ACCEPT, JSON_ACCEPT, storeKinds, 
 describe.each(storeKinds)('POST / on %s', (kind) => {
   let t: TestStore;
   let app: FastifyInstance;
-  let stored = 0;
+  let stored: ({ urgent: boolean } | undefined)[] = [];
 
   beforeEach(async () => {
     t = await createTestStore(kind);
-    stored = 0;
-    app = await buildApp({ store: t.store, channels: ['email', 'webhook'], rateLimit: { max: 5, windowMs: 60_000 }, onLeadStored: () => stored++ });
+    stored = [];
+    app = await buildApp({
+      store: t.store,
+      channels: ['email', 'webhook'],
+      rateLimit: { max: 5, windowMs: 60_000 },
+      onLeadStored: (lead) => stored.push(lead),
+    });
   });
   afterEach(async () => {
     await app.close();
@@ -39,7 +44,19 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
       ['email', 'pending'],
       ['webhook', 'pending'],
     ]);
-    expect(stored).toBe(1);
+    // The form's sample is a repair call-out: urgent, so the server dispatches it at once.
+    expect(stored).toEqual([{ urgent: true }]);
+  });
+
+  it('tells the server a new lead is not urgent, so nothing is dispatched for it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: JSON_ACCEPT,
+      payload: formBody({ site_type: 'Refit/Upgrade', timeframe: '1–2 weeks', path: '/hamilton' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(stored).toEqual([{ urgent: false }]);
   });
 
   it('answers a plain form post with 303 to /thank-you/ and fills device and path from the request', async () => {
@@ -65,7 +82,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     expect(all.map((l) => l.spam)).toEqual([false, true]);
     expect(await t.store.listLeads()).toHaveLength(1);
     expect(await t.store.listJobs(all[1]!.id)).toEqual([]);
-    expect(stored).toBe(1);
+    expect(stored).toEqual([{ urgent: true }]);
   });
 
   it.each([

@@ -20,7 +20,7 @@ export interface LeadsOptions {
   /** The same form data posted again within this window is answered as before and stored once. */
   repeatWindowMs?: number;
   /** Called after a lead is stored (the outbox worker's nudge). */
-  onStored?: (() => void) | undefined;
+  onStored?: ((lead: { urgent: boolean }) => void) | undefined;
 }
 
 interface FormBody {
@@ -170,6 +170,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
     const spam = verdict.spam;
     let alreadyStored = false;
+    let urgent = false;
     try {
       const stored = await store.insertLead(parsed.lead, {
         spam,
@@ -180,6 +181,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       });
       if (stored.rate) remember(request.ip, stored.rate);
       alreadyStored = stored.repeated;
+      urgent = stored.urgent;
       request.log.info(
         { leadId: stored.id, spam, spamScore: verdict.score, repeated: alreadyStored },
         alreadyStored ? 'repeated submission: already stored' : 'lead stored',
@@ -192,7 +194,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       request.log.error({ err: error }, 'lead could not be stored');
       return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);
     }
-    if (!spam && !alreadyStored) onStored?.();
+    if (!spam && !alreadyStored) onStored?.({ urgent });
     return success();
 
     function success() {
