@@ -4,7 +4,11 @@
  * see the same machine load. Only 200 answers count; any other answer, error or timeout fails
  * the run, and every acknowledged quote must be in the database afterwards.
  *
- *   node bench/post-rate.ts --against /path/to/release/server/main.ts [--rounds 3] [--seconds 6] [--store sqlite|postgresql|both]
+ *   node bench/post-rate.ts --against /path/to/release/server/main.ts [--rounds 3] [--seconds 6] [--warmup 1] [--store sqlite|postgresql|both]
+ *
+ * Each server first takes posts for `--warmup` seconds that are not timed (they are still checked):
+ * a server just started is still compiling its code, and a larger server pays more of that in the
+ * first second, which a server that runs for weeks pays once. `--warmup 0` times from the start.
  *
  * Make the other checkout with `git worktree add ../release 7968fcc && (cd ../release && npm ci)`.
  */
@@ -24,6 +28,7 @@ const { values } = parseArgs({
     against: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '1' },
     store: { type: 'string', default: 'both' },
   },
 });
@@ -31,23 +36,28 @@ if (!values.against) throw new Error('--against /path/to/other/server/main.ts is
 const servers = { released: resolve(values.against), current: resolve(import.meta.dirname, '../server/main.ts') };
 const rounds = Number(values.rounds);
 const duration = Number(values.seconds);
+const warmup = Number(values.warmup);
 
 let quote = 0;
 async function run(script: string, databaseUrl: string): Promise<{ rate: number; acknowledged: number }> {
   const server = await startServer({ DIST_DIR: distDir, DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error' }, { script });
   try {
-    const r = await autocannon({
-      url: `${server.url}/`,
-      connections: 10,
-      duration,
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      // Each post a different quote: the same form data again within ten minutes is stored once.
-      requests: [{ setupRequest: (request) => ({ ...request, body: formBody({ contact_name: `Rate Test ${quote++}` }) }) }],
-    });
-    const acknowledged = r['2xx'];
-    if (r.errors || r.timeouts || r.non2xx) throw new Error(`${script}: ${r.non2xx} answers other than 2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-    return { rate: acknowledged / r.duration, acknowledged };
+    const posts = async (seconds: number) => {
+      const r = await autocannon({
+        url: `${server.url}/`,
+        connections: 10,
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        // Each post a different quote: the same form data again within ten minutes is stored once.
+        requests: [{ setupRequest: (request) => ({ ...request, body: formBody({ contact_name: `Rate Test ${quote++}` }) }) }],
+      });
+      if (r.errors || r.timeouts || r.non2xx) throw new Error(`${script}: ${r.non2xx} answers other than 2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+      return r;
+    };
+    const warmed = warmup > 0 ? (await posts(warmup))['2xx'] : 0;
+    const r = await posts(duration);
+    return { rate: r['2xx'] / r.duration, acknowledged: warmed + r['2xx'] };
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
@@ -103,7 +113,7 @@ for (const [store, round] of stores.filter(([name]) => values.store === 'both' |
     results.push(row);
   }
 }
-console.log(`\n${duration} s per run, 10 connections, distinct quotes, only 200 answers counted, the order turned each round`);
+console.log(`\n${duration} s per run after ${warmup} s untimed, 10 connections, distinct quotes, only 200 answers counted, the order turned each round`);
 console.table(results);
 for (const [store] of stores) {
   const ratios = results
