@@ -48,7 +48,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     expect(stored).toEqual([{ urgent: true }]);
   });
 
-  it('tells the server a new lead is not urgent, so nothing is dispatched for it', async () => {
+  it('tells the server when a new lead is not urgent (only an urgent one is dispatched at once)', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/',

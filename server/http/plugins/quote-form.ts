@@ -19,7 +19,7 @@ export interface LeadsOptions {
   bodyLimit?: number;
   /** The same form data posted again within this window is answered as before and stored once. */
   repeatWindowMs?: number;
-  /** Called after a lead is stored (the outbox worker's nudge). */
+  /** Called after a lead is stored (the outbox worker's nudge; an urgent lead's dispatch). */
   onStored?: ((lead: { urgent: boolean }) => void) | undefined;
 }
 
