@@ -113,7 +113,10 @@ export function addDays(date: string, days: number): string {
   return result;
 }
 
-/** The Monday (New Zealand date) of the week an instant falls in, as YYYY-MM-DD. */
+/**
+ * The Monday (New Zealand date) of the week an instant falls in, as YYYY-MM-DD. Every stored lead
+ * asks, so it steps back on the wall clock itself rather than through mondayOf's date text.
+ */
 export function nzWeekOf(at: Date): string {
   const wall = wallClock(at);
   return dateOf(new Date(wall.getTime() - ((wall.getUTCDay() + 6) % 7) * 86_400_000));

@@ -133,10 +133,10 @@ export class SqliteLeadStore extends SharedStore {
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
     const inbox = inboxColumns(lead, spam, new Date(now));
-    this.#leadInsert ??= this.#db.prepare(
-      `INSERT INTO leads (${['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)].join(', ')})
-       VALUES (${Array.from({ length: 5 + leadColumns.length + Object.keys(inbox).length }, () => '?').join(', ')})`,
-    );
+    if (!this.#leadInsert) {
+      const columns = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
+      this.#leadInsert = this.#db.prepare(`INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    }
     this.#leadInsert.run(id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox));
     const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
     for (const channel of channels) job.run(randomUUID(), id, channel, now);
