@@ -43,6 +43,11 @@ export const business = {
    * states it and the purge command uses it when no other number is given.
    */
   leadRetentionDays: 730,
+  /**
+   * How long at most the link of a partner who accepted a job keeps showing the customer, when the
+   * job is not won or lost sooner: the privacy page states it and the partner page keeps to it.
+   */
+  heldJobDays: 30,
   /** Priced as a mid-range service business in LocalBusiness data. */
   priceRange: '$$',
 } as const;

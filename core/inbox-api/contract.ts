@@ -34,7 +34,7 @@ import {
   statusBody,
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
-import { leadPartners, offerAnswer, offerBody } from './offers.ts';
+import { leadPartners, offerAnswer, offerBody, offerParams } from './offers.ts';
 import { partnerAnswer, partnerBody, partnerChangeBody, partnerList } from './partners.ts';
 import { visitReport } from './visits.ts';
 
@@ -75,6 +75,7 @@ const routes = {
   'DELETE /partners/:id': { params: idParams, response: { 200: okAnswer } },
   'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
   'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
+  'POST /leads/:id/offers/:offer/withdraw': { params: offerParams, response: { 200: offerAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
   'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },

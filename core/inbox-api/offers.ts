@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+/** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
+export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn'] as const;
 
 export const suggestion = z.object({ partner_id: z.string(), name: z.string(), why: z.string(), last_offered_at: z.number().nullable() });
 export const offerSummary = z.object({
@@ -12,6 +14,7 @@ export const offerSummary = z.object({
   expires_at: z.number(),
   answered_at: z.number().nullable(),
   decline_reason: z.string(),
+  end_reason: z.enum(offerEndNames),
   on_site_at: z.number().nullable(),
   quote_sent_at: z.number().nullable(),
 });
@@ -21,3 +24,4 @@ export type Suggestion = z.output<typeof suggestion>;
 export const leadPartners = z.object({ suggestions: z.array(suggestion), offers: z.array(offerSummary), holder: z.string().nullable() });
 export const offerBody = z.object({ partner_id: z.string().min(1).max(100) });
 export const offerAnswer = z.object({ offer: offerSummary });
+export const offerParams = z.object({ id: z.string(), offer: z.string() });

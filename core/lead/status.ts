@@ -5,6 +5,11 @@
 export const leadStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
+/** While a lead is in one of these, nobody has quoted or closed the job: partners may be offered it and urgent work dispatches. */
+export const openJobStatuses: readonly LeadStatus[] = ['new', 'contacted'];
+/** A lead in one of these is closed: a partner who held its job no longer sees the customer through their link. */
+export const closedJobStatuses: readonly LeadStatus[] = ['won', 'lost'];
+
 export const statusLabels: Record<LeadStatus, string> = {
   new: 'New',
   contacted: 'Contacted',

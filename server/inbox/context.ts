@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import type { InboxUser } from '../storage/sign-in-data.ts';
+import type { Work } from '../storage/steps.ts';
 import type { InboxMailer } from './mail.ts';
 import type { BadRequestRule } from './refusals.ts';
 
@@ -42,6 +43,8 @@ export interface InboxContext extends InboxOptions {
   startSession(request: FastifyRequest, reply: FastifyReply, user: InboxUser): Promise<void>;
   endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   record(request: FastifyRequest, action: string, detail?: string, actorEmail?: string | null): Promise<void>;
+  /** The same audit line as a step of the unit of work that makes the change, so the two commit together. */
+  audited(request: FastifyRequest, action: string, detail?: string): Work<void>;
 }
 
 export type Access = 'public' | 'user' | 'owner';

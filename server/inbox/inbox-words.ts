@@ -37,6 +37,8 @@ export const inboxWords = {
     badRequest: 'That request was not valid.',
     range: 'Choose a range of dates: the first no later than the last, and at most three years.',
     noPartner: 'There is no such partner. They may have been removed.',
+    noOffer: 'There is no such offer of this lead.',
+    offerAnswered: 'This offer is no longer waiting for an answer, so there is nothing to withdraw.',
     partnerExists: 'A partner with that e-mail address is already on the list.',
     kind: 'Choose whether they supply, fix, or both.',
     regions: 'Choose at least one region they cover.',
@@ -45,6 +47,7 @@ export const inboxWords = {
     offerRefused: {
       no_lead: 'There is no such lead. It may have been deleted.',
       no_partner: 'That partner is paused or no longer on the list.',
+      closed: 'This lead is quoted or closed, so it is no longer offered to partners.',
       taken: 'A partner has already accepted this job.',
       too_many: 'Three offers are already waiting for an answer. Wait for one, or for them to expire.',
       already: 'This job was already offered to that partner.',
@@ -100,6 +103,7 @@ export const inboxWords = {
     partnerChanged: (name: string, email: string, paused: boolean) => `Partner changed: ${name} (${email})${paused ? ', paused' : ''}`,
     partnerRemoved: (name: string, email: string) => `Partner removed: ${name} (${email})`,
     offered: (leadId: string, name: string) => `Lead ${leadId}: offered to ${name}`,
+    withdrawn: (leadId: string, name: string) => `Lead ${leadId}: offer to ${name} withdrawn`,
     partnersImported: (added: number, updated: number) => `Partners imported: ${added} added, ${updated} updated`,
   },
   /** Why a partner is suggested for a lead. */

@@ -5,7 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { InboxView } from '../../core/lead/status.ts';
+import { openJobStatuses, type InboxView } from '../../core/lead/status.ts';
+import { endOpenOffers } from '../storage/partner-offers.ts';
+import { partnerWords } from '../partners/partner-words.ts';
 import {
   addNote,
   changeStatus,
@@ -101,8 +103,17 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { status, job_value, lost_reason } = request.body;
       const change = { status, jobValueCents: job_value ?? null, lostReason: lost_reason ?? null };
       const text = inboxWords.events.status(change.status, change.jobValueCents, change.lostReason);
-      const lead = await store.transact(() => changeStatus(request.params.id, change, signedInUser(request).email, text));
+      const { lead, ended } = await store.transact(function* () {
+        const changed = yield* changeStatus(request.params.id, change, signedInUser(request).email, text);
+        // Quoted or closed: no partner may take the job from here on.
+        const closing = changed && !openJobStatuses.includes(changed.status);
+        return {
+          lead: changed,
+          ended: closing ? yield* endOpenOffers({ leadId: changed.id }, 'lead_closed', (p) => partnerWords.events.leadClosed(p.name)) : [],
+        };
+      });
       if (!lead) return reply.code(404).send({ error: inboxWords.errors.noLead });
+      if (ended.length) ctx.onQueued?.();
       await ctx.record(request, inboxWords.audit.status(lead.id, text));
       return { lead: leadDetail(lead) };
     },

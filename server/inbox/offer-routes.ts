@@ -1,12 +1,13 @@
 /**
  * Offering a lead to partners from its page (owners and staff): the partners who match it, fairest
- * first and why, the offers made with their answers, who holds the job, and "Offer to NAME", whose
- * e-mail the outbox sends.
+ * first and why, the offers made with their answers, who holds the job, "Offer to NAME", whose
+ * e-mail the outbox sends, and "Withdraw" on an offer still waiting (urgent work then goes on to the
+ * next on-call partner at once).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OfferSummary } from '../../core/inbox-api/offers.ts';
 import { inboxLead } from '../storage/lead-work.ts';
-import { makeOffer, offersOfLead, suggestPartners, type Offer } from '../storage/partner-offers.ts';
+import { makeOffer, offersOfLead, suggestPartners, withdrawOffer, type Offer } from '../storage/partner-offers.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
@@ -14,9 +15,9 @@ import { signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
 
 function summary(offer: Offer, partnerName: string, now: number): OfferSummary {
-  const { id, created_at, expires_at, answered_at, decline_reason, on_site_at, quote_sent_at } = offer;
+  const { id, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at } = offer;
   const state = offer.state === 'open' && expires_at <= now ? 'expired' : offer.state;
-  return { id, partner_name: partnerName, state, created_at, expires_at, answered_at, decline_reason, on_site_at, quote_sent_at };
+  return { id, partner_name: partnerName, state, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at };
 }
 
 export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
@@ -55,6 +56,25 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
       ctx.onQueued?.();
       await ctx.record(request, inboxWords.audit.offered(request.params.id, made.partner.name));
       return reply.code(201).send({ offer: summary(made.offer, made.partner.name, Date.now()) });
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /leads/:id/offers/:offer/withdraw'),
+    handler: async (request, reply) => {
+      const by = signedInUser(request).email;
+      const { id, offer } = request.params;
+      const withdrawn = await store.transact(function* () {
+        const done = yield* withdrawOffer(id, offer, by, (p) => partnerWords.events.withdrawn(p.name));
+        if (done.ok) yield* ctx.audited(request, inboxWords.audit.withdrawn(id, done.partner.name));
+        return done.ok ? { ...done, offer: (yield* offersOfLead(id)).find((o) => o.offer.id === offer)! } : done;
+      });
+      if (!withdrawn.ok)
+        return withdrawn.reason === 'missing'
+          ? reply.code(404).send({ error: inboxWords.errors.noOffer })
+          : reply.code(409).send({ error: inboxWords.errors.offerAnswered });
+      ctx.onQueued?.();
+      return { offer: summary(withdrawn.offer.offer, withdrawn.partner.name, Date.now()) };
     },
   });
 };

@@ -1,9 +1,13 @@
 /**
  * The business's partners: everyone in the inbox reads the list (staff offer jobs to them), owners
- * add, change, pause and remove them. Every change goes in the audit log.
+ * add, change, pause and remove them. Every change goes in the audit log. Pausing or removing a
+ * partner ends their offers still waiting, in the same transaction, so their links can no longer
+ * take a job; urgent work goes on to the next on-call partner at once.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addPartner, changePartner, listPartners, removePartner } from '../storage/partner-records.ts';
+import { endOpenOffers } from '../storage/partner-offers.ts';
+import { partnerWords } from '../partners/partner-words.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
@@ -30,7 +34,15 @@ export const partnerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
     ...endpoint('PATCH /partners/:id'),
     config: { access },
     handler: async (request, reply) => {
-      const changed = await store.transact(() => changePartner(request.params.id, request.body));
+      const changed = await store.transact(function* () {
+        const done = yield* changePartner(request.params.id, request.body);
+        const ended =
+          done.ok && done.partner.paused
+            ? yield* endOpenOffers({ partnerId: done.partner.id }, 'partner_paused', (p) => partnerWords.events.partnerPaused(p.name))
+            : [];
+        return { ...done, ended };
+      });
+      if (changed.ended.length) ctx.onQueued?.();
       if (!changed.ok)
         return changed.reason === 'missing'
           ? reply.code(404).send({ error: words.noPartner })
@@ -45,7 +57,14 @@ export const partnerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
     ...endpoint('DELETE /partners/:id'),
     config: { access },
     handler: async (request, reply) => {
-      const removed = await store.transact(() => removePartner(request.params.id));
+      const { removed, ended } = await store.transact(function* () {
+        const gone = yield* removePartner(request.params.id);
+        return {
+          removed: gone,
+          ended: gone ? yield* endOpenOffers({ partnerId: gone.id }, 'partner_removed', (p) => partnerWords.events.partnerRemoved(p.name)) : [],
+        };
+      });
+      if (ended.length) ctx.onQueued?.();
       if (!removed) return reply.code(404).send({ error: words.noPartner });
       await ctx.record(request, inboxWords.audit.partnerRemoved(removed.name, removed.email));
       return { ok: true as const };

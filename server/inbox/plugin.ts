@@ -92,6 +92,9 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
     async record(request, action, detail = '', actorEmail = request.inboxUser?.email ?? null) {
       await store.transact(() => audit({ actor_email: actorEmail, action, detail, ip: request.ip }));
     },
+    audited(request, action, detail = '') {
+      return audit({ actor_email: request.inboxUser?.email ?? null, action, detail, ip: request.ip });
+    },
   };
 
   await app.register(cookie);

@@ -52,7 +52,10 @@ export const acknowledgementCopy = {
   introducedHeading: (partner: string) => `${partner} has taken your job`,
   introducedIntro: (partner: string) =>
     `${partner}, one of the suppliers and technicians ${business.name} works with, has taken on your request and will contact you directly to arrange it.`,
-  introducedShared: (partner: string) => `We have passed your name, company, phone and e-mail to ${partner} for this job, and to no one else.`,
+  introducedShared: (partner: string) =>
+    `We have passed your name, company, phone, e-mail and everything you wrote to ${partner} for this job, and to no one else.`,
+  introducedAlsoShown: (others: readonly string[]) =>
+    `Before that, we offered the job to ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`}: they saw what you asked for and your city, with no name, company, phone, e-mail or contact details from your message.`,
   introducedPhone: (phone: string) => `Their phone: ${phone}`,
 } as const;
 

@@ -1,8 +1,11 @@
 /**
- * The partners' e-mails: the offer (the job without the customer's name, e-mail or phone, and one
- * link to the partner page) and, once they accept, the customer's details. The offer's link token
- * is made here, as the e-mail is sent, and only its hash is stored, under the outbox's claim: the
- * database never holds a link that works, and a send that lost its claim stores nothing.
+ * The partners' e-mails: the offer (the job without the customer's name, e-mail or phone, the notes
+ * without any contact details or links, and one link to the partner page) and, once they accept, the
+ * customer's details. The offer's link token is made here, as the e-mail is first sent, under the
+ * outbox's claim: its hash is stored with the offer, and the token itself with the job only until
+ * the job is done, so a send repeated after a crash carries the same working link, and a send that
+ * lost its claim stores nothing. Each e-mail's Message-ID derives from its offer, so mail clients
+ * fold such a repeat into the first copy.
  */
 import type { Transporter } from 'nodemailer';
 import { escapeHtml } from '../../core/escape-html.ts';
@@ -13,6 +16,7 @@ import type { LeadStore, PartnerChannel } from '../storage/types.ts';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { partnerOfferUrl } from '../partners/partner-links.ts';
 import { partnerWords as w } from '../partners/partner-words.ts';
+import { withoutContactDetails, withoutLiveLinks } from '../partners/customer-text.ts';
 import { business } from '../../core/business.ts';
 import { acknowledgementCopy as ack } from './email-words.ts';
 import { button, emailPage, h2, leadChoices, nzTime, telHref } from './lead-email.ts';
@@ -65,7 +69,9 @@ export function offerMail(
   const url = partnerOfferUrl(options.publicOrigin, token);
   const when = nzTime(new Date(offer.expires_at).toISOString());
   const facts = jobFacts(lead);
-  const notes = lead.notes || w.noNotes;
+  // A stranger's words, before anyone accepted: no way to reach them and no link.
+  const notes = withoutContactDetails(lead.notes) || w.noNotes;
+  const hidden = lead.notes && notes !== lead.notes ? [w.notesHidden] : [];
   const text = [
     w.offerIntro,
     '',
@@ -74,6 +80,7 @@ export function offerMail(
     '',
     `${w.facts.notes}:`,
     notes,
+    ...hidden,
     '',
     w.answerBy(when),
     `${w.openJob}: ${url}`,
@@ -84,7 +91,7 @@ export function offerMail(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.offerIntro)}</p>${
       lead.urgent ? `<p style="font-weight:700;color:#b91c1c">${escapeHtml(w.urgent)}</p>` : ''
-    }${factsHtml(facts)}<h2 ${h2}>${escapeHtml(w.facts.notes)}</h2><p style="white-space:pre-wrap">${escapeHtml(notes)}</p><p>${escapeHtml(w.answerBy(when))}</p><p style="margin:16px 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(w.openJob)}</a></p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+    }${factsHtml(facts)}<h2 ${h2}>${escapeHtml(w.facts.notes)}</h2><p style="white-space:pre-wrap">${escapeHtml(notes)}</p>${hidden.map((h) => `<p style="color:#475569">${escapeHtml(h)}</p>`).join('')}<p>${escapeHtml(w.answerBy(when))}</p><p style="margin:16px 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(w.openJob)}</a></p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
   );
   return { to: partner.email, subject, text, html, messageId: `<offer-${offer.id}@${options.messageIdDomain}>` };
 }
@@ -100,26 +107,32 @@ export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pic
     { label: c.email, value: lead.work_email },
   ].filter((f) => f.value);
   const tel = lead.phone ? telHref(lead.phone) : undefined;
-  const text = [w.acceptedIntro, '', ...factsText(who), '', ...factsText(jobFacts(lead)), '', `${w.facts.notes}:`, lead.notes || w.noNotes, '', w.signOff].join(
-    '\n',
-  );
+  // The whole notes now, but a stranger's link is never made clickable by an e-mail of the business.
+  const notes = withoutLiveLinks(lead.notes) || w.noNotes;
+  const text = [w.acceptedIntro, '', ...factsText(who), '', ...factsText(jobFacts(lead)), '', `${w.facts.notes}:`, notes, '', w.signOff].join('\n');
   const html = emailPage(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.acceptedIntro)}</p>${factsHtml(who)}<p style="margin:16px 0">${
       tel ? `<a href="${escapeHtml(tel)}" ${button(true)}>${escapeHtml(`${c.phone} ${lead.phone}`)}</a>` : ''
-    }<a href="${escapeHtml(mailtoHref(lead.work_email))}" ${button(!tel)}>${escapeHtml(`${c.email} ${lead.work_email}`)}</a></p><h2 ${h2}>${escapeHtml(w.facts.notes)}</h2>${factsHtml(jobFacts(lead))}<p style="white-space:pre-wrap">${escapeHtml(lead.notes || w.noNotes)}</p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+    }<a href="${escapeHtml(mailtoHref(lead.work_email))}" ${button(!tel)}>${escapeHtml(`${c.email} ${lead.work_email}`)}</a></p><h2 ${h2}>${escapeHtml(w.facts.notes)}</h2>${factsHtml(jobFacts(lead))}<p style="white-space:pre-wrap">${escapeHtml(notes)}</p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
   );
   return { to: partner.email, subject, text, html, messageId: `<accepted-${offer.id}@${options.messageIdDomain}>` };
 }
 
 /**
- * The customer's e-mail once a partner accepts: who will contact them, and that their details went
- * to that partner alone. Like the acknowledgement it repeats only the form's fixed choices.
+ * The customer's e-mail once a partner accepts: who will contact them, that their details went to
+ * that partner alone, and which other partners were shown the job without them. Like the
+ * acknowledgement it repeats only the form's fixed choices.
  */
 export function introducedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
   const { lead, offer, partner } = view;
   const choices = leadChoices(lead).map((c) => ({ label: c.label, value: c.value }));
-  const lines = [ack.introducedIntro(partner.name), ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []), ack.introducedShared(partner.name)];
+  const lines = [
+    ack.introducedIntro(partner.name),
+    ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []),
+    ack.introducedShared(partner.name),
+    ...(view.alsoOffered.length ? [ack.introducedAlsoShown(view.alsoOffered)] : []),
+  ];
   const emergency = ack.emergency(business.emergencyLine.display);
   const text = [
     ack.introducedHeading(partner.name),
@@ -151,21 +164,21 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<Partne
   };
   return {
     offer: async (job, signal) => {
-      const token = randomToken();
-      const view = await store.transact(() => armOffer(job, secretHash(token)));
-      // Answered, withdrawn or its lead deleted since it was queued, or the claim is lost: nothing to send.
-      if (!view?.lead) return;
-      await send(offerMail({ ...view, lead: view.lead }, token, options), signal);
+      const armed = await store.transact(() => armOffer(job, randomToken, secretHash));
+      // Answered, ended or its lead deleted since it was queued, or the claim is lost: nothing to send.
+      if (!armed?.view.lead) return;
+      await send(offerMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
     },
     accepted: async (job, signal) => {
       const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
-      if (!view?.lead || view.offer.state !== 'accepted') return;
+      // Closed, or the partner removed, since they accepted: the details are no longer theirs to have.
+      if (!view?.lead || view.standing !== 'held') return;
       await send(acceptedMail({ ...view, lead: view.lead }, options), signal);
     },
     introduced: async (job, signal) => {
       const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
-      // A lead deleted since (the person asked to be forgotten) is told nothing more.
-      if (!view?.lead || view.offer.state !== 'accepted') return;
+      // A lead deleted since (the person asked to be forgotten), or a job no longer held, is told nothing more.
+      if (!view?.lead || view.standing !== 'held') return;
       const mail = introducedMail({ ...view, lead: view.lead }, options);
       if (signal?.aborted) throw new Error('send cancelled');
       await transport.sendMail({

@@ -10,6 +10,7 @@ import { jobFacts } from '../outbox/partner-emails.ts';
 import { nzTime, telHref } from '../outbox/lead-email.ts';
 import { PARTNER_PATH, OFFER_TOKEN_PARAM } from './partner-links.ts';
 import { partnerWords } from './partner-words.ts';
+import { withoutContactDetails, withoutLiveLinks } from './customer-text.ts';
 
 const w = partnerWords.page;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
@@ -40,36 +41,50 @@ export function invalidMain(): string {
   return section(w.invalidTitle, `<p class="mt-4 text-slate-700">${e(w.invalid)}</p>`);
 }
 
-/** The job and the partner's next step; the customer only for the partner who holds the job. */
+/** The job and the partner's next step; the customer only while the partner holds the job. */
 export function offerMain(view: OfferView, token: string): string {
-  const { offer, lead } = view;
+  const { offer, lead, standing } = view;
   if (!lead) return section(w.title, notice(w.gone));
   const heading = w.heading([lead.service_type || w.title, lead.city].filter(Boolean).join(' · '));
-  const facts = `<ul class="mt-4 grid gap-2">${jobFacts(lead)
+  const factList = `<ul class="mt-4 grid gap-2">${jobFacts(lead)
     .map((f) => `<li class="text-slate-700">${e(f.label)}: <strong>${e(f.value)}</strong></li>`)
-    .join('')}</ul>${lead.notes ? `<p class="mt-4 text-slate-700">${lines(lead.notes)}</p>` : ''}`;
-  if (offer.state === 'accepted') {
-    const tel = lead.phone ? telHref(lead.phone) : undefined;
-    const c = partnerWords.customer;
-    const customer = `<h2 class="mt-6 text-xl font-bold text-brand-900">${e(w.customerHeading)}</h2><ul class="mt-2 grid gap-2">
+    .join('')}</ul>`;
+  const notesOf = (text: string) => (lead.notes ? `<p class="mt-4 text-slate-700">${lines(text)}</p>` : '');
+  switch (standing) {
+    case 'held': {
+      const tel = lead.phone ? telHref(lead.phone) : undefined;
+      const c = partnerWords.customer;
+      const customer = `<h2 class="mt-6 text-xl font-bold text-brand-900">${e(w.customerHeading)}</h2><ul class="mt-2 grid gap-2">
 <li>${e(c.name)}: <strong>${e(lead.contact_name)}</strong></li>${lead.company_name ? `<li>${e(c.company)}: <strong>${e(lead.company_name)}</strong></li>` : ''}
 ${lead.phone ? `<li>${e(c.phone)}: ${tel ? `<a class="font-semibold text-brand-700 underline" href="${e(tel)}">${e(lead.phone)}</a>` : e(lead.phone)}</li>` : ''}
 <li>${e(c.email)}: <a class="font-semibold text-brand-700 underline break-all" href="${e(mailtoHref(lead.work_email))}">${e(lead.work_email)}</a></li></ul>`;
-    const progress = [
-      offer.on_site_at ? notice(w.onSiteAt(when(offer.on_site_at))) : lead.urgent ? form(token, 'on_site', w.onSite, true) : '',
-      offer.quote_sent_at
-        ? notice(w.quoteSentAt(when(offer.quote_sent_at)))
-        : form(token, 'quote_sent', w.quoteSent, !lead.urgent || Boolean(offer.on_site_at)),
-    ].join('');
-    return section(heading, `${notice(w.accepted)}${customer}${progress}${facts}`);
+      const progress = [
+        offer.on_site_at ? notice(w.onSiteAt(when(offer.on_site_at))) : lead.urgent ? form(token, 'on_site', w.onSite, true) : '',
+        offer.quote_sent_at
+          ? notice(w.quoteSentAt(when(offer.quote_sent_at)))
+          : form(token, 'quote_sent', w.quoteSent, !lead.urgent || Boolean(offer.on_site_at)),
+      ].join('');
+      // After accepting the partner reads the notes whole, links as text only.
+      return section(heading, `${notice(w.accepted)}${customer}${progress}${factList}${notesOf(withoutLiveLinks(lead.notes))}`);
+    }
+    case 'open': {
+      const reason = `<label for="reason" class="field-label">${e(w.reason)}</label><textarea id="reason" name="reason" rows="2" maxlength="500" class="field-input"></textarea>`;
+      const hidden = withoutContactDetails(lead.notes) !== lead.notes ? `<p class="mt-2 text-sm text-slate-700">${e(partnerWords.notesHidden)}</p>` : '';
+      return section(
+        heading,
+        `<p class="mt-2 text-slate-700">${e(w.answerBy(when(offer.expires_at)))}</p>${factList}${notesOf(withoutContactDetails(lead.notes))}${hidden}${form(token, 'accept', w.accept, true)}<div class="mt-6">${form(token, 'decline', w.decline, false, reason)}</div>`,
+      );
+    }
+    case 'closed':
+      return section(heading, `${notice(w.closed)}<p class="mt-4 text-slate-700">${e(w.callUs)}</p>`);
+    case 'declined':
+      return section(heading, notice(w.declined));
+    case 'taken':
+      return section(heading, notice(w.taken));
+    case 'expired':
+      return section(heading, notice(w.expired));
+    case 'withdrawn':
+    case 'gone':
+      return section(heading, notice(w.withdrawn));
   }
-  if (offer.state === 'declined') return section(heading, notice(w.declined));
-  if (offer.state === 'withdrawn') return section(heading, notice(view.taken ? w.taken : w.withdrawn));
-  if (view.taken) return section(heading, notice(w.taken));
-  if (view.expired) return section(heading, notice(w.expired));
-  const reason = `<label for="reason" class="field-label">${e(w.reason)}</label><textarea id="reason" name="reason" rows="2" maxlength="500" class="field-input"></textarea>`;
-  return section(
-    heading,
-    `<p class="mt-2 text-slate-700">${e(w.answerBy(when(offer.expires_at)))}</p>${facts}${form(token, 'accept', w.accept, true)}<div class="mt-6">${form(token, 'decline', w.decline, false, reason)}</div>`,
-  );
 }

@@ -47,6 +47,17 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, titl
   return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
 }
 
+/**
+ * Whether a post came from this page. The page is served with `Referrer-Policy: no-referrer` (its
+ * address holds a secret), under which browsers send `Origin: null` on its own form posts; there
+ * Sec-Fetch-Site, which no page can set, says the post came from this origin. Without Fetch
+ * Metadata (older browsers) the Origin must name this site.
+ */
+export function fromThisPage(site: string | undefined, from: string | undefined, origin: string): boolean {
+  if (site !== undefined) return site === 'same-origin' && (from === origin || from === 'null');
+  return from === origin;
+}
+
 export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, onQueued, introduce = false }) => {
   const origin = new URL(publicOrigin).origin;
   const w = partnerWords.page;
@@ -69,8 +80,7 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
   });
 
   app.post(PARTNER_PATH, async (request, reply) => {
-    const site = request.headers['sec-fetch-site'];
-    if ((site !== undefined && site !== 'same-origin') || request.headers.origin !== origin)
+    if (!fromThisPage(request.headers['sec-fetch-site'], request.headers.origin, origin))
       return send(request, reply, 403, w.invalidTitle, `<p class="container-page py-8">${escapeHtml(w.refused)}</p>`);
     const body = postBody.safeParse(request.body);
     if (!body.success) return send(request, reply, 404, w.invalidTitle, invalidMain());

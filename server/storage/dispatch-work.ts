@@ -8,12 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Partner } from '../../core/inbox-api/partners.ts';
+import { openJobStatuses } from '../../core/lead/status.ts';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { addEvent, inboxLead } from './lead-work.ts';
 import { holdLead, makeOffer, offersOfLead, suggestPartners } from './partner-offers.ts';
 
-/** Statuses in which nobody has quoted or closed the job yet: dispatch still works for the customer. */
-const RUNNING = ['new', 'contacted'];
+/** The same statuses as SQL: a fixed list of known words, so written into the statement. */
+const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
 
 /**
  * Urgent leads (spam left out) since `since` that nobody holds and that have not been escalated.
@@ -22,7 +23,7 @@ const RUNNING = ['new', 'contacted'];
  */
 export function* leadsToDispatch(since: Date): Work<string[]> {
   const rows = yield* all(
-    `SELECT id FROM leads l WHERE urgent = 1 AND spam = FALSE AND status IN ('new', 'contacted') AND created_at >= ?
+    `SELECT id FROM leads l WHERE urgent = 1 AND spam = FALSE AND status IN (${OPEN_JOB_SQL}) AND created_at >= ?
      AND NOT EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted')
      AND NOT EXISTS (SELECT 1 FROM outbox j WHERE j.lead_id = l.id AND j.channel = 'unaccepted')
      AND EXISTS (SELECT 1 FROM partners p WHERE p.on_call = TRUE AND p.paused = FALSE AND p.removed_at IS NULL) ORDER BY created_at, id`,
@@ -46,14 +47,16 @@ export function* dispatchLead(leadId: string, acceptWithinMs: number, words: Dis
   if (!(yield* holdLead(leadId))) return { step: 'nothing' };
   const nowMs = Number((yield* one(`SELECT ${NOW_MS} AS now`))!.now);
   const lead = yield* inboxLead(leadId);
-  if (!lead || !lead.urgent || lead.spam || !RUNNING.includes(lead.status)) return { step: 'nothing' };
+  if (!lead || !lead.urgent || lead.spam || !openJobStatuses.includes(lead.status)) return { step: 'nothing' };
   const offers = yield* offersOfLead(leadId);
   if (offers.some((o) => o.offer.state === 'accepted')) return { step: 'nothing' };
   const open = offers.filter((o) => o.offer.state === 'open' && o.offer.expires_at > nowMs);
   if (open.some((o) => o.offer.created_at + acceptWithinMs > nowMs)) return { step: 'waiting' };
   // The wait is over: the on-call partner who let it pass is no longer holding the next one up.
   for (const { offer, partner } of open.filter((o) => o.offer.offered_by === null))
-    if (yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS} WHERE id = ? AND state = 'open'`, offer.id))
+    if (
+      yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'timed_out' WHERE id = ? AND state = 'open'`, offer.id)
+    )
       yield* addEvent(leadId, 'partner', null, words.timedOut(partner));
   for (const next of (yield* suggestPartners(lead)).filter((s) => s.partner.on_call)) {
     const made = yield* makeOffer(leadId, next.partner.id, null, words.offered);

@@ -10,6 +10,7 @@ import { v12 } from './visit-migrations.ts';
 import { v13, v14 } from './partner-migrations.ts';
 import { v15 } from './wake-migration.ts';
 import { v16 } from './lean-insert-migration.ts';
+import { v17 } from './offer-end-migration.ts';
 import type { Work } from './steps.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -372,5 +373,6 @@ export function migrations(dialect: Dialect): MigrationStep[][] {
     v14(dialect),
     v15(dialect),
     v16(dialect),
+    v17(),
   ];
 }

@@ -13,9 +13,10 @@ export function* renewClaim(job: ClaimedJob, leaseMs: number): Work<boolean> {
   return (yield* run(`UPDATE outbox SET locked_until = ${NOW_MS} + ? WHERE ${HELD}`, leaseMs, job.id, job.claim)) === 1;
 }
 
+/** Marks the job delivered; a link's token it kept for a repeated send is no longer needed and is dropped. */
 export function* completeJob(job: ClaimedJob): Work<boolean> {
   const changed = yield* run(
-    `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ${NOW_MS}, locked_until = 0, claim_token = NULL, last_error = NULL WHERE ${HELD}`,
+    `UPDATE outbox SET status = 'done', attempts = attempts + 1, delivered_at = ${NOW_MS}, locked_until = 0, claim_token = NULL, last_error = NULL, secret = NULL WHERE ${HELD}`,
     job.id,
     job.claim,
   );
@@ -34,6 +35,15 @@ export function* failJob(job: ClaimedJob, error: string, retryInMs: number | nul
     job.claim,
   );
   return changed === 1;
+}
+
+/**
+ * Keeps a link's token with the job until it is delivered, under the job's claim: a send repeated
+ * after a crash then carries the same link as the copy that may already have left. False when the
+ * claim is lost.
+ */
+export function* keepJobSecret(job: ClaimedJob, secret: string): Work<boolean> {
+  return (yield* run(`UPDATE outbox SET secret = ? WHERE ${HELD}`, secret, job.id, job.claim)) === 1;
 }
 
 export function* releaseJob(job: ClaimedJob): Work<void> {

@@ -1,22 +1,39 @@
 /**
  * Offers of a lead to partners, written once for both stores (steps.ts): who matches a lead, making
  * an offer (with its e-mail queued in the outbox), the link's token set when that e-mail is sent,
- * and the partner's answers. Every change to a lead's offers first takes the lead's row (a no-op
- * UPDATE), so two instances deciding at once for the same lead take turns: the first accept wins
- * and the later one reads that the job is taken; the unique index on the holder backs it.
+ * the partner's answers, and the ways an offer ends. Every change to a lead's offers first takes the
+ * lead's row (a no-op UPDATE), so two instances deciding at once for the same lead take turns: the
+ * first accept wins and the later one reads that the job is taken; the unique index on the holder
+ * backs it.
+ *
+ * What a link may show is decided in one place, `standingOf`, from the offer, its lead and its
+ * partner as they are now: an offer whose lead was closed or whose partner was removed shows nothing
+ * of the customer even if a write that should have ended it never happened.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Partner } from '../../core/inbox-api/partners.ts';
+import { closedJobStatuses, openJobStatuses } from '../../core/lead/status.ts';
+import { business } from '../../core/business.ts';
+import { offerEndNames } from '../../core/inbox-api/offers.ts';
 import { regionOfCity } from '../../core/partner/kinds.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { addEvent, inboxLead, type InboxLead } from './lead-work.ts';
 import { listPartners, toPartner } from './partner-records.ts';
+import { keepJobSecret } from './outbox-jobs.ts';
 import type { ClaimedJob } from './types.ts';
 
 export const offerStates = ['open', 'accepted', 'declined', 'withdrawn'] as const;
-/** How long an offer's link works. */
+/**
+ * Why an offer stopped waiting without an answer: not accepted in time (automatic dispatch), taken
+ * by another partner, its lead quoted or closed, its partner removed or paused, or withdrawn by
+ * someone in the inbox.
+ */
+export type OfferEndReason = Exclude<(typeof offerEndNames)[number], ''>;
+/** How long an offer's link works while nobody answers it (the job may end it sooner). */
 export const OFFER_VALID_MS = 14 * 86_400_000;
+/** How long an accepted job's link shows the customer at most, when the lead is not won or lost sooner. */
+export const HELD_JOB_MS = business.heldJobDays * 86_400_000;
 /** At most this many offers of one lead wait for an answer at once. */
 export const MAX_OPEN_OFFERS = 3;
 
@@ -31,6 +48,7 @@ const offerRow = z.object({
   expires_at: z.coerce.number(),
   answered_at: nullableNumber,
   decline_reason: z.string(),
+  end_reason: z.enum(offerEndNames),
   on_site_at: nullableNumber,
   quote_sent_at: nullableNumber,
 });
@@ -69,15 +87,18 @@ export function* suggestPartners(lead: Pick<InboxLead, 'id' | 'city' | 'service_
     .sort((a, b) => (a.last_offered_at ?? 0) - (b.last_offered_at ?? 0) || a.partner.name.localeCompare(b.partner.name));
 }
 
-export type OfferMade = { ok: true; offer: Offer; partner: Partner } | { ok: false; reason: 'no_lead' | 'no_partner' | 'taken' | 'too_many' | 'already' };
+export type OfferMade =
+  { ok: true; offer: Offer; partner: Partner } | { ok: false; reason: 'no_lead' | 'closed' | 'no_partner' | 'taken' | 'too_many' | 'already' };
 
 /**
  * Offers a lead to a partner and queues the offer's e-mail (once: its job is keyed by the offer),
- * with a line in the lead's timeline. Refused when the job is held, three offers already wait, or
- * this partner was offered it before.
+ * with a line in the lead's timeline. Refused when the lead is quoted or closed, the job is held,
+ * three offers already wait, or this partner was offered it before.
  */
 export function* makeOffer(leadId: string, partnerId: string, offeredBy: string | null, eventText: (partner: Partner) => string): Work<OfferMade> {
   if (!(yield* holdLead(leadId))) return { ok: false, reason: 'no_lead' };
+  const status = (yield* one('SELECT status FROM leads WHERE id = ?', leadId))!.status;
+  if (!openJobStatuses.some((s) => s === status)) return { ok: false, reason: 'closed' };
   const partnerRow = yield* one('SELECT * FROM partners WHERE id = ? AND removed_at IS NULL AND paused = FALSE', partnerId);
   if (!partnerRow) return { ok: false, reason: 'no_partner' };
   const partner = toPartner(partnerRow);
@@ -104,50 +125,106 @@ export function* makeOffer(leadId: string, partnerId: string, offeredBy: string 
   return { ok: true, offer, partner };
 }
 
+/**
+ * Where an offer stands for the partner who holds its link:
+ * - open: waiting for their answer (accept or decline), the customer not shown;
+ * - held: they accepted and the job is not closed: the customer is shown;
+ * - closed: they accepted, and the job was won or lost, 30 days passed, or they were removed;
+ * - declined, withdrawn (ended by the business, the lead's status, or the partner's own), taken
+ *   (another partner accepted), expired (the link's life ran out unanswered), gone (the lead was
+ *   deleted).
+ */
+export type OfferStanding = 'open' | 'held' | 'closed' | 'declined' | 'withdrawn' | 'taken' | 'expired' | 'gone';
+
 export interface OfferView {
   offer: Offer;
   partner: Partner;
   /** Undefined once the lead was deleted. */
   lead: InboxLead | undefined;
-  /** Whether another partner holds the job. */
-  taken: boolean;
-  expired: boolean;
+  standing: OfferStanding;
+  /** Other partners this lead was offered to before this one accepted (they saw the job, not the customer). */
+  alsoOffered: string[];
+}
+
+interface StandingFacts {
+  offer: Offer;
+  lead: Pick<InboxLead, 'status'> | undefined;
+  partnerRemoved: boolean;
+  partnerPaused: boolean;
+  /** The offer of this lead that is accepted, if any. */
+  holderId: string | undefined;
+  /** The database's clock, epoch ms. */
+  now: number;
+}
+
+/** The one rule for what an offer's link may do and show now. */
+export function standingOf({ offer, lead, partnerRemoved, partnerPaused, holderId, now }: StandingFacts): OfferStanding {
+  if (!lead) return 'gone';
+  const takenByAnother = holderId !== undefined && holderId !== offer.id;
+  switch (offer.state) {
+    case 'accepted':
+      return !partnerRemoved && !closedJobStatuses.includes(lead.status) && now < (offer.answered_at ?? offer.created_at) + HELD_JOB_MS ? 'held' : 'closed';
+    case 'declined':
+      return 'declined';
+    case 'withdrawn':
+      return offer.end_reason === 'taken' || takenByAnother ? 'taken' : 'withdrawn';
+    case 'open':
+      if (takenByAnother) return 'taken';
+      if (partnerRemoved || partnerPaused || !openJobStatuses.includes(lead.status)) return 'withdrawn';
+      return offer.expires_at <= now ? 'expired' : 'open';
+  }
 }
 
 function* viewOf(row: Row | undefined): Work<OfferView | undefined> {
   if (!row) return undefined;
   const offer = toOffer(row);
-  const partnerRow = yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id);
+  const partnerRow = (yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id))!;
   const lead = offer.lead_id ? yield* inboxLead(offer.lead_id) : undefined;
   const holder = offer.lead_id ? yield* one("SELECT id FROM partner_offers WHERE lead_id = ? AND state = 'accepted'", offer.lead_id) : undefined;
-  return { offer, partner: toPartner(partnerRow!), lead, taken: holder !== undefined && holder.id !== offer.id, expired: Number(row.expired) === 1 };
+  const standing = standingOf({
+    offer,
+    lead,
+    partnerRemoved: partnerRow.removed_at !== null && partnerRow.removed_at !== undefined,
+    partnerPaused: Boolean(Number(partnerRow.paused)),
+    holderId: holder ? String(holder.id) : undefined,
+    now: Number(row.db_now),
+  });
+  const alsoOffered =
+    standing === 'held' && offer.lead_id
+      ? (yield* all(
+          'SELECT p.name FROM partner_offers o JOIN partners p ON p.id = o.partner_id WHERE o.lead_id = ? AND o.id <> ? AND o.created_at <= ? ORDER BY o.created_at, o.id',
+          offer.lead_id,
+          offer.id,
+          offer.answered_at ?? offer.created_at,
+        )).map((r) => String(r.name))
+      : [];
+  return { offer, partner: toPartner(partnerRow), lead, standing, alsoOffered };
 }
 
-const OFFER_WITH_CLOCK = `SELECT *, CASE WHEN expires_at <= ${NOW_MS} THEN 1 ELSE 0 END AS expired FROM partner_offers`;
+const OFFER_WITH_CLOCK = `SELECT *, ${NOW_MS} AS db_now FROM partner_offers`;
 
 /**
- * Sets the hash of the offer's link as its e-mail is sent, only while this worker holds the
- * e-mail's claim (the outbox's fence); the offer as the e-mail describes it, or undefined when the
- * claim was lost or the offer no longer waits (nothing is then sent).
+ * The offer as its e-mail describes it, while it waits for an answer and this worker holds the
+ * e-mail's claim (the outbox's fence); undefined when the claim was lost or the offer no longer
+ * waits (nothing is then sent). The link's token is the one kept with the job when a send before
+ * this one (cut off by a crash, perhaps after the e-mail left) made it, so every copy carries the
+ * same working link; otherwise `mint` makes one, and its hash and the token are stored together.
  */
-export function* armOffer(job: ClaimedJob, tokenHash: string): Work<OfferView | undefined> {
-  const changed = yield* run(
-    `UPDATE partner_offers SET token_hash = ? WHERE id = ? AND state = 'open' AND lead_id IS NOT NULL
-     AND EXISTS (SELECT 1 FROM outbox WHERE id = ? AND claim_token = ? AND status = 'pending')`,
-    tokenHash,
-    job.about,
-    job.id,
-    job.claim,
-  );
-  if (changed !== 1) return undefined;
-  return yield* viewOf(yield* one(`${OFFER_WITH_CLOCK} WHERE id = ?`, job.about));
+export function* armOffer(job: ClaimedJob, mint: () => string, hash: (token: string) => string): Work<{ view: OfferView; token: string } | undefined> {
+  if (!job.about) return undefined;
+  const view = yield* viewOf(yield* one(`${OFFER_WITH_CLOCK} WHERE id = ?`, job.about));
+  if (!view || view.standing !== 'open') return undefined;
+  const token = job.secret ?? mint();
+  if (!(yield* keepJobSecret(job, token))) return undefined;
+  yield* run('UPDATE partner_offers SET token_hash = ? WHERE id = ?', hash(token), job.about);
+  return { view, token };
 }
 
 export function* offerById(id: string): Work<OfferView | undefined> {
   return yield* viewOf(yield* one(`${OFFER_WITH_CLOCK} WHERE id = ?`, id));
 }
 
-/** The offer a link's token opens, whatever its state; undefined for a token nobody was sent. */
+/** The offer a link's token opens, whatever its standing; undefined for a token nobody was sent. */
 export function* offerByToken(tokenHash: string): Work<OfferView | undefined> {
   return yield* viewOf(yield* one(`${OFFER_WITH_CLOCK} WHERE token_hash = ?`, tokenHash));
 }
@@ -155,8 +232,8 @@ export function* offerByToken(tokenHash: string): Work<OfferView | undefined> {
 export type PartnerAnswer = { action: 'accept' } | { action: 'decline'; reason: string } | { action: 'on_site' } | { action: 'quote_sent' };
 
 /**
- * A partner's answer through their link: accepting (first wins), declining with a reason, or, once
- * theirs, "On site" and "Quote sent" (each recorded once). The offer as it now stands, and whether
+ * A partner's answer through their link: accepting (first wins) or declining with a reason while the
+ * offer is open, or, while they hold the job, "On site" and "Quote sent" (each recorded once). The offer as it now stands, and whether
  * this answer changed anything; the caller shows the page either way. An acceptance queues the
  * customer's details to the partner and, when `introduce`, the customer's e-mail naming the
  * partner: both keyed by the offer, so each goes once.
@@ -171,29 +248,79 @@ export function* answerOffer(
   if (!found?.lead || !(yield* holdLead(found.lead.id))) return { view: found, changed: false };
   // Read again now the lead is held: another instance may have answered in between.
   const view = (yield* offerByToken(tokenHash))!;
-  const { offer } = view;
+  const { offer, standing } = view;
   let changed = 0;
-  if (answer.action === 'accept' && offer.state === 'open' && !view.taken && !view.expired) {
+  if (answer.action === 'accept' && standing === 'open') {
     changed = yield* run(`UPDATE partner_offers SET state = 'accepted', answered_at = ${NOW_MS} WHERE id = ? AND state = 'open'`, offer.id);
     if (changed) {
-      yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS} WHERE lead_id = ? AND state = 'open'`, offer.lead_id);
+      yield* run(
+        `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'taken' WHERE lead_id = ? AND state = 'open'`,
+        offer.lead_id,
+      );
       yield* run(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, NULL, 'accepted', ${NOW_MS}, ?)`, randomUUID(), offer.id);
       if (introduce)
         yield* run(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, NULL, 'introduced', ${NOW_MS}, ?)`, randomUUID(), offer.id);
     }
-  } else if (answer.action === 'decline' && offer.state === 'open' && !view.expired) {
+  } else if (answer.action === 'decline' && standing === 'open') {
     changed = yield* run(
       `UPDATE partner_offers SET state = 'declined', answered_at = ${NOW_MS}, decline_reason = ? WHERE id = ? AND state = 'open'`,
       answer.reason,
       offer.id,
     );
-  } else if (answer.action === 'on_site' && offer.state === 'accepted') {
+  } else if (answer.action === 'on_site' && standing === 'held') {
     changed = yield* run(`UPDATE partner_offers SET on_site_at = ${NOW_MS} WHERE id = ? AND on_site_at IS NULL`, offer.id);
-  } else if (answer.action === 'quote_sent' && offer.state === 'accepted') {
+  } else if (answer.action === 'quote_sent' && standing === 'held') {
     changed = yield* run(`UPDATE partner_offers SET quote_sent_at = ${NOW_MS} WHERE id = ? AND quote_sent_at IS NULL`, offer.id);
   }
   if (changed) yield* addEvent(offer.lead_id!, 'partner', null, eventText(view.partner, answer));
   return { view: yield* offerByToken(tokenHash), changed: changed > 0 };
+}
+
+/**
+ * Ends the offers still waiting for an answer, of one lead or of one partner, for `reason`, each
+ * with a line in its lead's timeline; returns the leads whose offers ended (urgent work then goes
+ * on to the next on-call partner). Taking each lead's row first keeps it in turn with an accept.
+ */
+export function* endOpenOffers(
+  of: { leadId: string } | { partnerId: string },
+  reason: Exclude<OfferEndReason, 'timed_out' | 'taken'>,
+  eventText: (partner: Partner) => string,
+): Work<string[]> {
+  const rows =
+    'leadId' in of
+      ? yield* all("SELECT * FROM partner_offers WHERE lead_id = ? AND state = 'open' ORDER BY created_at, id", of.leadId)
+      : yield* all("SELECT * FROM partner_offers WHERE partner_id = ? AND state = 'open' AND lead_id IS NOT NULL ORDER BY created_at, id", of.partnerId);
+  const leads = new Set<string>();
+  for (const offer of rows.map(toOffer)) {
+    if (!offer.lead_id || !(yield* holdLead(offer.lead_id))) continue;
+    const changed = yield* run(
+      `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = ? WHERE id = ? AND state = 'open'`,
+      reason,
+      offer.id,
+    );
+    if (!changed) continue;
+    const partner = toPartner((yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id))!);
+    yield* addEvent(offer.lead_id, 'partner', null, eventText(partner));
+    leads.add(offer.lead_id);
+  }
+  return [...leads];
+}
+
+export type OfferWithdrawn = { ok: true; partner: Partner } | { ok: false; reason: 'missing' | 'answered' };
+
+/** Withdraws one offer of a lead still waiting for an answer, by someone in the inbox. */
+export function* withdrawOffer(leadId: string, offerId: string, by: string, eventText: (partner: Partner) => string): Work<OfferWithdrawn> {
+  if (!(yield* holdLead(leadId))) return { ok: false, reason: 'missing' };
+  const row = yield* one('SELECT * FROM partner_offers WHERE id = ? AND lead_id = ?', offerId, leadId);
+  if (!row) return { ok: false, reason: 'missing' };
+  const changed = yield* run(
+    `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'withdrawn' WHERE id = ? AND state = 'open'`,
+    offerId,
+  );
+  if (!changed) return { ok: false, reason: 'answered' };
+  const partner = toPartner((yield* one('SELECT * FROM partners WHERE id = ?', String(row.partner_id)))!);
+  yield* addEvent(leadId, 'partner', by, eventText(partner));
+  return { ok: true, partner };
 }
 
 /** A lead's offers with their partners, oldest first: the lead's page and a person's export. */

@@ -51,5 +51,5 @@ export function toJob(row: Row): OutboxJob {
 }
 
 export function toClaimed(row: Row): ClaimedJob {
-  return { ...toJob(row), claim: String(row.claim_token) };
+  return { ...toJob(row), claim: String(row.claim_token), secret: row.secret === null || row.secret === undefined ? null : String(row.secret) };
 }

@@ -10,8 +10,8 @@ import { useLeadChange } from './useLeadChange.ts';
 
 /**
  * The lead's Partners section: who matches it and why, "Offer to NAME", the offers made with their
- * answers and who holds the job. After an offer its button is gone (the partner has had the job), so
- * focus moves to the offers, where the new one is listed.
+ * answers and who holds the job, and "Withdraw" on an offer still waiting. After an offer or a
+ * withdrawal the pressed button is gone, so focus moves to the offers, where the change is listed.
  */
 export function LeadPartners({ leadId }: { leadId: string }) {
   const w = words.leadPartners;
@@ -19,8 +19,21 @@ export function LeadPartners({ leadId }: { leadId: string }) {
   const offersHeading = useRef<HTMLHeadingElement>(null);
   const [sentTo, setSentTo] = useState('');
   const { mutation } = useLeadChange(leadId, (partnerId: string) => api('POST /leads/:id/offers', { params: { id: leadId }, body: { partner_id: partnerId } }));
+  const withdrawal = useLeadChange(leadId, (offerId: string) => api('POST /leads/:id/offers/:offer/withdraw', { params: { id: leadId, offer: offerId } }));
+  const withdraw = (offerId: string, name: string) => {
+    setSentTo('');
+    withdrawal.mutation.mutate(offerId, {
+      onSuccess: () => {
+        setSentTo('');
+        setWithdrawnFrom(name);
+        offersHeading.current?.focus();
+      },
+    });
+  };
+  const [withdrawnFrom, setWithdrawnFrom] = useState('');
   const offer = (partnerId: string, name: string) => {
     setSentTo('');
+    setWithdrawnFrom('');
     mutation.mutate(partnerId, {
       onSuccess: () => {
         setSentTo(name);
@@ -63,12 +76,13 @@ export function LeadPartners({ leadId }: { leadId: string }) {
             {w.offers}
           </h3>
           <p role="status" className="text-sm font-semibold text-green-800">
-            {sentTo ? w.sent(sentTo) : ''}
+            {sentTo ? w.sent(sentTo) : withdrawnFrom ? w.withdrawn(withdrawnFrom) : ''}
           </p>
+          <Alert message={errorMessage(withdrawal.mutation.error, words.tryAgain)} />
           {data.offers.length === 0 && <p className="mt-1 text-slate-700">{w.noOffers}</p>}
           <ul className="mt-2 space-y-3">
             {data.offers.map((o) => (
-              <OfferItem key={o.id} offer={o} />
+              <OfferItem key={o.id} offer={o} onWithdraw={withdrawal.mutation.isPending ? undefined : () => withdraw(o.id, o.partner_name)} />
             ))}
           </ul>
         </>

@@ -167,6 +167,18 @@ export const words = {
     onSite: (when: string) => `On site ${when}`,
     quoteSent: (when: string) => `Quote sent ${when}`,
     sent: (name: string) => `Offered to ${name}. The e-mail is on its way.`,
+    ended: {
+      '': '',
+      timed_out: 'not accepted in time',
+      taken: 'another partner took the job',
+      lead_closed: 'the lead was quoted or closed',
+      partner_removed: 'the partner was removed',
+      partner_paused: 'the partner was paused',
+      withdrawn: 'from the inbox',
+    },
+    withdraw: (name: string) => `Withdraw the offer to ${name}`,
+    withdrawHint: 'Their link stops working at once. An urgent job goes to the next on-call partner.',
+    withdrawn: (name: string) => `The offer to ${name} is withdrawn.`,
   },
   passkeys: {
     heading: 'Passkeys',
@@ -237,7 +249,7 @@ export const words = {
     visits: {
       heading: 'Visits and the quote rate',
       intro:
-        'Counted on this site without cookies: visitors are counted per day (someone who comes back another day counts again), crawlers are left out, and nothing that identifies a person is kept. The quote rate is quote requests per visitor.',
+        'Counted on this site without cookies: visitors are counted per day (someone who comes back another day counts again), crawlers are left out, and nothing that identifies a person is kept. The quote rate is quote requests per visitor, shown as – where more requests came than visitors were counted.',
       visitors: 'Visitors',
       views: 'Page views',
       quotes: 'Quote requests',
@@ -250,7 +262,8 @@ export const words = {
       source: 'Source',
       campaign: 'Campaign',
       device: 'Device',
-      rateNote: (rate: string) => `${rate} quote rate`,
+      rateNote: (rate: string | null) => (rate === null ? 'no quote rate' : `${rate} quote rate`),
+      noRate: '–',
       empty: 'No visits counted in this range yet.',
       loading: 'Loading the visits…',
     },

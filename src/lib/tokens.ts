@@ -1,8 +1,9 @@
 /**
  * Content files name business facts by token instead of repeating them, so a change of e-mail
  * or phone number is one edit in core/business.ts. `{business}`, `{email}`, `{emergencyLine}`,
- * `{emergencyDigits}`, `{emergencyTel}` (the call link's href), `{howWeWork}` (who does the work)
- * and `{leadRetention}` (how long quote requests are kept) are replaced wherever they appear in a content string.
+ * `{emergencyDigits}`, `{emergencyTel}` (the call link's href), `{howWeWork}` (who does the work),
+ * `{leadRetention}` (how long quote requests are kept) and `{heldJob}` (how long at most a partner's
+ * link shows the customer) are replaced wherever they appear in a content string.
  */
 import { business } from '../config/site.ts';
 import { howWeWork } from '../../core/business.ts';
@@ -15,6 +16,7 @@ export const tokens: Record<string, string> = {
   emergencyTel: business.emergencyLine.href,
   howWeWork,
   leadRetention: `${business.leadRetentionDays / 365} years`,
+  heldJob: `${business.heldJobDays} days`,
 };
 
 const TOKEN = new RegExp(`\\{(${Object.keys(tokens).join('|')})\\}`, 'g');

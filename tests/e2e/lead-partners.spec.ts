@@ -2,7 +2,8 @@
  * A lead's Partners section in Chromium on a phone (390 px), against the real server with the built
  * site and a real SMTP peer: a planned Dunedin installation suggests the Dunedin partner and nobody
  * else, "Offer to NAME" e-mails that partner once, and their "Decline" on the partner page shows on
- * the lead; axe clean at each step, with a screenshot of the section.
+ * the lead; an offer withdrawn from the lead leaves the partner's link showing nothing of the
+ * customer; axe clean at each step, with a screenshot of the section.
  */
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -99,6 +100,52 @@ test.describe("a lead's partners", () => {
     // Once, however long the outbox keeps running.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.messages.filter((m) => m.to.includes(DUNEDIN_PARTNER))).toHaveLength(1);
+  });
+
+  test('an offer withdrawn from the lead leaves its link showing nothing of the customer', async ({ page }) => {
+    test.setTimeout(120_000);
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_ORIGIN: origin }, encoding: 'utf8' });
+    await run('partners', 'import', sheet);
+    const added = await run('users', 'add', 'withdrawer@example.nz', '--role', 'staff');
+    const link = /(http:\/\/localhost:\d+\/inbox\/\?link=\S+)/.exec(added.stdout)![1]!;
+    const posted = await page.request.post(`${origin}/`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      data: formBody({ contact_name: 'Tui Withdrawn', service_type: 'Maintenance', site_type: 'New build', timeframe: 'Planning stage' }),
+    });
+    expect(posted.ok()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await page.getByRole('link', { name: /Tui Withdrawn/ }).click();
+    const section = page.getByRole('region', { name: 'Partners' });
+    await section.getByRole('button', { name: 'Offer to Waikato Cooling' }).click();
+    await expect(section).toContainText('Waikato Cooling · Waiting for an answer');
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes('jobs@waikatocooling.co.nz') && m.raw.includes('Maintenance')), {
+      what: 'the offer e-mail',
+    });
+    const partnerLink = /(http:\/\/localhost:\d+\/partner\/offer\?t=[\w-]+)/.exec((await parseMail(mail)).text ?? '')![1]!;
+
+    const withdraw = section.getByRole('button', { name: 'Withdraw the offer to Waikato Cooling' });
+    await expect(withdraw).toHaveAccessibleDescription(/Their link stops working at once/);
+    await expectAxeClean(page, 'an offer that can be withdrawn');
+    await withdraw.click();
+    await expect(section.getByRole('heading', { name: 'Offers made' })).toBeFocused();
+    await expect(section.getByRole('status')).toContainText('The offer to Waikato Cooling is withdrawn.');
+    await expect(section).toContainText('Waikato Cooling · Withdrawn (from the inbox)');
+    await expect(withdraw).toHaveCount(0);
+    await expectAxeClean(page, 'the withdrawn offer');
+    await section.screenshot({ path: 'test-results/lead-partners-withdrawn-390.png' });
+
+    const partnerPage = await page.context().newPage();
+    await partnerPage.setViewportSize({ width: 390, height: 844 });
+    await partnerPage.goto(partnerLink);
+    await partnerPage.getByRole('button', { name: 'Continue' }).click();
+    await expect(partnerPage.getByText('This job is no longer offered.')).toBeVisible();
+    await expect(partnerPage.getByRole('button', { name: 'Accept job' })).toHaveCount(0);
+    await expect(partnerPage.locator('body')).not.toContainText('Tui Withdrawn');
+    await partnerPage.close();
   });
 
   test("an urgent lead shows the time left to attend in the list and 'Attend by' on the lead", async ({ page }) => {

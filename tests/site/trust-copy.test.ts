@@ -52,7 +52,10 @@ describe('where a visitor’s details go', () => {
     expect(privacy()).not.toContain('Your request is seen by our staff');
     expect(privacy()).toContain('The supplier and the technicians matched to your job');
     expect(privacy()).toContain('only for your quote and the job');
-    expect(privacy()).toContain('only the partner who accepts the job receives your name, company, phone and e-mail, and we record who received them and when');
+    expect(privacy()).toContain('with any phone numbers, e-mail addresses and links taken out');
+    expect(privacy()).toContain('Only the partner who accepts the job receives your name, company, phone, e-mail and project details in full');
+    expect(privacy()).toContain(`once the job is won or lost, or ${business.heldJobDays} days after they accepted`);
+    expect(privacy()).toContain('We record who received them and when, and e-mail you who has them and who saw only the job');
     for (const principle of ['principle 3', 'principle 11', 'principles 6 and 7']) expect(privacy()).toContain(principle);
   });
 

@@ -16,6 +16,10 @@ export interface SmtpPeer {
   messages: ReceivedMail[];
   /** Connection errors seen (a client reset); recorded, not thrown. */
   errors: Error[];
+  /** With `delayMs`: messages whose data has all arrived and that the peer has not answered yet. */
+  awaiting: ReceivedMail[];
+  /** Messages whose sender hung up after sending the data and before the peer answered it. */
+  unanswered: ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -23,13 +27,22 @@ export interface SmtpPeer {
  * An SMTP server without STARTTLS, on `host` (loopback unless a test needs another address).
  * `delayMs`: the peer takes this long to accept each message (a slow mail server); `refuse` answers
  * a recipient with an SMTP error code, as a mail server does for an address it will not take.
+ * `deliverUnanswered`: a message whose sender hung up before the answer is delivered all the same,
+ * as by a mail server that queued it when the data ended and was only slow to say so (RFC 1047):
+ * the sender never learnt it was accepted. Without it such a message is dropped.
  */
 export async function startSmtp(
   port = 0,
   host = '127.0.0.1',
-  { delayMs = 0, refuse }: { delayMs?: number; refuse?: (recipient: string) => { code: number; message: string } | undefined } = {},
+  {
+    delayMs = 0,
+    refuse,
+    deliverUnanswered = false,
+  }: { delayMs?: number; refuse?: (recipient: string) => { code: number; message: string } | undefined; deliverUnanswered?: boolean } = {},
 ): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  const awaiting: ReceivedMail[] = [];
+  const unanswered: ReceivedMail[] = [];
   const closed = new Set<string>();
   const server = new SMTPServer({
     onClose(session) {
@@ -47,19 +60,27 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
         const accept = () => {
+          if (awaiting.includes(mail)) awaiting.splice(awaiting.indexOf(mail), 1);
           // A client that hung up before the acknowledgement never saw its message accepted: like
-          // a real mail server, the peer does not deliver it.
-          if (closed.has(session.id)) return;
-          messages.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
+          // a real mail server, the peer does not deliver it (unless told to, see above).
+          if (closed.has(session.id)) {
+            unanswered.push(mail);
+            if (deliverUnanswered) messages.push(mail);
+            return;
+          }
+          messages.push(mail);
           callback();
         };
-        if (delayMs > 0) setTimeout(accept, delayMs);
-        else accept();
+        if (delayMs > 0) {
+          awaiting.push(mail);
+          setTimeout(accept, delayMs);
+        } else accept();
       });
     },
   });
@@ -74,6 +95,8 @@ export async function startSmtp(
     errors,
     port: actual,
     messages,
+    awaiting,
+    unanswered,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

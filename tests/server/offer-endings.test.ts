@@ -1,0 +1,308 @@
+/**
+ * Partner links that end with their purpose, on both stores with a real SMTP peer: an offer ends
+ * when its partner is removed or paused, when its lead is quoted or closed, or when someone in the
+ * inbox withdraws it (urgent work then goes to the next on-call partner at once); an accepted job's
+ * link shows the customer only until the job is won or lost, 30 days pass, or the partner is
+ * removed; before accepting, the notes carry no contact details or links, and after it the e-mail
+ * writes links as text; the customer is told which partners saw the job without their details;
+ * and a send repeated after a crash carries the same link.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import { OutboxWorker } from '../../server/outbox/worker.ts';
+import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
+import { mailTransport } from '../../server/outbox/email.ts';
+import { armOffer, HELD_JOB_MS, makeOffer, offersOfLead } from '../../server/storage/partner-offers.ts';
+import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { fromThisPage } from '../../server/partners/partner-page.ts';
+import { run } from '../../server/storage/steps.ts';
+import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
+import { addHamiltonTechnician } from '../support/partners.ts';
+import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
+import { createTestStore, formBody, JSON_ACCEPT, rawQuery, storeKinds, type TestStore } from '../support/stores.ts';
+
+const log = pino({ level: 'silent' });
+const MINUTE = 60_000;
+const planned = { timeframe: '1–2 weeks', site_type: 'Refit/Upgrade', service_type: 'Installation' };
+
+describe.each(storeKinds)('partner links that end with their purpose, on %s', (kind) => {
+  let t: TestStore;
+  let smtp: SmtpPeer;
+  let app: FastifyInstance;
+  let worker: OutboxWorker;
+  let scheduler: NoticeScheduler;
+  const session = inboxSession(
+    () => app,
+    () => t.store,
+  );
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    smtp = await startSmtp();
+    worker = new OutboxWorker({
+      store: t.store,
+      senders: {},
+      notices: createPartnerSenders({
+        store: t.store,
+        transport: mailTransport(smtp.url),
+        from: 'website@example.nz',
+        replyTo: 'office@example.nz',
+        publicOrigin: INBOX_ORIGIN,
+        messageIdDomain: 'example.nz',
+      }),
+      log,
+      pollIntervalMs: 50,
+      maxAttempts: 3,
+    });
+    // The wait is long: only an ending (not the clock) moves urgent work on in these tests.
+    scheduler = new NoticeScheduler({
+      store: t.store,
+      log,
+      intervalMs: MINUTE,
+      urgentAfterMs: 30 * MINUTE,
+      afterMs: 240 * MINUTE,
+      dispatchAcceptWithinMs: 15 * MINUTE,
+    });
+    app = await buildApp({
+      store: t.store,
+      channels: [],
+      rateLimit: { max: 1000, windowMs: MINUTE },
+      inbox: { publicOrigin: INBOX_ORIGIN },
+      onLeadStored: (lead) => {
+        worker.nudge();
+        if (!lead || lead.urgent) void scheduler.dispatch();
+      },
+    });
+    worker.start();
+  });
+  afterAll(async () => {
+    await app.close();
+    await worker.stop();
+    await smtp.close();
+    await t.cleanup();
+  });
+
+  async function newLead(fields: Record<string, string>): Promise<string> {
+    expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(fields) })).statusCode).toBe(200);
+    return (await t.store.listLeads()).find((l) => l.contact_name === fields.contact_name)!.id;
+  }
+
+  /** The e-mail of one offer (its Message-ID names it), once it has arrived. */
+  async function offerMail(offerId: string) {
+    const raw = await waitFor(() => smtp.messages.find((m) => m.raw.includes(`<offer-${offerId}@example.nz>`)), { what: `the e-mail of offer ${offerId}` });
+    return parseMail(raw);
+  }
+  const tokenOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('t')!;
+
+  const press = (token: string, action: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/partner/offer',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: INBOX_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams({ t: token, action }).toString(),
+    });
+
+  async function offered(owner: Awaited<ReturnType<typeof session.signedIn>>, lead: string, partnerId: string) {
+    const made = await session.call(owner, 'POST', `/leads/${lead}/offers`, { partner_id: partnerId });
+    expect(made.statusCode).toBe(201);
+    const offerId = made.json().offer.id as string;
+    return { offerId, token: tokenOf(String((await offerMail(offerId)).text)) };
+  }
+
+  const offerStates = async (lead: string) =>
+    (await t.store.read(() => offersOfLead(lead))).map(
+      ({ offer, partner }) => `${partner.name}: ${offer.state}${offer.end_reason ? ` (${offer.end_reason})` : ''}`,
+    );
+
+  it('ends the offers of a partner who is removed or paused: their links accept nothing and show no customer', async () => {
+    const owner = await session.signedIn(`owner-ends-${kind}@example.nz`);
+    const removed = await addHamiltonTechnician(t.store, 'Removed Refrigeration', `removed-${kind}@x.nz`, { services: ['Installation'] });
+    const paused = await addHamiltonTechnician(t.store, 'Paused Refrigeration', `paused-${kind}@x.nz`, { services: ['Installation'] });
+    const first = await newLead({ contact_name: 'Removal Cafe', ...planned });
+    const second = await newLead({ contact_name: 'Pause Cafe', ...planned });
+    const a = await offered(owner, first, removed.id);
+    const b = await offered(owner, second, paused.id);
+
+    expect((await session.call(owner, 'DELETE', `/partners/${removed.id}`)).statusCode).toBe(200);
+    expect((await session.call(owner, 'PATCH', `/partners/${paused.id}`, { paused: true })).statusCode).toBe(200);
+    for (const { token, customer } of [
+      { token: a.token, customer: 'Removal Cafe' },
+      { token: b.token, customer: 'Pause Cafe' },
+    ]) {
+      const accepted = await press(token, 'accept');
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.body).toContain('This job is no longer offered.');
+      expect(accepted.body).not.toContain(customer);
+      expect(accepted.body).not.toContain('mere@kaicafe.co.nz');
+    }
+    expect(await offerStates(first)).toEqual(['Removed Refrigeration: withdrawn (partner_removed)']);
+    expect(await offerStates(second)).toEqual(['Paused Refrigeration: withdrawn (partner_paused)']);
+    const timeline = (await session.call(owner, 'GET', `/leads/${first}`)).json().timeline.map((e: { text: string }) => e.text);
+    expect(timeline).toContain('Offer to Removed Refrigeration withdrawn: the partner was removed');
+  });
+
+  it('ends every offer of a lead that is quoted, and refuses new ones', async () => {
+    const owner = await session.signedIn(`owner-quoted-${kind}@example.nz`);
+    const partner = await addHamiltonTechnician(t.store, 'Quoted Late Ltd', `quoted-${kind}@x.nz`, { services: ['Installation'] });
+    const other = await addHamiltonTechnician(t.store, 'Never Offered Ltd', `never-${kind}@x.nz`, { services: ['Installation'] });
+    const lead = await newLead({ contact_name: 'Quoted Cafe', ...planned });
+    const { token } = await offered(owner, lead, partner.id);
+    expect((await session.call(owner, 'POST', `/leads/${lead}/status`, { status: 'quoted' })).statusCode).toBe(200);
+    const accepted = await press(token, 'accept');
+    expect(accepted.body).toContain('This job is no longer offered.');
+    expect(accepted.body).not.toContain('Quoted Cafe');
+    expect(await offerStates(lead)).toEqual(['Quoted Late Ltd: withdrawn (lead_closed)']);
+    const refused = await session.call(owner, 'POST', `/leads/${lead}/offers`, { partner_id: other.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toContain('quoted or closed');
+  });
+
+  it('withdraws an offer from the inbox, and an urgent job goes to the next on-call partner at once', async () => {
+    const staff = await session.signedIn(`staff-withdraw-${kind}@example.nz`, 'staff');
+    await addHamiltonTechnician(t.store, 'Aaa First On Call', `first-${kind}@x.nz`);
+    await addHamiltonTechnician(t.store, 'Bbb Second On Call', `second-${kind}@x.nz`);
+    const lead = await newLead({ contact_name: 'Withdrawn Night Cafe' });
+    // Dispatch runs as the urgent lead is stored: one on-call partner has it.
+    const [first] = await waitFor(
+      async () => {
+        const offers = await t.store.read(() => offersOfLead(lead));
+        return offers.length === 1 && offers;
+      },
+      { what: 'the first automatic offer' },
+    );
+    const token = tokenOf(String((await offerMail(first!.offer.id)).text));
+
+    const withdrawn = await session.call(staff, 'POST', `/leads/${lead}/offers/${first!.offer.id}/withdraw`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().offer).toMatchObject({ state: 'withdrawn', end_reason: 'withdrawn' });
+    // No minute's check runs here: the withdrawal itself moved the job on.
+    const next = await waitFor(async () => (await offerStates(lead)).find((s) => s.endsWith(': open')), { what: 'the next on-call partner offered' });
+    expect(next).not.toContain(first!.partner.name);
+    const page = await press(token, 'accept');
+    expect(page.body).toContain('This job is no longer offered.');
+    expect(page.body).not.toContain('Withdrawn Night Cafe');
+    // Twice, or on another lead's path, or by a stranger: refused.
+    expect((await session.call(staff, 'POST', `/leads/${lead}/offers/${first!.offer.id}/withdraw`)).statusCode).toBe(409);
+    const otherLead = await newLead({ contact_name: 'Other Lead', ...planned });
+    expect((await session.call(staff, 'POST', `/leads/${otherLead}/offers/${first!.offer.id}/withdraw`)).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/inbox/api/leads/${lead}/offers/${first!.offer.id}/withdraw`, headers: { origin: INBOX_ORIGIN } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('shows an accepted job until it is won or lost, 30 days pass, or the partner is removed, then says whom to call', async () => {
+    const owner = await session.signedIn(`owner-held-${kind}@example.nz`);
+    const jobs = [];
+    for (const name of ['Won', 'Old', 'Gone'] as const) {
+      const partner = await addHamiltonTechnician(t.store, `${name} Holder Ltd`, `holder-${name.toLowerCase()}-${kind}@x.nz`, { services: ['Installation'] });
+      const lead = await newLead({ contact_name: `${name} Job Cafe`, ...planned });
+      const { token, offerId } = await offered(owner, lead, partner.id);
+      expect((await press(token, 'accept')).body).toContain(`${name} Job Cafe`);
+      jobs.push({ name, partner, lead, token, offerId });
+    }
+    const [won, old, gone] = jobs;
+    expect((await session.call(owner, 'POST', `/leads/${won!.lead}/status`, { status: 'won', job_value: 120000 })).statusCode).toBe(200);
+    await t.store.transact(() => run('UPDATE partner_offers SET answered_at = answered_at - ? WHERE id = ?', HELD_JOB_MS + 1000, old!.offerId));
+    expect((await session.call(owner, 'DELETE', `/partners/${gone!.partner.id}`)).statusCode).toBe(200);
+    for (const job of jobs) {
+      const page = await press(job.token, 'view');
+      expect(page.body).toContain('This job is closed');
+      expect(page.body).toContain('0800');
+      expect(page.body).not.toContain(`${job.name} Job Cafe`);
+      expect(page.body).not.toContain('mere@kaicafe.co.nz');
+      expect((await press(job.token, 'quote_sent')).body).not.toContain('Quote sent recorded');
+    }
+    // The record of who received the details stays.
+    expect(await offerStates(gone!.lead)).toEqual(['Gone Holder Ltd: accepted']);
+  });
+
+  it('hides contact details and links in the notes until a partner accepts, and never makes a stranger’s link clickable', async () => {
+    const owner = await session.signedIn(`owner-notes-${kind}@example.nz`);
+    const partner = await addHamiltonTechnician(t.store, 'Notes Reader Ltd', `notes-${kind}@x.nz`, { services: ['Installation'] });
+    const notes = 'Re-verify your account at https://evil.example/partner-login\nCall Sally on 021 555 0199 or sally@kaicafe.co.nz. Freezer reading -8.';
+    const lead = await newLead({ contact_name: 'Notes Cafe', notes, ...planned });
+    const { offerId, token } = await offered(owner, lead, partner.id);
+    const mail = await offerMail(offerId);
+    const before = (await press(token, 'view')).body;
+    for (const text of [String(mail.text), String(mail.html), before]) {
+      for (const hidden of ['evil.example', '021 555 0199', 'sally@kaicafe.co.nz']) expect(text).not.toContain(hidden);
+      expect(text).toContain('[phone removed]');
+      expect(text).toContain('Freezer reading -8.');
+    }
+    const after = (await press(token, 'accept')).body;
+    expect(after).toContain('021 555 0199');
+    expect(after).toContain('sally@kaicafe.co.nz');
+    const details = await parseMail(
+      await waitFor(() => smtp.messages.find((m) => m.raw.includes(`<accepted-${offerId}@example.nz>`)), { what: 'the details e-mail' }),
+    );
+    expect(String(details.text)).toContain('evil[.]example/partner-login');
+    expect(String(details.text)).not.toMatch(/https?:\/\/evil/);
+    expect(String(details.html)).not.toContain('evil.example');
+  });
+
+  it('keeps one link for an offer whose e-mail is sent again after a crash, and drops it once delivered', async () => {
+    const partner = await addHamiltonTechnician(t.store, 'Crash Test Ltd', `crash-${kind}@x.nz`, { services: ['Installation'] });
+    const lead = await newLead({ contact_name: 'Crash Cafe', ...planned });
+    await worker.stop();
+    try {
+      const made = await t.store.transact(() => makeOffer(lead, partner.id, 'owner@example.nz', (p) => `Offered to ${p.name}`));
+      if (!made.ok) throw new Error(made.reason);
+      const claim = () => t.store.claimJobs({ channels: ['offer'], limit: 10, leaseMs: 60_000, owner: 'test' });
+      const [job] = (await claim()).filter((j) => j.about === made.offer.id);
+      const first = await t.store.transact(() => armOffer(job!, randomToken, secretHash));
+      // The instance dies after the e-mail left: its claim is given up, the job is claimed again.
+      await t.store.releaseJob(job!);
+      const [again] = (await claim()).filter((j) => j.about === made.offer.id);
+      const second = await t.store.transact(() => armOffer(again!, randomToken, secretHash));
+      expect(second!.token).toBe(first!.token);
+      expect(await t.store.completeJob(again!)).toBe(true);
+      const kept = await rawQuery<{ secret: string | null }>(kind, t.url, `SELECT secret FROM outbox WHERE id = ${kind === 'sqlite' ? '?' : '$1'}`, [
+        again!.id,
+      ]);
+      expect(kept[0]!.secret).toBeNull();
+      // The link still opens the job.
+      expect((await press(first!.token, 'view')).body).toContain('Accept job');
+    } finally {
+      worker.start();
+    }
+  });
+
+  it('tells the customer which partner has their details and which others saw the job without them', async () => {
+    const owner = await session.signedIn(`owner-told-${kind}@example.nz`);
+    const declining = await addHamiltonTechnician(t.store, 'Declined First Ltd', `declined-first-${kind}@x.nz`, { services: ['Installation'] });
+    const taking = await addHamiltonTechnician(t.store, 'Taker Second Ltd', `taker-${kind}@x.nz`, { services: ['Installation'] });
+    const lead = await newLead({ contact_name: 'Told Cafe', ...planned });
+    const a = await offered(owner, lead, declining.id);
+    expect((await press(a.token, 'decline')).body).toContain('You declined');
+    const b = await offered(owner, lead, taking.id);
+    await press(b.token, 'accept');
+    const { introducedMail } = await import('../../server/outbox/partner-emails.ts');
+    const { offerById } = await import('../../server/storage/partner-offers.ts');
+    const view = (await t.store.read(() => offerById(b.offerId)))!;
+    const mail = introducedMail({ ...view, lead: view.lead! }, { messageIdDomain: 'example.nz' });
+    expect(mail.text).toContain('We have passed your name, company, phone, e-mail and everything you wrote to Taker Second Ltd');
+    expect(mail.text).toContain('Before that, we offered the job to Declined First Ltd');
+  });
+});
+
+describe('a post to the partner page', () => {
+  const origin = 'https://www.example.nz';
+  it('is taken from this page, whose no-referrer makes browsers send Origin null, and from nowhere else', () => {
+    expect(fromThisPage('same-origin', 'null', origin)).toBe(true);
+    expect(fromThisPage('same-origin', origin, origin)).toBe(true);
+    expect(fromThisPage(undefined, origin, origin)).toBe(true);
+    for (const [site, from] of [
+      ['cross-site', 'null'],
+      ['same-site', 'null'],
+      ['none', 'null'],
+      [undefined, 'null'],
+      [undefined, undefined],
+      ['same-origin', 'https://evil.example'],
+      [undefined, 'https://evil.example'],
+    ] as const)
+      expect(fromThisPage(site, from, origin)).toBe(false);
+  });
+});

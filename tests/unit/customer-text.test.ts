@@ -1,0 +1,70 @@
+/**
+ * The customer's notes as a partner reads them before accepting: any phone number, e-mail address
+ * or link is out, whatever surrounds it, and the rest of the words stay; after accepting, links
+ * are written as text.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { removedWords, withoutContactDetails, withoutLiveLinks } from '../../server/partners/customer-text.ts';
+
+const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+/** New Zealand numbers as people type them: mobiles, landlines, freephone, with +64 or 0, spaced or not. */
+const phone = fc
+  .tuple(
+    fc.constantFrom('021', '022', '027', '029', '09', '07', '03', '04', '0800', '+64 21', '+6427', '(09)'),
+    digits(3),
+    digits(4),
+    fc.constantFrom(' ', '-', '', '.'),
+  )
+  .map(([prefix, a, b, sep]) => `${prefix}${sep || ' '}${a}${sep}${b}`);
+const word = fc.stringMatching(/^[A-Za-z]{1,10}$/);
+const email = fc
+  .tuple(word, word, fc.constantFrom('co.nz', 'com', 'nz', 'net.nz'))
+  .map(([user, host, tld]) => `${user.toLowerCase()}@${host.toLowerCase()}.${tld}`);
+const link = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://', 'www.', ''),
+    word,
+    fc.constantFrom('.com', '.co.nz', '.example', '.io'),
+    fc.constantFrom('', '/login', '/a/b?c=d'),
+  )
+  .map(([scheme, host, tld, path]) => `${scheme}${host.toLowerCase()}${tld}${path}`);
+const filler = fc.array(fc.constantFrom('Freezer', 'reading', '-8', 'since', 'Tuesday.', 'Two', 'units,', '1200mm', 'wide', 'and', 'call', 'on'), {
+  maxLength: 6,
+});
+
+describe('the notes before a partner accepts', () => {
+  it('never carry a phone number, e-mail address or link, and keep the words around them', () => {
+    fc.assert(
+      fc.property(filler, fc.oneof(phone, email, link), filler, (before, secret, after) => {
+        const text = [...before, secret, ...after].join(' ');
+        const shown = withoutContactDetails(text);
+        expect(shown).not.toContain(secret);
+        expect(shown).not.toMatch(/\d{3}[\s.-]?\d{4}/);
+        expect(shown).not.toMatch(/@|https?:|www\./);
+        for (const kept of [...before, ...after]) if (!/^\d/.test(kept)) expect(shown).toContain(kept);
+        expect(Object.values(removedWords).some((w) => shown.includes(w))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leave temperatures, sizes, dates and model numbers alone', () => {
+    const text = 'Display freezer alarm going off, reading -8 °C since 2026-11-26. Model RX-2000, 2 x 1200mm, 3.5 kW.';
+    expect(withoutContactDetails(text)).toBe(text);
+  });
+});
+
+describe('the notes after a partner accepts', () => {
+  it('write every link as text, and keep e-mail addresses and phone numbers as typed', () => {
+    fc.assert(
+      fc.property(link, email, phone, (url, address, number) => {
+        const shown = withoutLiveLinks(`See ${url} or write to ${address}, ph ${number}`);
+        expect(shown).not.toMatch(/https?:\/\/|www\.[a-z]/i);
+        expect(shown).toContain(address);
+        expect(shown).toContain(number);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
