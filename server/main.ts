@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from './config.ts';
-import { buildApp, LOG_REDACT } from './http/app.ts';
+import { buildApp } from './http/app.ts';
+import { loggerOptions } from './http/log-redaction.ts';
 import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
@@ -26,7 +27,7 @@ try {
   process.exit(1);
 }
 
-const log = pino({ level: config.LOG_LEVEL, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+const log = pino(loggerOptions(config.LOG_LEVEL));
 const distDir = resolve(root, config.DIST_DIR);
 
 try {

@@ -19,6 +19,8 @@ import type { InboxOptions } from '../inbox/context.ts';
 import { partnerPagePlugin } from '../partners/partner-page.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
+import { LOG_SERIALIZERS } from './log-redaction.ts';
+import { RequestLogController } from './request-log.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -43,7 +45,7 @@ export interface AppOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The window in which the same form data is stored once (default 10 minutes). */
   repeatWindowMs?: number;
-  /** A pino logger; none means silent. */
+  /** A pino logger; none means silent. Whatever logger is given, request URLs and errors are redacted (log-redaction.ts). */
   logger?: FastifyBaseLogger;
   /**
    * Called when jobs were queued: with the lead when the quote form stored a new one, with nothing
@@ -91,9 +93,6 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 /** Node's defaults, set here so they are a decision: 16 KiB of headers, at most 100 of them. */
 export const HEADER_LIMITS = { maxHeaderSize: 16 * 1024, maxHeadersCount: 100 };
 
-/** Paths that must never reach the logs. */
-export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.contact_name', '*.work_email', '*.phone', 'lead', 'body'];
-
 /**
  * Fastify refuses a bare hop count (it cannot check the nearest peer), so a count becomes "trust
  * the nearest N hops": the client is the address the outermost trusted proxy saw. That is right
@@ -107,7 +106,10 @@ function trustProxyOption(trust: false | number | string[]): boolean | string[] 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // A child with the redacting serializers, so a logger made without them (a test's) still
+    // never logs a request's secrets; Fastify lets the logger's serializers win over its own.
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: LOG_SERIALIZERS }) } : { logger: false }),
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(options.trustProxy ?? false),
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs, maxHeaderSize: HEADER_LIMITS.maxHeaderSize },
     requestTimeout: timeouts.requestMs,

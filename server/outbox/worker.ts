@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type PartnerChannel } from '../storage/types.ts';
 import type { Sender } from './email.ts';
 import { Repeater } from './repeater.ts';
+import { redactText } from '../http/log-redaction.ts';
 
 /**
  * Sends a notice (a job of the scheduler's or a partner's e-mail, about a lead or about nobody),
@@ -221,7 +222,9 @@ export class OutboxWorker {
       try {
         await withTimeout((signal) => this.#send(job, signal), sendTimeoutMs);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        // A mail server's refusal may quote the message, links and all: the stored error (shown in the
+        // inbox and the CLI) keeps none of their secrets.
+        const message = redactText(error instanceof Error ? error.message : String(error));
         const retryIn = context.attempt >= maxAttempts || isPermanentFailure(error) ? null : backoffDelay(context.attempt, this.#o.backoff);
         const recorded = await store.failJob(job, message, retryIn);
         log.warn({ ...context, dead: retryIn === null, error: message, recorded }, 'notification failed');

@@ -9,7 +9,8 @@ import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, LOG_REDACT } from '../../server/http/app.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { loggerOptions } from '../../server/http/log-redaction.ts';
 import { eachLead } from '../../server/storage/open-store.ts';
 import type { LeadStore, ListOptions } from '../../server/storage/types.ts';
 import { parseLead } from '../../core/lead/schema.ts';
@@ -32,7 +33,7 @@ describe('refused export attempts', () => {
         done();
       },
     });
-    const logger = pino({ level: 'info', redact: { paths: LOG_REDACT, censor: '[redacted]' } }, sink);
+    const logger = pino(loggerOptions('info'), sink);
     app = await buildApp({ store: t.store, exportToken: TOKEN, exportFailureDelayMs: DELAY, logger });
   });
   afterAll(async () => {

@@ -87,6 +87,8 @@ export const visitBeaconPlugin = fp<VisitBeaconOptions>(
 
       scoped.post<{ Body: string }>(BEACON_PATH, {
         bodyLimit: BEACON_MAX_BYTES,
+        // Every page view sends one: a request line each at info would drown the log (request-log.ts).
+        config: { requestLog: 'debug' },
         // Counted before the body is read: a flood from one address costs a map lookup per request.
         onRequest: async (request, reply) => {
           const verdict = await limiter.hit(request.ip);
