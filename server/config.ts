@@ -97,8 +97,10 @@ export const DEFAULTS = {
    * The visit beacons: per address and window (a person sends a few per page, an office behind one
    * address many more); how often each instance adds its counts to the database; how many
    * visitor-and-row pairs one day remembers, and how many rows may wait while the database is down.
+   * Campaigns are anyone's text, so a day keeps only its first `campaignsPerDay` campaigns as rows of
+   * their own and counts the rest as "(other)": a stranger cannot fill the owner's report.
    */
-  visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000 },
+  visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000, campaignsPerDay: 50 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
   /** How long an on-call partner has to accept an urgent job before the next one is offered it. */
   dispatch: { acceptWithinMs: 15 * 60_000 },

@@ -10,6 +10,23 @@ export const visitDevices = ['mobile', 'desktop'] as const;
 export type VisitDevice = (typeof visitDevices)[number];
 export const deviceLabels: Record<VisitDevice, string> = { mobile: 'Mobile', desktop: 'Desktop' };
 
+/**
+ * The campaign a visit is counted under once the day already holds its share of campaigns: the
+ * beacon's campaign is anyone's text, so only a bounded number of values a day become rows of their
+ * own (the rest are counted here). Stored as is and shown as is, like "(none)" for no campaign.
+ */
+export const OTHER_CAMPAIGN = '(other)';
+
+/**
+ * Quote requests per visitor, or null where the figures say nothing of the kind: no visitors, or more
+ * quote requests than visitors. The second happens when the requests came from visits that were
+ * never counted (a browser without script, a campaign tag typed by hand, someone posting forms
+ * straight at the server); a share of people cannot pass 100 %, so no rate is shown rather than 400 %.
+ */
+export function quoteRate(quotes: number, visitors: number): number | null {
+  return visitors > 0 && quotes <= visitors ? quotes / visitors : null;
+}
+
 export interface VisitRow {
   label: string;
   /** Visitors a day, added up over the range's days: the same person on two days counts twice. */

@@ -18,6 +18,12 @@ import { Repeater } from '../outbox/repeater.ts';
 export const BACKUP_CHECK_MS = 5 * 60_000;
 /** A temporary copy this old was left by a process that died while writing it. */
 const STALE_TEMPORARY_MS = 86_400_000;
+/**
+ * How far past this clock a backup's name may be dated and still count as a backup (a backup written
+ * a moment ago by another process whose clock runs a little ahead). Later than that, the file came
+ * from a clock that jumped or was copied in: it is neither counted as the newest nor pruned.
+ */
+export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The newest backup in the folder, as reported by /healthz and the CLI. */
 export interface BackupState {
@@ -55,13 +61,57 @@ export class BackupNames {
     return this.#temporary.test(name);
   }
 
-  /** This database's backups in the folder, newest first. Throws when the folder cannot be read. */
-  list(folder: string): string[] {
+  /**
+   * This database's backups in the folder, newest first, leaving out those dated in the future (see
+   * `future`): sorted by name, one dated 2099 would otherwise stand as the newest, and pruning would
+   * delete every real backup to keep it. Throws when the folder cannot be read.
+   */
+  list(folder: string, now = new Date()): string[] {
+    return this.#dated(folder).filter((name) => !this.#isFuture(name, now));
+  }
+
+  /** Files named like this database's backups but dated past `now` and the clock skew allowed. */
+  future(folder: string, now = new Date()): string[] {
+    return this.#dated(folder).filter((name) => this.#isFuture(name, now));
+  }
+
+  #dated(folder: string): string[] {
     return readdirSync(folder)
       .filter((name) => this.timeOf(name))
       .sort()
       .reverse();
   }
+
+  #isFuture(name: string, now: Date): boolean {
+    return this.timeOf(name)!.getTime() > now.getTime() + CLOCK_SKEW_MS;
+  }
+}
+
+/**
+ * Files dated in the future are a failure to report: the owner must learn that the clock jumped or
+ * that something was copied in, and they are left for the owner to move (never deleted: one may be
+ * the only copy made while the clock was wrong).
+ */
+function futureFailure(folder: string, names: BackupNames, now: Date): BackupState['failure'] {
+  let future: string[];
+  try {
+    future = names.future(folder, now);
+  } catch {
+    return null; // an unreadable folder is reported by the attempt to write into it
+  }
+  if (future.length === 0) return null;
+  const files = future.join(', ');
+  const verb = future.length === 1 ? 'is' : 'are';
+  return {
+    at: now.toISOString(),
+    error: `${files} in ${folder} ${verb} dated in the future (the clock says ${now.toISOString()}); not counted as backups and never deleted: check the clock, then move ${future.length === 1 ? 'it' : 'them'} out of the folder`,
+  };
+}
+
+/** The latest attempt's failure and the folder's own, as one. */
+function failureOf(attempt: BackupState['failure'], folder: BackupState['failure']): BackupState['failure'] {
+  if (!attempt || !folder) return attempt ?? folder;
+  return { at: attempt.at, error: `${attempt.error}; also ${folder.error}` };
 }
 
 /** Where a failed attempt is recorded: beside the database. */
@@ -75,12 +125,14 @@ export function readBackupState(folder: string, databaseFile: string): BackupSta
   } catch {
     // No record: the latest attempt succeeded, or none was made.
   }
-  return { folder, last: newest(folder, new BackupNames(databaseFile)), failure };
+  const names = new BackupNames(databaseFile);
+  const now = new Date();
+  return { folder, last: newest(folder, names, now), failure: failureOf(failure, futureFailure(folder, names, now)) };
 }
 
-function newest(folder: string, names: BackupNames): BackupState['last'] {
+function newest(folder: string, names: BackupNames, now: Date): BackupState['last'] {
   try {
-    const [file] = names.list(folder);
+    const [file] = names.list(folder, now);
     if (!file) return null;
     return { file, at: names.timeOf(file)!.toISOString(), bytes: statSync(join(folder, file)).size };
   } catch {
@@ -129,9 +181,11 @@ export class BackupSchedule {
     return this.#repeater.stop();
   }
 
-  /** What /healthz shows: the folder's newest backup, and this process's latest failure. */
+  /** What /healthz shows: the folder's newest backup, and this process's latest failure or the folder's files dated in the future. */
   state(): BackupState {
-    return { folder: this.#o.folder, last: newest(this.#o.folder, this.#names), failure: this.#failure };
+    const { folder } = this.#o;
+    const now = this.#now();
+    return { folder, last: newest(folder, this.#names, now), failure: failureOf(this.#failure, futureFailure(folder, this.#names, now)) };
   }
 
   #now(): Date {
@@ -142,7 +196,7 @@ export class BackupSchedule {
     const now = this.#now();
     let latest: Date | undefined;
     try {
-      const [file] = this.#names.list(this.#o.folder);
+      const [file] = this.#names.list(this.#o.folder, now);
       latest = file ? this.#names.timeOf(file) : undefined;
     } catch {
       // Unreadable folder: the attempt below fails and says why.
@@ -164,6 +218,8 @@ export class BackupSchedule {
       this.#failure = null;
       rmSync(failureFile(databaseFile), { force: true });
       log.info({ file: join(folder, name), bytes }, 'backup written');
+      const future = futureFailure(folder, this.#names, this.#now());
+      if (future) log.warn({ folder }, future.error);
     } catch (error) {
       // A folder moved or replaced while a copy was being written fails deep inside the copy; the
       // owner is told what they can put right rather than the system call that failed.
@@ -173,14 +229,15 @@ export class BackupSchedule {
     }
   }
 
+  /** Keeps the newest `keep` backups; files dated in the future are not ranked among them, so never pruned. */
   #prune(): void {
     const { folder, keep } = this.#o;
-    for (const old of this.#names.list(folder).slice(keep)) rmSync(join(folder, old), { force: true });
-    const now = this.#now().getTime();
+    const now = this.#now();
+    for (const old of this.#names.list(folder, now).slice(keep)) rmSync(join(folder, old), { force: true });
     for (const name of readdirSync(folder).filter((n) => this.#names.isTemporary(n))) {
       const file = join(folder, name);
       try {
-        if (now - statSync(file).mtimeMs > STALE_TEMPORARY_MS) rmSync(file, { force: true });
+        if (now.getTime() - statSync(file).mtimeMs > STALE_TEMPORARY_MS) rmSync(file, { force: true });
       } catch {
         // Finished or removed by its writer meanwhile.
       }

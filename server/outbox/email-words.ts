@@ -3,6 +3,7 @@
  * acknowledgement to the visitor. The senders only arrange these words; promises and the
  * emergency line come from the business config.
  */
+import { quoteRate } from '../../core/visit/visit-figures.ts';
 import { business } from '../../core/business.ts';
 
 const { quoteWithin, emailReplyWithin } = business.promises;
@@ -80,8 +81,10 @@ export const noticeCopy = {
   digestIntro: (business: string) =>
     `The week’s quote requests to ${business}, Monday to Sunday, New Zealand time. Spam is left out of every figure but its own.`,
   leadsTotal: (n: number) => `Leads: ${n}`,
-  visitors: (visitors: number, quotes: number) =>
-    `Visitors: ${visitors}, quote rate ${visitors ? `${Math.round((quotes / visitors) * 1000) / 10}%` : '–'} (quote requests per visitor)`,
+  visitors: (visitors: number, quotes: number) => {
+    const rate = quoteRate(quotes, visitors);
+    return `Visitors: ${visitors}, quote rate ${rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`} (quote requests per visitor)`;
+  },
   bySource: 'By source',
   byService: 'By service',
   wonValue: (value: string, jobs: number) => `Won this week: ${value} from ${jobs} job${jobs === 1 ? '' : 's'}`,

@@ -5,7 +5,16 @@
  * Rows go in key order, so two instances' batches take their row locks in the same order and never
  * deadlock. The reading side counts the range's days and, beside them, the range's leads by the same
  * page, source, campaign and device.
+ *
+ * A campaign is whatever text a beacon carries, so each day keeps only its first `campaignsPerDay`
+ * campaigns as rows of their own; a flush folds any later campaign into "(other)". The guarantee
+ * is exact, however many instances flush at once: the day's campaigns are read and the new rows
+ * written in one transaction that holds the database's lock for it (a transaction-level advisory
+ * lock on PostgreSQL; on SQLite every write transaction already holds the only write lock), so no
+ * two flushes can both see room for the same last places. A day thus has at most `campaignsPerDay`
+ * campaigns of its own, plus "(other)" and the empty campaign (no campaign at all).
  */
+import { OTHER_CAMPAIGN } from '../../core/visit/visit-figures.ts';
 import { all, run, type Row, type Work } from './steps.ts';
 
 export interface PageCount {
@@ -53,6 +62,67 @@ export interface VisitBatch {
 /** Rows per statement: well under SQLite's limit of bound parameters. */
 const CHUNK = 100;
 
+export interface VisitLimits {
+  /** Campaigns a day keeps as rows of their own. */
+  campaignsPerDay: number;
+  /** Which database: PostgreSQL needs its own lock for the campaigns' places. */
+  kind: 'sqlite' | 'postgres';
+}
+
+/** The PostgreSQL advisory lock under which flushes decide the day's campaigns (one at a time). */
+const CAMPAIGN_LOCK = 7413101;
+
+/**
+ * Rows with the same key added up into one: folding campaigns into "(other)" can make several rows
+ * one. A visitor of two folded campaigns then counts twice in "(other)"; that happens only when
+ * another instance took the day's last places first (each instance folds its own share in memory).
+ */
+function merged<T extends object>(rows: readonly T[], keys: (keyof T)[], counts: (keyof T)[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const key = keys.map((k) => String(row[k])).join('\u0000');
+    const held = byKey.get(key);
+    if (!held) byKey.set(key, { ...row });
+    else for (const c of counts) (held[c] as number) += row[c] as number;
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * The batch with every campaign the day has no place for folded into "(other)": a campaign the day
+ * already has stays, a new one takes one of the places left, in the order this instance counted them.
+ */
+function* placeCampaigns(batch: VisitBatch, { campaignsPerDay, kind }: VisitLimits): Work<VisitBatch> {
+  const wanted = new Map<string, Set<string>>();
+  for (const row of [...batch.visitors, ...batch.pages])
+    if (row.campaign !== '' && row.campaign !== OTHER_CAMPAIGN) (wanted.get(row.day) ?? wanted.set(row.day, new Set()).get(row.day)!).add(row.campaign);
+  if (wanted.size === 0) return batch;
+  if (kind === 'postgres') yield* all(`SELECT pg_advisory_xact_lock(${CAMPAIGN_LOCK})`);
+  const kept = new Map<string, Set<string>>();
+  for (const [day, campaigns] of wanted) {
+    const rows = yield* all('SELECT campaign FROM visit_visitors WHERE day = ? UNION SELECT campaign FROM visit_pages WHERE day = ?', day, day);
+    const stored = new Set(rows.map((r) => String(r.campaign)).filter((c) => c !== '' && c !== OTHER_CAMPAIGN));
+    let places = campaignsPerDay - stored.size;
+    const keep = new Set<string>();
+    for (const campaign of campaigns)
+      if (stored.has(campaign)) keep.add(campaign);
+      else if (places > 0) {
+        keep.add(campaign);
+        places--;
+      }
+    kept.set(day, keep);
+  }
+  const fold = <T extends { day: string; campaign: string }>(rows: T[]) =>
+    rows.map((row) =>
+      row.campaign === '' || row.campaign === OTHER_CAMPAIGN || kept.get(row.day)!.has(row.campaign) ? row : { ...row, campaign: OTHER_CAMPAIGN },
+    );
+  return {
+    ...batch,
+    pages: merged(fold(batch.pages), ['day', 'page', 'source', 'campaign', 'device'], ['views', 'visitors']),
+    visitors: merged(fold(batch.visitors), ['day', 'source', 'campaign', 'device'], ['visitors']),
+  };
+}
+
 function* addRows<T extends object>(table: string, keys: (keyof T & string)[], counts: (keyof T & string)[], rows: readonly T[]): Work<void> {
   const columns = [...keys, ...counts];
   const sorted = [...rows].sort((a, b) => {
@@ -74,8 +144,9 @@ function* addRows<T extends object>(table: string, keys: (keyof T & string)[], c
   }
 }
 
-/** Adds a flush's counts to the stored totals. */
-export function* addVisitCounts(batch: VisitBatch): Work<void> {
+/** Adds a flush's counts to the stored totals, each new campaign in its place or in "(other)". */
+export function* addVisitCounts(counted: VisitBatch, limits: VisitLimits): Work<void> {
+  const batch = yield* placeCampaigns(counted, limits);
   yield* addRows<PageCount>('visit_pages', ['day', 'page', 'source', 'campaign', 'device'], ['views', 'visitors'], batch.pages);
   yield* addRows<VisitorCount>('visit_visitors', ['day', 'source', 'campaign', 'device'], ['visitors'], batch.visitors);
   yield* addRows<FormCount>('visit_forms', ['day', 'page'], ['seen', 'started'], batch.forms);

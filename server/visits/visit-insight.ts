@@ -6,6 +6,7 @@ import { leadSources, sourceLabels, type LeadSource } from '../../core/lead/insi
 import { pagePath, vitalMetrics, type PageKind, type VitalMetric } from '../../core/visit/beacon-fields.ts';
 import {
   deviceLabels,
+  OTHER_CAMPAIGN,
   p75OfBuckets,
   visitDevices,
   type FormFunnelRow,
@@ -87,6 +88,16 @@ function vitalFigures(counts: VisitCounts): VitalFigure[] {
   ]);
 }
 
+/**
+ * The campaign a lead is counted under beside the visits: its own where the visits have it, else
+ * "(other)". The campaign rows are the visits' bounded set (see storage/visit-counts.ts), so quote
+ * posts carrying invented campaigns add no rows of their own either.
+ */
+function leadCampaign(counts: VisitCounts): (lead: VisitCounts['leads'][number]) => string {
+  const counted = new Set([...counts.visitors, ...counts.views].map((v) => v.campaign));
+  return (lead) => campaignLabel(lead.campaign === '' || counted.has(lead.campaign) ? lead.campaign : OTHER_CAMPAIGN);
+}
+
 /** The VisitReport of a range from the database's counts. */
 export function shapeVisits(counts: VisitCounts, from: string, to: string): VisitReport {
   const sum = <T>(rows: T[], n: (row: T) => number) => rows.reduce((total, row) => total + n(row), 0);
@@ -103,11 +114,7 @@ export function shapeVisits(counts: VisitCounts, from: string, to: string): Visi
       (l) => sourceLabel(l.source),
       leadSources.map((s) => sourceLabels[s]),
     ),
-    byCampaign: rowsBy(
-      counts,
-      (v) => campaignLabel(v.campaign),
-      (l) => campaignLabel(l.campaign),
-    ),
+    byCampaign: rowsBy(counts, (v) => campaignLabel(v.campaign), leadCampaign(counts)),
     byDevice: rowsBy(
       counts,
       (v) => deviceLabel(v.device),

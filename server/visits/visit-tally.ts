@@ -15,8 +15,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { nzParts } from '../../core/nz-time.ts';
-import { vitalBucket } from '../../core/visit/visit-figures.ts';
+import { OTHER_CAMPAIGN, vitalBucket } from '../../core/visit/visit-figures.ts';
+import { visitCampaign } from '../../core/visit/beacon-schema.ts';
 import type { VitalMetric } from '../../core/visit/beacon-fields.ts';
+import { DEFAULTS } from '../config.ts';
 import { addVisitCounts, type FormCount, type PageCount, type VisitBatch, type VisitorCount, type VitalCount } from '../storage/visit-counts.ts';
 import type { LeadStore } from '../storage/types.ts';
 
@@ -40,6 +42,8 @@ export interface VisitTallyOptions {
   rememberedVisitors: number;
   /** Rows waiting for the database; past it (the database down for long), new rows are dropped. */
   pendingRows: number;
+  /** Campaigns a day keeps as rows of their own; later ones are counted as "(other)" (default DEFAULTS.visits). */
+  campaignsPerDay?: number | undefined;
   log?: FastifyBaseLogger | undefined;
   now?: () => Date;
 }
@@ -49,6 +53,8 @@ interface Today {
   salt: Buffer;
   /** Which visitor was already counted in which row today. */
   seen: Set<string>;
+  /** The campaigns this instance counted today under their own name (at most campaignsPerDay). */
+  campaigns: Set<string>;
 }
 
 const sep = '\u0000';
@@ -85,7 +91,7 @@ export class VisitTally {
     const day = nzParts(this.#now()).date;
     if (this.#today?.day !== day) {
       this.#today?.salt.fill(0);
-      this.#today = { day, salt: randomBytes(32), seen: new Set() };
+      this.#today = { day, salt: randomBytes(32), seen: new Set(), campaigns: new Set() };
     }
     return this.#today;
   }
@@ -96,6 +102,25 @@ export class VisitTally {
     if (today.seen.has(key) || today.seen.size >= this.#options.rememberedVisitors) return false;
     today.seen.add(key);
     return true;
+  }
+
+  /**
+   * The campaign a view is counted under: cleaned, and "(other)" once this instance has counted the
+   * day's share of campaigns. The database keeps the day's first ones across instances (see
+   * addVisitCounts); folding here as well keeps a flood of invented campaigns from filling memory,
+   * and loses nothing the database would keep: once this instance's first share of the day is
+   * flushed, the database holds at least that many campaigns for the day, and keeps no more.
+   */
+  #campaign(today: Today, raw: string): string {
+    const campaign = visitCampaign(raw);
+    if (campaign === '' || campaign === OTHER_CAMPAIGN || today.campaigns.has(campaign)) return campaign;
+    if (today.campaigns.size >= this.#campaignsPerDay) return OTHER_CAMPAIGN;
+    today.campaigns.add(campaign);
+    return campaign;
+  }
+
+  get #campaignsPerDay(): number {
+    return this.#options.campaignsPerDay ?? DEFAULTS.visits.campaignsPerDay;
   }
 
   #room(map: Map<string, unknown>, key: string): boolean {
@@ -128,7 +153,8 @@ export class VisitTally {
     }
     // 128 of the 256 bits are plenty to tell a day's visitors apart, and halve what memory holds.
     const visitor = createHmac('sha256', today.salt).update(`${beacon.address}\n${beacon.userAgent}`).digest('base64url').slice(0, 22);
-    const { page, source, campaign, device } = beacon;
+    const { page, source, device } = beacon;
+    const campaign = this.#campaign(today, beacon.campaign);
     const siteKey = [day, source, campaign, device].join(sep);
     const pageKey = [siteKey, page].join(sep);
     if (!this.#room(this.#pages, pageKey)) return;
@@ -165,7 +191,8 @@ export class VisitTally {
     this.#forms = new Map();
     this.#vitals = new Map();
     try {
-      await this.#options.store.transact(() => addVisitCounts(batch));
+      const { kind } = this.#options.store;
+      await this.#options.store.transact(() => addVisitCounts(batch, { campaignsPerDay: this.#campaignsPerDay, kind }));
     } catch (error) {
       this.#options.log?.warn({ err: error }, 'visit counts not saved yet; kept for the next flush');
       this.#putBack(batch);

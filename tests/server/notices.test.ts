@@ -113,7 +113,10 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     // Four visitors counted that week (the beacon's totals), two of whom asked for a quote.
     const visitRow = { day: '2026-11-24', source: 'direct', campaign: '', device: 'desktop' };
     await t.store.transact(() =>
-      addVisitCounts({ pages: [{ ...visitRow, page: '/', views: 6, visitors: 4 }], visitors: [{ ...visitRow, visitors: 4 }], forms: [], vitals: [] }),
+      addVisitCounts(
+        { pages: [{ ...visitRow, page: '/', views: 6, visitors: 4 }], visitors: [{ ...visitRow, visitors: 4 }], forms: [], vitals: [] },
+        { campaignsPerDay: 50, kind: t.store.kind },
+      ),
     );
     // 8:05: the urgent lead's nudge (to the urgent address too), the reminder and the digest.
     mails = await tick(nz('2026-11-30', '08:05'));

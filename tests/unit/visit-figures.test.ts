@@ -1,6 +1,6 @@
 /** The Web Vitals' histograms: which bucket a value falls in, the 75th percentile read back, and Google's rating of it. */
 import { describe, expect, it } from 'vitest';
-import { p75OfBuckets, vitalBucket, vitalRating } from '../../core/visit/visit-figures.ts';
+import { p75OfBuckets, quoteRate, vitalBucket, vitalRating } from '../../core/visit/visit-figures.ts';
 import type { VitalMetric } from '../../core/visit/beacon-fields.ts';
 
 function histogram(metric: VitalMetric, values: number[]): Map<number, number> {
@@ -34,5 +34,16 @@ describe('Web Vitals histograms', () => {
     expect(vitalRating('INP', 501)).toBe('poor');
     expect(vitalRating('CLS', 0.1)).toBe('good');
     expect(vitalRating('CLS', 0.26)).toBe('poor');
+  });
+});
+
+describe('the quote rate', () => {
+  it('is quote requests per visitor, and nothing where it would pass 100 % or divide by no one', () => {
+    expect(quoteRate(1, 3)).toBeCloseTo(1 / 3);
+    expect(quoteRate(3, 3)).toBe(1);
+    expect(quoteRate(0, 5)).toBe(0);
+    expect(quoteRate(4, 1)).toBeNull();
+    expect(quoteRate(0, 0)).toBeNull();
+    expect(quoteRate(2, 0)).toBeNull();
   });
 });

@@ -39,13 +39,17 @@ export function securityHeaderValues(contentType: string, hsts: boolean): Record
   };
 }
 
+/** Headers a route may set stricter for itself; the site-wide values fill in only where it did not. */
+const ROUTE_OWN_HEADERS = ['Content-Security-Policy', 'Referrer-Policy'] as const;
+
 // fastify-plugin: the hook applies to the whole app, not only inside this plugin's context.
 export const securityHeaders = fp<SecurityOptions>(
   async (app, { hsts }) => {
     app.addHook('onSend', async (_request, reply, payload) => {
       const headers = securityHeaderValues(String(reply.getHeader('content-type') ?? ''), hsts);
-      // A route that set its own policy (the server's error pages) keeps it.
-      if (reply.hasHeader('Content-Security-Policy')) delete headers['Content-Security-Policy'];
+      // A route that set its own policy keeps it: the server's error pages their CSP, the partner page
+      // its no-referrer (its address holds a secret that must not travel to another site).
+      for (const name of ROUTE_OWN_HEADERS) if (reply.hasHeader(name)) delete headers[name];
       reply.headers(headers);
       return payload;
     });

@@ -1,4 +1,5 @@
 /** How the reports write money, shares, durations and dates: NZ dollars, whole percentages, "3 h 5 min", "23 Nov". */
+import { quoteRate } from '../../../core/visit/visit-figures.ts';
 
 const percentFormat = new Intl.NumberFormat('en-NZ', { style: 'percent', maximumFractionDigits: 0 });
 const numberFormat = new Intl.NumberFormat('en-NZ');
@@ -11,6 +12,12 @@ export { formatNzd as money, formatMinutes as duration } from '../../../core/lea
 
 export function count(n: number): string {
   return numberFormat.format(n);
+}
+
+/** Quote requests per visitor as "40%", or null where there is no such share (see quoteRate). */
+export function quoteRateText(quotes: number, visitors: number): string | null {
+  const rate = quoteRate(quotes, visitors);
+  return rate === null ? null : percentFormat.format(rate);
 }
 
 /** A part of a whole as "40%"; nothing of nothing is 0%. */
