@@ -8,6 +8,10 @@ import { inboxViews, type InboxView } from './lead/status.ts';
 
 /** The app's page; the API lives under it at api/. */
 const INBOX_PAGE = '/inbox/';
+/** The inbox's own path, without a trailing slash (its cookies' path). */
+export const INBOX_PATH = '/inbox';
+/** Where the inbox API's routes live. */
+export const INBOX_API_PREFIX = `${INBOX_PATH}/api`;
 /** The query parameter that carries a one-time sign-in link's token. */
 export const SIGN_IN_LINK_PARAM = 'link';
 

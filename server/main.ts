@@ -11,6 +11,7 @@ import { createStore, describeStore, sqliteFileOf } from './storage/open-store.t
 import { OutboxWorker } from './outbox/worker.ts';
 import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
 import { NoticeScheduler } from './outbox/scheduler.ts';
+import { createDispatchRunner } from './outbox/dispatch-runner.ts';
 import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
@@ -46,12 +47,15 @@ try {
   process.exit(1);
 }
 
-const senders = createSenders(config);
+const senders = createSenders(config, store);
 const channels = Object.keys(senders) as Channel[];
 if (!config.SMTP_URL) log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
 
-const notices = createNoticeSendersFor(config, store);
+const mailed = createNoticeSendersFor(config, store);
+// Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
+const dispatch = Object.keys(mailed).length > 0;
+const notices = dispatch ? { ...mailed, dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : mailed;
 const worker = new OutboxWorker({
   store,
   senders,
@@ -73,7 +77,6 @@ const scheduler =
         urgentAfterMs: config.NUDGE_URGENT_AFTER,
         afterMs: config.NUDGE_AFTER,
         dispatchAcceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
-        onQueued: () => worker.nudge(),
       })
     : undefined;
 // Scheduled copies of the embedded database (config.ts refuses BACKUP_DIR with PostgreSQL).
@@ -92,13 +95,7 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   hsts: config.HSTS,
   logger: log,
-  onLeadStored: (lead) => {
-    worker.nudge();
-    // An urgent lead goes to its first on-call partner now, not at the next minute's check; any
-    // other new lead has nothing to dispatch, so its post costs no look-up.
-    if (lead && !lead.urgent) return;
-    scheduler?.dispatch().catch((error: unknown) => log.warn({ err: error }, 'dispatch failed'));
-  },
+  dispatch,
   backups: backups && (() => backups.state()),
   inbox: {
     publicOrigin: config.PUBLIC_ORIGIN,
@@ -130,7 +127,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 worker.start();
-// Jobs another instance queues (an urgent lead's offer, say) are claimed at once, not at the next poll.
+// Jobs are claimed as soon as they are committed (by this instance, or on PostgreSQL by another), not at the next poll.
 stopHearing = store.onNewJobs(() => worker.nudge());
 scheduler?.start();
 backups?.start();

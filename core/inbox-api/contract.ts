@@ -35,7 +35,8 @@ import {
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
 import { leadPartners, offerAnswer, offerBody, offerParams } from './offers.ts';
-import { partnerAnswer, partnerBody, partnerChangeBody, partnerList } from './partners.ts';
+import { partnerAnswer, partnerBody, partnerChangeBody, partnerImportAnswer, partnerImportBody, partnerList } from './partners.ts';
+import { backupAnswer } from './backups.ts';
 import { visitReport } from './visits.ts';
 
 const routes = {
@@ -73,6 +74,7 @@ const routes = {
   'POST /partners': { body: partnerBody, response: { 201: partnerAnswer } },
   'PATCH /partners/:id': { params: idParams, body: partnerChangeBody, response: { 200: partnerAnswer } },
   'DELETE /partners/:id': { params: idParams, response: { 200: okAnswer } },
+  'POST /partners/import': { body: partnerImportBody, response: { 200: partnerImportAnswer } },
   'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
   'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
   'POST /leads/:id/offers/:offer/withdraw': { params: offerParams, response: { 200: offerAnswer } },
@@ -80,6 +82,7 @@ const routes = {
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
   'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },
   'GET /google-ads.csv': { querystring: sinceQuery },
+  'GET /backups': { response: { 200: backupAnswer } },
 } as const;
 
 /** Every refusal: a sentence for a person, and for a field the app can point at, that field's. */
@@ -118,6 +121,7 @@ export type ApiAnswer<E extends Endpoint> = InboxApi[E] extends { response: { 20
 export type { SessionUser, Session } from './session.ts';
 export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
-export type { Partner, PartnerInput } from './partners.ts';
+export type { Partner, PartnerInput, OnCallTurn } from './partners.ts';
+export type { BackupAnswer } from './backups.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

@@ -28,6 +28,16 @@ const leadHeader = {
   follow_up_on: z.string().nullable(),
   /** ISO 8601, UTC: when an urgent lead must be attended by, from the response target of its area; null when not urgent. */
   attend_by: z.string().nullable(),
+  /** The partner who holds the job (accepted it and has not had it taken back), with what they have done; null when nobody does. */
+  holder: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      accepted_at: z.number(),
+      on_site_at: z.number().nullable(),
+      quote_sent_at: z.number().nullable(),
+    })
+    .nullable(),
 };
 
 export const leadRow = leadColumnsText.pick({ contact_name: true, company_name: true, city: true, service_type: true }).extend(leadHeader);

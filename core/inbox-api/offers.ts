@@ -3,7 +3,17 @@ import { z } from 'zod';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 /** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
-export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn'] as const;
+export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn', 'undelivered'] as const;
+
+/** How long a partner has to accept an offer made from the inbox: the owner picks, and the partner is told "Accept by". */
+export const acceptWindows = {
+  '1h': { label: '1 hour', ms: 3_600_000 },
+  '4h': { label: '4 hours', ms: 4 * 3_600_000 },
+  '24h': { label: '24 hours', ms: 24 * 3_600_000 },
+  '3d': { label: '3 days', ms: 3 * 86_400_000 },
+} as const;
+export type AcceptWindow = keyof typeof acceptWindows;
+export const DEFAULT_ACCEPT_WINDOW: AcceptWindow = '24h';
 
 export const suggestion = z.object({ partner_id: z.string(), name: z.string(), why: z.string(), last_offered_at: z.number().nullable() });
 export const offerSummary = z.object({
@@ -17,11 +27,16 @@ export const offerSummary = z.object({
   end_reason: z.enum(offerEndNames),
   on_site_at: z.number().nullable(),
   quote_sent_at: z.number().nullable(),
+  /** When the partner accepted, kept if the job was later taken back. */
+  accepted_at: z.number().nullable(),
 });
 export type OfferSummary = z.output<typeof offerSummary>;
 export type Suggestion = z.output<typeof suggestion>;
 
 export const leadPartners = z.object({ suggestions: z.array(suggestion), offers: z.array(offerSummary), holder: z.string().nullable() });
-export const offerBody = z.object({ partner_id: z.string().min(1).max(100) });
+export const offerBody = z.object({
+  partner_id: z.string().min(1).max(100),
+  accept_within: z.enum(Object.keys(acceptWindows) as [AcceptWindow, ...AcceptWindow[]]).default(DEFAULT_ACCEPT_WINDOW),
+});
 export const offerAnswer = z.object({ offer: offerSummary });
 export const offerParams = z.object({ id: z.string(), offer: z.string() });

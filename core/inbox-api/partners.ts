@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { cleanOneLine } from '../lead/schema.ts';
-import { partnerIndustries, partnerKinds, partnerRegions, partnerServices } from '../partner/kinds.ts';
+import { partnerIndustries, partnerKinds, partnerRegions, partnerServices, partnerSheetLimits } from '../partner/kinds.ts';
 import { emailAddress } from './session.ts';
 
 const oneLine = (max: number) =>
@@ -63,5 +63,20 @@ export const partner = z.object({
 });
 export type Partner = z.output<typeof partner>;
 
-export const partnerList = z.object({ partners: z.array(partner) });
+/**
+ * The on-call partners (paused ones left out) in the order automatic dispatch tries them for an
+ * urgent job they all cover: fairest first, the one offered any job least recently (never before
+ * anyone), then by name. Each with when they were last offered a job, epoch ms.
+ */
+export const onCallOrder = z.array(z.object({ id: z.string(), last_offered_at: z.number().nullable() }));
+export type OnCallTurn = z.output<typeof onCallOrder>[number];
+
+export const partnerList = z.object({ partners: z.array(partner), on_call_order: onCallOrder });
 export const partnerAnswer = z.object({ partner });
+
+/**
+ * The spreadsheet as the owner uploads it from the Partners page: the CSV file's text, read as the
+ * command line's import reads it, within partnerSheetLimits.
+ */
+export const partnerImportBody = z.object({ csv: z.string().min(1).max(partnerSheetLimits.chars) });
+export const partnerImportAnswer = z.object({ added: z.number().int(), updated: z.number().int() });

@@ -33,9 +33,13 @@ export interface LeadFieldSpec {
   autoComplete?: string;
   /** Placeholder of a select's empty choice. */
   emptyOption?: string;
+  /** The label on a repair or emergency request, where it says what a technician needs (site fields only). */
+  repairLabel?: string;
+  /** A line under the label (site fields only). */
+  hint?: string;
 }
 
-/** The visible fields, in the order the form shows them. */
+/** The spec's fields (spec section 3), in the order the form shows them. */
 export const leadFields = [
   { name: 'contact_name', label: 'Contact name', kind: 'text', maxLength: 120, required: true, autoComplete: 'name' },
   { name: 'work_email', label: 'Work email', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },
@@ -51,6 +55,52 @@ export const leadFields = [
   { name: 'notes', label: 'Project details', kind: 'textarea', maxLength: 4000 },
 ] as const satisfies readonly LeadFieldSpec[];
 
+/**
+ * Where the job is and how to get in: optional, never required, shown after the spec's fields (whose
+ * order stays the spec's) in a fieldset of their own on every form. On a repair or emergency request
+ * they are worded as what the technician needs (`repairLabel`, `siteFieldsCopy.repairLegend`).
+ * The suburb is the one part of the address a partner sees before accepting a job.
+ */
+export const siteFields = [
+  {
+    name: 'site_street',
+    label: 'Street address',
+    repairLabel: 'Site address, so the technician can find you',
+    kind: 'text',
+    maxLength: 120,
+    // One line, so address-line1 (street-address is for a multi-line field).
+    autoComplete: 'address-line1',
+  },
+  { name: 'site_suburb', label: 'Suburb or town', kind: 'text', maxLength: 120, autoComplete: 'address-level2' },
+  {
+    name: 'access_notes',
+    label: 'Access notes',
+    repairLabel: 'Gate codes, parking or after-hours access',
+    hint: 'Gate or door codes, where to park or unload, who lets the technician in after hours.',
+    kind: 'textarea',
+    maxLength: 500,
+  },
+] as const satisfies readonly LeadFieldSpec[];
+
+/** Every field the visitor fills: the spec's, then the site's. */
+export const formFields = [...leadFields, ...siteFields] as const;
+
+/** The site fieldset's words; `repair…` on a repair or emergency request (see isRepairRequest). */
+export const siteFieldsCopy = {
+  legend: 'Where is the site?',
+  repairLegend: 'Where should the technician go?',
+  optional: 'optional',
+} as const;
+
+/**
+ * Whether the form is worded for a repair: the service chosen is Repair (the repairs and emergency
+ * pages preset it) or the site type is the repair call-out. Decided at build time from the page's
+ * preset, and again in the browser as the visitor changes either choice.
+ */
+export function isRepairRequest(values: { service_type?: string | undefined; site_type?: string | undefined }): boolean {
+  return values.service_type === serviceTypes[1] || values.site_type === siteTypes[2];
+}
+
 /** Hidden tracking fields the form carries. */
 export const trackingFields = [
   { name: 'utm_source', maxLength: 200 },
@@ -65,12 +115,12 @@ export const trackingFields = [
   { name: 'path', maxLength: 500 },
 ] as const;
 
-export type LeadFieldName = (typeof leadFields)[number]['name'];
+export type LeadFieldName = (typeof formFields)[number]['name'];
 export type TrackingFieldName = (typeof trackingFields)[number]['name'];
 export type LeadColumn = LeadFieldName | TrackingFieldName;
 
-/** Every stored column of a lead, in order: the form's fields then the tracking fields. */
-export const leadColumns: LeadColumn[] = [...leadFields.map((f) => f.name), ...trackingFields.map((f) => f.name)];
+/** Every stored column of a lead, in order: the form's fields (the spec's, then the site's) then the tracking fields. */
+export const leadColumns: LeadColumn[] = [...formFields.map((f) => f.name), ...trackingFields.map((f) => f.name)];
 
 /** `mobile` or `desktop`, decided from a user-agent string. */
 export function deviceFromUserAgent(ua: string | null | undefined): 'mobile' | 'desktop' {

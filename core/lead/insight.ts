@@ -97,9 +97,16 @@ export interface Insight {
 export interface PartnerFigures {
   id: string;
   name: string;
+  /** Every offer, whatever became of it: accepted + declined + noAnswer + withdrawn + waiting. */
   offers: number;
   accepted: number;
   declined: number;
+  /** Not answered in time: automatic dispatch's wait ran out, or the link's life did. */
+  noAnswer: number;
+  /** Ended before an answer for another reason: another partner took the job, the lead was closed, the partner paused or removed, or withdrawn from the inbox. */
+  withdrawn: number;
+  /** Still waiting for their answer. */
+  waiting: number;
   /** Why they declined, most given first. */
   declineReasons: LabelCount[];
   /** From the offer to its acceptance, the median over the jobs they accepted. */
@@ -110,7 +117,10 @@ export interface PartnerFigures {
   won: { count: number; cents: number };
 }
 
-/** Urgent leads of one city (or Regional), and how many a partner reached by the promised time. */
+/**
+ * Urgent leads of one city (or Regional) whose promise can be judged (the attend-by time has passed,
+ * or a partner was on site), and how many a partner reached by the promised time.
+ */
 export interface PromiseKept {
   city: string;
   urgent: number;
@@ -124,10 +134,16 @@ export interface PartnerInsight {
   promise: PromiseKept[];
 }
 
-/** A duration for people: "45 min", "3 h 5 min", "2 d 4 h"; a dash for none. */
+/**
+ * A duration for people: "40 s", "45 min", "3 h 5 min", "2 d 4 h"; a dash for none. Under a minute
+ * it is written in seconds, so a partner who accepted in 40 seconds does not read as "0 min".
+ */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '–';
-  const whole = Math.round(minutes);
+  const seconds = Math.round(minutes * 60);
+  if (seconds < 1) return 'under 1 s';
+  if (seconds < 60) return `${seconds} s`;
+  const whole = Math.max(1, Math.round(minutes));
   if (whole < 60) return `${whole} min`;
   const days = Math.floor(whole / 1440);
   const hours = Math.floor((whole % 1440) / 60);

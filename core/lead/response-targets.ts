@@ -4,7 +4,9 @@
  * to the upper end of each range (the promise as a customer would read it); the city pages quote
  * the lower end as their CBD figure. Every other lead is promised a quote within a day.
  */
+import { leadRoutes } from '../business.ts';
 import { leadCities, type LeadCity } from './fields.ts';
+import { isUrgent } from './urgency.ts';
 
 export const emergencyResponseHours = {
   Auckland: { from: 2, to: 4 },
@@ -33,4 +35,41 @@ export function attendBy(lead: { created_at: string; city: string; urgent: boole
   const arrived = Date.parse(lead.created_at);
   if (!Number.isFinite(arrived)) return null;
   return new Date(arrived + attendWithinHours(lead.city) * HOUR_MS).toISOString();
+}
+
+/** An area the site states a response target for: one of the six cities, or the regional areas. */
+export interface ResponseArea {
+  /** The thank-you page's fragment that leads with this area's target: `urgent-hamilton`, `urgent-regional`. */
+  anchor: string;
+  /** The city; null for the regional areas (anywhere else, or a request that named no city). */
+  city: LeadCity | null;
+  /** The target as the site writes it: "4-6 hours", "24 hours". */
+  hours: string;
+}
+
+const REGIONAL_ANCHOR = 'urgent-regional';
+
+/** Every area with its target, the six cities in the form's order, then the regional areas. */
+export const responseAreas: readonly ResponseArea[] = [
+  ...leadCities.map((city) => ({
+    anchor: `urgent-${city.toLowerCase()}`,
+    city,
+    hours: `${emergencyResponseHours[city].from}-${emergencyResponseHours[city].to} hours`,
+  })),
+  { anchor: REGIONAL_ANCHOR, city: null, hours: `${REGIONAL_RESPONSE_HOURS} hours` },
+];
+
+/** The area a request's city falls in: that city, or the regional areas for any other value. */
+export function responseAreaOf(city: string): ResponseArea {
+  return responseAreas.find((a) => a.city !== null && a.city === city) ?? responseAreas.at(-1)!;
+}
+
+/**
+ * Where a visitor lands once their request is stored: the thank-you page, and for an urgent request
+ * (urgency.ts) its fragment for their area, `/thank-you/#urgent-hamilton`, which the page answers
+ * with that area's response target and the 24/7 line first (by CSS `:target`, so with or without
+ * JavaScript). The form's script and the server's 303 for a plain post both go here.
+ */
+export function thankYouLocation(lead: { city: string; timeframe: string; site_type: string; path: string }): string {
+  return isUrgent(lead) ? `${leadRoutes.thankYou}#${responseAreaOf(lead.city).anchor}` : leadRoutes.thankYou;
 }

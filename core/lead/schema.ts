@@ -6,7 +6,7 @@
  * erasable TypeScript and relative imports with extensions.
  */
 import { z } from 'zod';
-import { leadColumns, leadFields, trackingFields, type LeadColumn, type LeadFieldSpec } from './fields.ts';
+import { formFields, leadColumns, trackingFields, type LeadColumn, type LeadFieldSpec } from './fields.ts';
 
 export * from './fields.ts';
 
@@ -102,7 +102,7 @@ function byColumn<T>(schemaOf: (column: LeadColumn) => T): Record<LeadColumn, T>
   return Object.fromEntries(leadColumns.map((column) => [column, schemaOf(column)])) as Record<LeadColumn, T>;
 }
 
-const formField = new Map<string, LeadFieldSpec>(leadFields.map((f) => [f.name, f]));
+const formField = new Map<string, LeadFieldSpec>(formFields.map((f) => [f.name, f]));
 const trackingField = new Map<string, { maxLength: number }>(trackingFields.map((t) => [t.name, t]));
 const deviceSchema = z
   .string()
@@ -149,5 +149,5 @@ export function parseLead(input: Record<string, unknown>): LeadParseResult {
 }
 
 export function fieldLabel(name: string): string {
-  return leadFields.find((f) => f.name === name)?.label ?? name;
+  return formFields.find((f) => f.name === name)?.label ?? name;
 }

@@ -2,10 +2,13 @@
  * What makes a lead urgent: the urgent timeframe, a repair call-out, or a request sent from the
  * emergency page. The choices are taken from the form's own lists, so renaming an option in
  * fields.ts cannot silently turn urgent leads into ordinary ones. The e-mail's subject and the
- * inbox's ordering both use this one rule.
+ * inbox's ordering both use this one rule, and so does the thank-you page a visitor is sent to.
  */
 import { leadRoutes } from '../business.ts';
-import { siteTypes, timeframes, type Lead } from './schema.ts';
+// The choice lists from fields.ts, not schema.ts: the quote form's script uses this rule too, and
+// must not pull zod into the page.
+import { siteTypes, timeframes } from './fields.ts';
+import type { Lead } from './schema.ts';
 
 export const urgentWhen = {
   timeframe: timeframes[0],

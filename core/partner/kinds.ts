@@ -22,3 +22,10 @@ export const partnerIndustries = industries;
 export function regionOfCity(city: string): PartnerRegion {
   return partnerRegions.find((r) => r === city) ?? REGIONAL;
 }
+
+/**
+ * The partner spreadsheet as the inbox takes it (uploaded from the Partners page): at most this many
+ * characters of CSV text (a few hundred partners take a few tens of thousands) and this many
+ * partners. Here rather than in the API's schema, so the app can check a file before sending it.
+ */
+export const partnerSheetLimits = { chars: 200_000, partners: 1_000 } as const;

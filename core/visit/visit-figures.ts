@@ -27,6 +27,17 @@ export function quoteRate(quotes: number, visitors: number): number | null {
   return visitors > 0 && quotes <= visitors ? quotes / visitors : null;
 }
 
+/**
+ * Below this many visitors a rate says little (one quote request more or less moves it by five
+ * points or more), so the Reports and the digest say it came from few visitors.
+ */
+export const FEW_VISITORS = 20;
+
+/** Whether a rate over this many visitors (or form views) is too thin to read much into. */
+export function fewVisitors(visitors: number): boolean {
+  return visitors > 0 && visitors < FEW_VISITORS;
+}
+
 export interface VisitRow {
   label: string;
   /** Visitors a day, added up over the range's days: the same person on two days counts twice. */

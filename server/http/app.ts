@@ -17,6 +17,7 @@ import type { PageKind } from '../../core/visit/beacon-fields.ts';
 import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
 import type { InboxOptions } from '../inbox/context.ts';
 import { partnerPagePlugin } from '../partners/partner-page.ts';
+import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
@@ -47,11 +48,8 @@ export interface AppOptions {
   repeatWindowMs?: number;
   /** A pino logger; none means silent. Whatever logger is given, request URLs and errors are redacted (log-redaction.ts). */
   logger?: FastifyBaseLogger;
-  /**
-   * Called when jobs were queued: with the lead when the quote form stored a new one, with nothing
-   * when the inbox or a partner's answer queued work on a lead already stored.
-   */
-  onLeadStored?: (lead?: { urgent: boolean }) => void;
+  /** Whether urgent leads are dispatched to on-call partners (their dispatch job is queued with them). */
+  dispatch?: boolean;
   /** The visit beacon: the pages it counts (default: the build's list) and its limits (default DEFAULTS.visits). */
   visits?: {
     pages?: ReadonlyMap<string, PageKind>;
@@ -61,7 +59,9 @@ export interface AppOptions {
     pendingRows?: number;
   };
   /** The lead inbox at /inbox (its API under /inbox/api); omit for no inbox. */
-  inbox?: Omit<InboxOptions, 'store' | 'channels' | 'onQueued'> | undefined;
+  inbox?: Omit<InboxOptions, 'store' | 'channels'> | undefined;
+  /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
+  onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
 
 export interface ServerTimeouts {
@@ -150,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -177,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.store,
     channels: options.channels ?? [],
     rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
-    onStored: options.onLeadStored,
+    dispatch: options.dispatch,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
   });
   await app.register(visitBeaconPlugin, {
@@ -203,15 +205,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.inbox) {
     await app.register(inboxPlugin, {
       ...options.inbox,
+      backups: options.backups,
       store: options.store,
       channels: options.channels ?? [],
-      onQueued: options.onLeadStored,
-      prefix: '/inbox/api',
+      prefix: INBOX_API_PREFIX,
     });
     await app.register(partnerPagePlugin, {
       store: options.store,
       publicOrigin: options.inbox.publicOrigin,
-      onQueued: options.onLeadStored,
       // The visitor is told who will contact them only where they were acknowledged at all.
       introduce: (options.channels ?? []).includes('ack'),
     });

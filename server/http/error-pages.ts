@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { business } from '../../core/business.ts';
 import { serverPageLabels as text } from './page-words.ts';
 import { fieldLabel } from '../../core/lead/schema.ts';
-import { escapeHtml } from '../../core/escape-html.ts';
+import { h, Rendered, renderDocument, renderFragment, type ReactNode } from '../html/render.ts';
 import { SERVER_PAGE_CSP } from './plugins/security.ts';
 import { sitePath } from './paths.ts';
 import type { PageShell } from './page-shell.ts';
@@ -30,18 +30,78 @@ function backLink(request: FastifyRequest): string {
 
 /** The message, the fields to fix, the way back and the emergency line, in the site's hero and section markup. */
 export function errorMain(title: string, message: string, errors: Record<string, string>, back: string): string {
-  const items = Object.entries(errors)
-    .map(([field, problem]) => `<li class="card"><strong>${escapeHtml(fieldLabel(field))}</strong>: ${escapeHtml(problem)}</li>`)
-    .join('');
-  const { emergencyLine } = business;
-  return `<section class="on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" aria-labelledby="page-title"><div class="container-page py-12 sm:py-16"><h1 id="page-title" class="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">${escapeHtml(title)}</h1><p class="mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl">${escapeHtml(message)}</p><div class="mt-6 flex flex-wrap gap-3"><a href="${escapeHtml(back)}" class="btn-light">${escapeHtml(text.goBack)}</a><a href="${emergencyLine.href}" class="btn-on-dark">${escapeHtml(emergencyLine.display)}</a></div><p class="mt-4 max-w-2xl text-slate-100">${escapeHtml(text.goBackNote)}</p></div></section><section class="section bg-white"><div class="container-page">${items ? `<ul class="grid gap-4 sm:grid-cols-2">${items}</ul>` : ''}<p class="mt-6 text-slate-700">${escapeHtml(text.emergencyPrompt)} <a href="${emergencyLine.href}" class="font-semibold text-brand-700 underline">${escapeHtml(emergencyLine.display)}</a>, ${escapeHtml(text.orEmail)} <a href="mailto:${business.email}" class="font-semibold text-brand-700 underline">${escapeHtml(business.email)}</a>.</p></div></section>`;
+  return renderFragment(h(ErrorContent, { title, message, errors, back }));
 }
 
-/** The same content as a bare page, for a server without the built site (API-only tests). */
+function ErrorContent({ title, message, errors, back }: { title: string; message: string; errors: Record<string, string>; back: string }): ReactNode {
+  const items = Object.entries(errors);
+  const { emergencyLine } = business;
+  const link = 'font-semibold text-brand-700 underline';
+  return [
+    h(
+      'section',
+      {
+        key: 'hero',
+        className: 'on-dark relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white',
+        'aria-labelledby': 'page-title',
+      },
+      h(
+        'div',
+        { className: 'container-page py-12 sm:py-16' },
+        h('h1', { id: 'page-title', className: 'text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl' }, title),
+        h('p', { className: 'mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl' }, message),
+        h(
+          'div',
+          { className: 'mt-6 flex flex-wrap gap-3' },
+          h('a', { href: back, className: 'btn-light' }, text.goBack),
+          h('a', { href: emergencyLine.href, className: 'btn-on-dark' }, emergencyLine.display),
+        ),
+        h('p', { className: 'mt-4 max-w-2xl text-slate-100' }, text.goBackNote),
+      ),
+    ),
+    h(
+      'section',
+      { key: 'help', className: 'section bg-white' },
+      h(
+        'div',
+        { className: 'container-page' },
+        items.length > 0 &&
+          h(
+            'ul',
+            { className: 'grid gap-4 sm:grid-cols-2' },
+            items.map(([field, problem]) => h('li', { key: field, className: 'card' }, h('strong', null, fieldLabel(field)), `: ${problem}`)),
+          ),
+        h(
+          'p',
+          { className: 'mt-6 text-slate-700' },
+          `${text.emergencyPrompt} `,
+          h('a', { href: emergencyLine.href, className: link }, emergencyLine.display),
+          `, ${text.orEmail} `,
+          h('a', { href: `mailto:${business.email}`, className: link }, business.email),
+          '.',
+        ),
+      ),
+    ),
+  ];
+}
+
+/** The same content as a bare page, for a server without the built site (API-only tests); `main` is the renderer's own markup. */
 export function errorPage(title: string, main: string): string {
-  return `<!doctype html>
-<html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(business.name)}</title></head>
-<body><main id="main">${main}</main></body></html>`;
+  return renderDocument(
+    h(
+      'html',
+      { lang: 'en-NZ' },
+      h(
+        'head',
+        null,
+        h('meta', { charSet: 'utf-8' }),
+        h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+        h('meta', { name: 'robots', content: 'noindex' }),
+        h('title', null, `${title} | ${business.name}`),
+      ),
+      h('body', null, h(Rendered, { tag: 'main', id: 'main', html: main })),
+    ),
+  );
 }
 
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors: Record<string, string> = {}) {

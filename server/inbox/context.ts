@@ -9,8 +9,9 @@ import type { InboxUser } from '../storage/sign-in-data.ts';
 import type { Work } from '../storage/steps.ts';
 import type { InboxMailer } from './mail.ts';
 import type { BadRequestRule } from './refusals.ts';
+import type { BackupState } from '../backup/schedule.ts';
 
-export const INBOX_PATH = '/inbox';
+export { INBOX_PATH } from '../../core/inbox-links.ts';
 export const SESSION_COOKIE = 'inbox_session';
 /** A session not used for this long ends. */
 export const SESSION_IDLE_MS = 14 * 86_400_000;
@@ -27,8 +28,8 @@ export interface InboxOptions {
   urgentCopy?: boolean | undefined;
   /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */
   mailer?: InboxMailer | undefined;
-  /** Called when notifications were queued, so the worker sends them now. */
-  onQueued?: (() => void) | undefined;
+  /** The scheduled backups' state, shown to owners; omit when they are off. */
+  backups?: (() => BackupState) | undefined;
   sessionIdleMs?: number | undefined;
   signInLimit?: { max: number; windowMs: number } | undefined;
 }

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openJobStatuses, type InboxView } from '../../core/lead/status.ts';
-import { endOpenOffers } from '../storage/partner-offers.ts';
+import { endOpenOffers, holdersOf } from '../storage/partner-offers.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import {
   addNote,
@@ -74,7 +74,8 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!lead) return undefined;
       const events = yield* leadEvents(id);
       const jobs = yield* leadJobs(id);
-      return { lead: leadDetail(lead), timeline: timeline(lead, events, jobs, urgentCopy), notifications: notifications(lead, jobs, urgentCopy) };
+      const holder = (yield* holdersOf([id])).get(id) ?? null;
+      return { lead: leadDetail(lead, holder), timeline: timeline(lead, events, jobs, urgentCopy), notifications: notifications(lead, jobs, urgentCopy) };
     });
   }
 
@@ -84,8 +85,14 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { view, q, cursor, limit } = request.query;
       const after = cursor ? listCursor.decode(cursor) : undefined;
       if (cursor && !after) throw new BadRequest();
-      const [page, counts] = await Promise.all([store.read(() => listInboxLeads({ view, q, after, limit })), store.read(() => viewCounts())]);
-      return { leads: page.leads.map(leadRow), next: page.next ? listCursor.encode(page.next) : null, counts };
+      const [page, counts] = await Promise.all([
+        store.read(function* () {
+          const found = yield* listInboxLeads({ view, q, after, limit });
+          return { ...found, holders: yield* holdersOf(found.leads.map((l) => l.id)) };
+        }),
+        store.read(() => viewCounts()),
+      ]);
+      return { leads: page.leads.map((l) => leadRow(l, page.holders.get(l.id) ?? null)), next: page.next ? listCursor.encode(page.next) : null, counts };
     },
   });
 
@@ -103,19 +110,17 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { status, job_value, lost_reason } = request.body;
       const change = { status, jobValueCents: job_value ?? null, lostReason: lost_reason ?? null };
       const text = inboxWords.events.status(change.status, change.jobValueCents, change.lostReason);
-      const { lead, ended } = await store.transact(function* () {
+      const lead = await store.transact(function* () {
         const changed = yield* changeStatus(request.params.id, change, signedInUser(request).email, text);
+        if (!changed) return undefined;
         // Quoted or closed: no partner may take the job from here on.
-        const closing = changed && !openJobStatuses.includes(changed.status);
-        return {
-          lead: changed,
-          ended: closing ? yield* endOpenOffers({ leadId: changed.id }, 'lead_closed', (p) => partnerWords.events.leadClosed(p.name)) : [],
-        };
+        if (!openJobStatuses.includes(changed.status))
+          yield* endOpenOffers({ leadId: changed.id }, 'lead_closed', (p) => partnerWords.events.leadClosed(p.name));
+        yield* ctx.audited(request, inboxWords.audit.status(changed.id, text));
+        return { changed, holder: (yield* holdersOf([changed.id])).get(changed.id) ?? null };
       });
       if (!lead) return reply.code(404).send({ error: inboxWords.errors.noLead });
-      if (ended.length) ctx.onQueued?.();
-      await ctx.record(request, inboxWords.audit.status(lead.id, text));
-      return { lead: leadDetail(lead) };
+      return { lead: leadDetail(lead.changed, lead.holder) };
     },
   });
 
@@ -135,8 +140,11 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     handler: async (request, reply) => {
       const { date } = request.body;
       const text = inboxWords.events.followUp(date);
-      const lead = await store.transact(() => setFollowUp(request.params.id, date, signedInUser(request).email, text));
-      return lead ? { lead: leadDetail(lead) } : reply.code(404).send({ error: inboxWords.errors.noLead });
+      const lead = await store.transact(function* () {
+        const changed = yield* setFollowUp(request.params.id, date, signedInUser(request).email, text);
+        return changed && { changed, holder: (yield* holdersOf([changed.id])).get(changed.id) ?? null };
+      });
+      return lead ? { lead: leadDetail(lead.changed, lead.holder) } : reply.code(404).send({ error: inboxWords.errors.noLead });
     },
   });
 
@@ -145,13 +153,15 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     handler: async (request, reply) => {
       const { id } = request.params;
       if (ctx.channels.length === 0) return reply.code(409).send({ error: inboxWords.errors.noSecondChannel });
-      const released = await store.transact(() => releaseFromSpam(id, ctx.channels, signedInUser(request).email, inboxWords.events.notSpam));
+      const released = await store.transact(function* () {
+        const done = yield* releaseFromSpam(id, ctx.channels, signedInUser(request).email, inboxWords.events.notSpam);
+        if (done) yield* ctx.audited(request, inboxWords.audit.notSpam(id));
+        return done;
+      });
       if (!released) {
         const exists = await store.read(() => inboxLead(id));
         return reply.code(exists ? 409 : 404).send({ error: exists ? inboxWords.errors.notSpam : inboxWords.errors.noLead });
       }
-      ctx.onQueued?.();
-      await ctx.record(request, inboxWords.audit.notSpam(id));
       const lead = await store.read(() => inboxLead(id));
       return { lead: leadDetail(lead!) };
     },
@@ -165,10 +175,12 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const leadOfJob = job.lead_id;
       const lead = await store.read(() => inboxLead(leadOfJob));
       const name = inboxWords.notification(job.channel, urgentCopy && lead !== undefined && lead.urgent);
-      const leadId = await store.transact(() => sendAgain(job.id, signedInUser(request).email, () => inboxWords.events.sendAgain(name)));
+      const leadId = await store.transact(function* () {
+        const again = yield* sendAgain(job.id, signedInUser(request).email, () => inboxWords.events.sendAgain(name));
+        if (again) yield* ctx.audited(request, inboxWords.audit.sendAgain(again, name));
+        return again;
+      });
       if (!leadId) return reply.code(409).send({ error: inboxWords.errors.cannotSendAgain });
-      ctx.onQueued?.();
-      await ctx.record(request, inboxWords.audit.sendAgain(leadId, name));
       const updated = await fullLead(leadId);
       return { notification: updated?.notifications.find((n) => n.id === job.id) };
     },
@@ -179,8 +191,14 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     config: owner,
     handler: async (request, reply) => {
       const lead = await store.read(() => inboxLead(request.params.id));
-      if (!lead || !(await store.transact(() => deleteLead(lead.id)))) return reply.code(404).send({ error: inboxWords.errors.noLead });
-      await ctx.record(request, inboxWords.audit.deleted(lead.id, lead.work_email));
+      const deleted =
+        lead !== undefined &&
+        (await store.transact(function* () {
+          const done = yield* deleteLead(lead.id);
+          if (done) yield* ctx.audited(request, inboxWords.audit.deleted(lead.id, lead.work_email));
+          return done;
+        }));
+      if (!deleted) return reply.code(404).send({ error: inboxWords.errors.noLead });
       return { ok: true as const };
     },
   });

@@ -5,15 +5,16 @@
 import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import type { InboxLead, LeadEvent } from '../storage/lead-work.ts';
+import type { Holder } from '../storage/partner-offers.ts';
 import type { OutboxJob } from '../storage/types.ts';
 import { inboxWords } from './inbox-words.ts';
 
-export function leadRow(lead: InboxLead): LeadRow {
+export function leadRow(lead: InboxLead, holder: Holder | null = null): LeadRow {
   const { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on } = lead;
-  return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on, attend_by: attendBy(lead) };
+  return { id, created_at, contact_name, company_name, city, service_type, urgent, status, spam, spam_reason, follow_up_on, attend_by: attendBy(lead), holder };
 }
 
-export function leadDetail(lead: InboxLead): LeadDetail {
+export function leadDetail(lead: InboxLead, holder: Holder | null = null): LeadDetail {
   const { job_value_cents, status_changed_at, first_action_at, ...rest } = lead;
   // A column the store holds and the contract does not name fails here, instead of being dropped
   // from the answer (a person's export must carry every column).
@@ -21,13 +22,14 @@ export function leadDetail(lead: InboxLead): LeadDetail {
   return {
     ...columns,
     attend_by: attendBy(lead),
+    holder,
     job_value: job_value_cents === null ? null : job_value_cents / 100,
     status_changed_at: status_changed_at === null ? null : new Date(status_changed_at).toISOString(),
     first_action_at: first_action_at === null ? null : new Date(first_action_at).toISOString(),
   };
 }
 
-type Job = OutboxJob & { delivered_at: number | null };
+type Job = OutboxJob & { delivered_at: number | null; partner_name?: string | null };
 
 function notificationState(job: Job): Notification['state'] {
   if (job.status === 'done') return 'sent';
@@ -36,7 +38,8 @@ function notificationState(job: Job): Notification['state'] {
 }
 
 function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
-  return inboxWords.notification(job.channel, urgentCopy && lead.urgent);
+  const what = inboxWords.notification(job.channel, urgentCopy && lead.urgent);
+  return job.partner_name ? `${what}: ${job.partner_name}` : what;
 }
 
 export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean): Notification[] {

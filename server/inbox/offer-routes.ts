@@ -13,11 +13,12 @@ import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import { signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
+import { acceptWindows } from '../../core/inbox-api/offers.ts';
 
-function summary(offer: Offer, partnerName: string, now: number): OfferSummary {
-  const { id, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at } = offer;
-  const state = offer.state === 'open' && expires_at <= now ? 'expired' : offer.state;
-  return { id, partner_name: partnerName, state, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at };
+function summary(offer: Offer, partnerName: string): OfferSummary {
+  const { id, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at, accepted_at } = offer;
+  const state = offer.state === 'open' && offer.expired ? 'expired' : offer.state;
+  return { id, partner_name: partnerName, state, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at, accepted_at };
 }
 
 export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
@@ -32,7 +33,6 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
         return { suggestions: yield* suggestPartners(lead), offers: yield* offersOfLead(lead.id) };
       });
       if (!found) return reply.code(404).send({ error: inboxWords.errors.noLead });
-      const now = Date.now();
       const holder = found.offers.find((o) => o.offer.state === 'accepted');
       return {
         suggestions: found.suggestions.map((s) => ({
@@ -41,7 +41,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           why: inboxWords.matches(s.region, s.service),
           last_offered_at: s.last_offered_at,
         })),
-        offers: found.offers.map((o) => summary(o.offer, o.partner.name, now)),
+        offers: found.offers.map((o) => summary(o.offer, o.partner.name)),
         holder: holder?.partner.name ?? null,
       };
     },
@@ -51,11 +51,19 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
     ...endpoint('POST /leads/:id/offers'),
     handler: async (request, reply) => {
       const by = signedInUser(request).email;
-      const made = await store.transact(() => makeOffer(request.params.id, request.body.partner_id, by, (p) => partnerWords.events.offered(p.name)));
+      const made = await store.transact(function* () {
+        const offer = yield* makeOffer(
+          request.params.id,
+          request.body.partner_id,
+          by,
+          (p) => partnerWords.events.offered(p.name),
+          acceptWindows[request.body.accept_within].ms,
+        );
+        if (offer.ok) yield* ctx.audited(request, inboxWords.audit.offered(request.params.id, offer.partner.name));
+        return offer;
+      });
       if (!made.ok) return reply.code(made.reason === 'no_lead' ? 404 : 409).send({ error: inboxWords.errors.offerRefused[made.reason] });
-      ctx.onQueued?.();
-      await ctx.record(request, inboxWords.audit.offered(request.params.id, made.partner.name));
-      return reply.code(201).send({ offer: summary(made.offer, made.partner.name, Date.now()) });
+      return reply.code(201).send({ offer: summary(made.offer, made.partner.name) });
     },
   });
 
@@ -73,8 +81,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
         return withdrawn.reason === 'missing'
           ? reply.code(404).send({ error: inboxWords.errors.noOffer })
           : reply.code(409).send({ error: inboxWords.errors.offerAnswered });
-      ctx.onQueued?.();
-      return { offer: summary(withdrawn.offer.offer, withdrawn.partner.name, Date.now()) };
+      return { offer: summary(withdrawn.offer.offer, withdrawn.partner.name) };
     },
   });
 };

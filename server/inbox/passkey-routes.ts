@@ -58,17 +58,18 @@ export const passkeyRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
         if (!result.verified) return reply.code(400).send({ error: inboxWords.errors.passkeyNotSaved });
         const { credential } = result.registrationInfo;
         const count = (await store.read(() => userPasskeys(user.id))).length;
-        const passkey = await store.transact(() =>
-          addPasskey({
+        const passkey = await store.transact(function* () {
+          const added = yield* addPasskey({
             id: credential.id,
             user_id: user.id,
             public_key: Buffer.from(credential.publicKey).toString('base64url'),
             counter: credential.counter,
             transports: credential.transports ?? [],
             name: name || `${inboxWords.passkeyName} ${count + 1}`,
-          }),
-        );
-        await ctx.record(request, inboxWords.audit.passkeyAdded(passkey.name));
+          });
+          yield* ctx.audited(request, inboxWords.audit.passkeyAdded(added.name));
+          return added;
+        });
         return reply.code(201).send({ passkey: passkeyView(passkey) });
       } catch (error) {
         request.log.info({ err: error }, 'passkey registration refused');
@@ -82,9 +83,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
     handler: async (request, reply) => {
       const user = signedInUser(request);
       const passkey = await store.read(() => passkeyById(request.params.id));
-      if (!passkey || passkey.user_id !== user.id || !(await store.transact(() => removePasskey(passkey.id, user.id))))
-        return reply.code(404).send({ error: inboxWords.errors.noPasskey });
-      await ctx.record(request, inboxWords.audit.passkeyRemoved(passkey.name));
+      const removed =
+        passkey !== undefined &&
+        passkey.user_id === user.id &&
+        (await store.transact(function* () {
+          const done = yield* removePasskey(passkey.id, user.id);
+          if (done) yield* ctx.audited(request, inboxWords.audit.passkeyRemoved(passkey.name));
+          return done;
+        }));
+      if (!removed) return reply.code(404).send({ error: inboxWords.errors.noPasskey });
       return { ok: true as const };
     },
   });

@@ -29,12 +29,15 @@ export const peopleRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
     ...endpoint('PATCH /users/:id'),
     config: { access },
     handler: async (request, reply) => {
-      const changed = await store.transact(() => setRole(request.params.id, request.body.role));
+      const changed = await store.transact(function* () {
+        const done = yield* setRole(request.params.id, request.body.role);
+        if (done.ok) yield* ctx.audited(request, inboxWords.audit.roleChanged(done.user.email, done.user.role));
+        return done;
+      });
       if (!changed.ok)
         return reply
           .code(changed.reason === 'missing' ? 404 : 409)
           .send({ error: changed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
-      await ctx.record(request, inboxWords.audit.roleChanged(changed.user.email, changed.user.role));
       return { user: changed.user };
     },
   });
@@ -44,12 +47,15 @@ export const peopleRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
     config: { access },
     handler: async (request, reply) => {
       if (request.params.id === signedInUser(request).id) return reply.code(409).send({ error: inboxWords.errors.notYourself });
-      const removed = await store.transact(() => removeUser(request.params.id));
+      const removed = await store.transact(function* () {
+        const done = yield* removeUser(request.params.id);
+        if (done.ok) yield* ctx.audited(request, inboxWords.audit.userRemoved(done.user.email));
+        return done;
+      });
       if (!removed.ok)
         return reply
           .code(removed.reason === 'missing' ? 404 : 409)
           .send({ error: removed.reason === 'missing' ? inboxWords.errors.noUser : inboxWords.errors.lastOwner });
-      await ctx.record(request, inboxWords.audit.userRemoved(removed.user.email));
       return { ok: true as const };
     },
   });

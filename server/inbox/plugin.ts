@@ -26,6 +26,8 @@ import { leadRoutes } from './lead-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { partnerRoutes } from './partner-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
+import { backupRoutes } from './backup-routes.ts';
+import { fromThisSite, startedElsewhere } from '../http/same-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -118,9 +120,11 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
     const message =
       error.code?.startsWith('FST_CSRF') || status === 403
         ? inboxWords.errors.badToken
-        : status < 500
-          ? inboxWords.errors.badRequest
-          : 'Something went wrong on our side. Please try again.';
+        : status === 413
+          ? inboxWords.errors.tooLarge
+          : status < 500
+            ? inboxWords.errors.badRequest
+            : 'Something went wrong on our side. Please try again.';
     return reply.code(status).send({ error: message });
   });
 
@@ -131,13 +135,12 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   // same-origin, an address typed in says none; a client without the header (the CLI, an old
   // browser) falls through to the checks below.
   app.addHook('onRequest', (request, reply, done) => {
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    if (startedElsewhere(request.headers)) {
       reply.code(403).send({ error: inboxWords.errors.crossSite });
       return;
     }
     if (SAFE_METHODS.has(request.method)) return done();
-    if (request.headers.origin !== origin.origin) {
+    if (!fromThisSite(request.headers, origin.origin) || request.headers.origin !== origin.origin) {
       reply.code(403).send({ error: inboxWords.errors.crossOrigin });
       return;
     }
@@ -161,4 +164,5 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(reportRoutes, ctx);
   await app.register(partnerRoutes, ctx);
   await app.register(offerRoutes, ctx);
+  await app.register(backupRoutes, ctx);
 };

@@ -30,6 +30,7 @@ import { codeMail } from './mail.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
+import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
@@ -46,7 +47,13 @@ export async function sessionView(ctx: InboxContext, user: InboxUser) {
 export async function keepChallenge(ctx: InboxContext, reply: FastifyReply, challenge: string, userId: string | null): Promise<void> {
   const id = randomToken();
   await ctx.store.transact(() => saveChallenge(id, challenge, userId, CHALLENGE_TTL_MS));
-  reply.setCookie(CHALLENGE_COOKIE, id, { path: '/inbox/api', httpOnly: true, sameSite: 'strict', secure: ctx.secureCookies, maxAge: CHALLENGE_TTL_MS / 1000 });
+  reply.setCookie(CHALLENGE_COOKIE, id, {
+    path: INBOX_API_PREFIX,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secureCookies,
+    maxAge: CHALLENGE_TTL_MS / 1000,
+  });
 }
 
 /**
@@ -55,7 +62,7 @@ export async function keepChallenge(ctx: InboxContext, reply: FastifyReply, chal
  */
 export async function takeBrowserChallenge(ctx: InboxContext, request: FastifyRequest, reply: FastifyReply, issuedTo: string | null) {
   const id = request.cookies[CHALLENGE_COOKIE];
-  reply.clearCookie(CHALLENGE_COOKIE, { path: '/inbox/api' });
+  reply.clearCookie(CHALLENGE_COOKIE, { path: INBOX_API_PREFIX });
   const challenge = id ? await ctx.store.transact(() => takeChallenge(id)) : undefined;
   return challenge?.userId === issuedTo ? challenge : undefined;
 }

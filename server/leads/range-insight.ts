@@ -46,8 +46,8 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 const sum = <T>(rows: readonly T[], count: (row: T) => number) => rows.reduce((total, row) => total + count(row), 0);
 
-/** Minutes to one decimal place. */
-const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 10) / 10);
+/** Minutes to the whole second, so a median of a few seconds stays a few seconds. */
+const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 60) / 60);
 
 const NO_ANSWERS: AnsweredRanks = { week: null, inOfficeHours: false, count: 0, msAtRank: new Map() };
 
@@ -126,6 +126,9 @@ export function shapePartners(raw: PartnerRawFigures): PartnerInsight {
         offers: p.offers,
         accepted: p.accepted,
         declined: p.declined,
+        noAnswer: p.noAnswer,
+        withdrawn: p.withdrawn,
+        waiting: p.waiting,
         declineReasons: countsBy(
           raw.declines.filter((d) => d.partnerId === p.id).map((d) => ({ value: d.reason, count: d.count })),
           (reason) => reason || '(no reason given)',

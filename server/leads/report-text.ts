@@ -6,8 +6,9 @@
 import { formatMinutes, formatNzd, type Insight, type LabelCount, type ResponseStat } from '../../core/lead/insight.ts';
 import { lostReasonLabels, statusLabels } from '../../core/lead/status.ts';
 
+/** A share as "12.5%"; a share of nothing has no value and is a dash. */
 function percent(part: number, whole: number): string {
-  return whole ? `${((100 * part) / whole).toFixed(1)}%` : '0.0%';
+  return whole ? `${((100 * part) / whole).toFixed(1)}%` : '–';
 }
 
 /** Where the range's leads came from: the five sources, campaign, page, city, service and week. */
@@ -33,22 +34,29 @@ export function formatSources(insight: Insight, since?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+const COUNT_HEADINGS = ['Offers', 'Accepted', 'Declined', 'No answer', 'Withdrawn', 'Waiting'];
+const width = (partners: Insight['partners']) => Math.max(10, ...partners.byPartner.map((p) => p.name.length));
+
 /** Each partner's offers and answers, then the promise kept by city; nothing when neither has a figure. */
 function partnerLines({ partners }: Insight): string[] {
   const lines: string[] = [];
   if (partners.byPartner.length) {
-    lines.push('', 'Partners (offers, accepted, declined, median time to accept, won value of their jobs)');
-    const width = Math.max(10, ...partners.byPartner.map((p) => p.name.length));
+    lines.push(
+      '',
+      'Partners (offers = accepted + declined + no answer + withdrawn + waiting; median time to accept; won value of their jobs)',
+      `  ${'Partner'.padEnd(width(partners))}  ${COUNT_HEADINGS.map((h) => h.padStart(9)).join('  ')}  ${'To accept'.padStart(10)}  ${'Won value'.padStart(14)}`,
+    );
     for (const p of partners.byPartner) {
+      const counts = [p.offers, p.accepted, p.declined, p.noAnswer, p.withdrawn, p.waiting].map((n) => String(n).padStart(9)).join('  ');
       lines.push(
-        `  ${p.name.padEnd(width)}  ${String(p.offers).padStart(5)}  ${String(p.accepted).padStart(5)}  ${String(p.declined).padStart(5)}  ${formatMinutes(p.medianAcceptMinutes).padStart(10)}  ${formatNzd(p.won.cents).padStart(14)}`,
+        `  ${p.name.padEnd(width(partners))}  ${counts}  ${formatMinutes(p.medianAcceptMinutes).padStart(10)}  ${formatNzd(p.won.cents).padStart(14)}`,
       );
       for (const r of p.declineReasons) lines.push(`    declined: ${r.label} (${r.count})`);
       for (const o of p.onSite) lines.push(`    on site in ${o.city}: ${o.count}, ${o.inTime} by the promised time`);
     }
   }
   if (partners.promise.length) {
-    lines.push('', 'Urgent leads reached by the promised time, by city');
+    lines.push('', 'Urgent leads reached by the promised time, by city (leads whose attend-by time has passed or who were attended)');
     for (const p of partners.promise) lines.push(`  ${p.city.padEnd(12)}  ${p.kept} of ${p.urgent}  ${percent(p.kept, p.urgent).padStart(6)}`);
   }
   return lines;

@@ -1,6 +1,7 @@
 /**
  * The acknowledgement to the visitor (LEAD_ACK_EMAIL=true): what they asked for, what happens
- * next, and the emergency line; Reply-To the business. It repeats only the form's fixed choices,
+ * next, and the emergency line; Reply-To the business. For an urgent request it leads with the
+ * area's response target and the 24/7 line, not the quote's 24 hours. It repeats only the form's fixed choices,
  * never the free text, so the form cannot be used to send someone else a message of a stranger's
  * choosing.
  */
@@ -9,41 +10,105 @@ import { acknowledgementCopy as copy } from './email-words.ts';
 import { business } from '../../core/business.ts';
 import type { StoredLead } from '../storage/types.ts';
 import type { Sender } from './email.ts';
-import { escapeHtml } from '../../core/escape-html.ts';
+import { h, renderDocument } from '../html/render.ts';
+import { EmailDocument } from '../html/email-parts.ts';
 import { leadChoices } from './lead-email.ts';
+import { responseAreaOf } from '../../core/lead/response-targets.ts';
+
+/** What the acknowledgement of this lead says first and next: the urgent words for an urgent request. */
+function wordsFor(lead: StoredLead) {
+  const u = copy.urgent;
+  if (!lead.urgent) return { subject: copy.subject, heading: copy.heading, lead: [] as string[], intro: copy.intro, next: copy.next };
+  const area = responseAreaOf(lead.city);
+  return { subject: u.subject, heading: u.heading, lead: [u.target(area.city, area.hours)], intro: u.received, next: u.next };
+}
+
+export const acknowledgementSubject = (lead: StoredLead) => wordsFor(lead).subject;
 
 export function acknowledgementText(lead: StoredLead): string {
   const choices = leadChoices(lead);
+  const w = wordsFor(lead);
+  const line = business.emergencyLine;
   return [
-    copy.heading,
+    w.heading,
     '',
-    copy.intro,
+    ...(lead.urgent ? [...w.lead, copy.urgent.callText(line.display, line.digits), ''] : []),
+    w.intro,
     ...(choices.length ? choices.map((c) => `- ${c.label}: ${c.value}`) : []),
     '',
     copy.nextHeading.toUpperCase(),
-    ...copy.next.map((n) => `- ${n}`),
+    ...w.next.map((n) => `- ${n}`),
     '',
-    `${copy.emergency(business.emergencyLine.display)} (${business.emergencyLine.digits})`,
-    '',
+    ...(lead.urgent ? [] : [`${copy.emergency(line.display)} (${line.digits})`, '']),
     copy.replyHint,
     copy.signOff,
   ].join('\n');
 }
 
 export function acknowledgementHtml(lead: StoredLead): string {
-  const e = escapeHtml;
   const choices = leadChoices(lead);
-  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(copy.subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:-apple-system,BlinkMacSystemFont,Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">
-<div style="max-width:600px;margin:0 auto">
-<h1 style="font-size:22px;margin:0 0 12px">${e(copy.heading)}</h1>
-<p>${e(copy.intro)}</p>
-${choices.length ? `<ul>${choices.map((c) => `<li>${e(c.label)}: ${e(c.value)}</li>`).join('')}</ul>` : ''}
-<h2 style="font-size:17px;margin:20px 0 8px">${e(copy.nextHeading)}</h2>
-<ul>${copy.next.map((n) => `<li>${e(n)}</li>`).join('')}</ul>
-<p><a href="${e(business.emergencyLine.href)}" style="font-weight:700;color:#b91c1c">${e(copy.emergency(business.emergencyLine.display))}</a></p>
-<p>${e(copy.replyHint)}<br>${e(copy.signOff)}</p>
-</div></body></html>`;
+  const w = wordsFor(lead);
+  const line = business.emergencyLine;
+  return renderDocument(
+    h(
+      EmailDocument,
+      {
+        title: w.subject,
+        bodyStyle: {
+          margin: '0',
+          padding: '16px',
+          fontFamily: '-apple-system,BlinkMacSystemFont,Roboto,Arial,sans-serif',
+          fontSize: '16px',
+          lineHeight: '1.5',
+          color: '#0f172a',
+        },
+      },
+      h(
+        'div',
+        { style: { maxWidth: '600px', margin: '0 auto' } },
+        h('h1', { style: { fontSize: '22px', margin: '0 0 12px' } }, w.heading),
+        w.lead.map((text, i) => h('p', { key: i, style: { fontWeight: '700' } }, text)),
+        lead.urgent &&
+          h(
+            'p',
+            { style: { margin: '16px 0' } },
+            h(
+              'a',
+              {
+                href: line.href,
+                style: {
+                  display: 'block',
+                  padding: '14px 16px',
+                  borderRadius: '8px',
+                  background: '#b91c1c',
+                  color: '#ffffff',
+                  fontWeight: '700',
+                  fontSize: '17px',
+                  textAlign: 'center',
+                  textDecoration: 'none',
+                },
+              },
+              copy.urgent.call(line.display),
+            ),
+          ),
+        h('p', null, w.intro),
+        choices.length > 0 &&
+          h(
+            'ul',
+            null,
+            choices.map((c, i) => h('li', { key: i }, `${c.label}: ${c.value}`)),
+          ),
+        h('h2', { style: { fontSize: '17px', margin: '20px 0 8px' } }, copy.nextHeading),
+        h(
+          'ul',
+          null,
+          w.next.map((n, i) => h('li', { key: i }, n)),
+        ),
+        !lead.urgent && h('p', null, h('a', { href: line.href, style: { fontWeight: '700', color: '#b91c1c' } }, copy.emergency(line.display))),
+        h('p', null, copy.replyHint, h('br'), copy.signOff),
+      ),
+    ),
+  );
 }
 
 export interface AcknowledgementOptions {
@@ -60,7 +125,7 @@ export function createAcknowledgementSender({ transport, from, replyTo, messageI
       from: { name: business.name, address: from },
       to: lead.work_email,
       replyTo,
-      subject: copy.subject,
+      subject: acknowledgementSubject(lead),
       text: acknowledgementText(lead),
       html: acknowledgementHtml(lead),
       messageId: `<ack-${lead.id}@${messageIdDomain}>`,

@@ -15,6 +15,15 @@ export const notificationCopy = {
   subjectSeparator: ' · ',
   noService: 'General enquiry',
   urgentBanner: 'URGENT – call back first',
+  siteHeading: 'Where the job is',
+  noSite: 'No site address given.',
+  access: (notes: string) => `Access: ${notes}`,
+  map: 'Open in Google Maps',
+  dispatched: (name: string, when: string) =>
+    `Offered automatically to ${name} (on call) at ${when}. If they accept, they call the customer and you will see it on the lead.`,
+  dispatching: (name: string) =>
+    `Being offered automatically to the on-call partners, ${name} first. If one accepts, they call the customer and you will see it on the lead.`,
+  uncovered: 'No on-call partner covers this city and service, so nobody is being offered it automatically: call the customer yourself.',
   urgentWhy: {
     timeframe: 'timeframe “Urgent (24–72h)”',
     siteType: 'a repair call-out',
@@ -28,12 +37,6 @@ export const notificationCopy = {
   noNotes: 'No details written.',
   choicesHeading: 'What they chose',
   originHeading: 'Where this came from',
-  sentFrom: (path: string) => `Sent from the page ${path}`,
-  campaign: (parts: string) => `Campaign: ${parts}`,
-  googleAds: 'From a Google Ads click',
-  referrer: (host: string) => `Arrived from ${host}`,
-  direct: 'No campaign or referring site recorded (typed in, bookmarked or an app)',
-  device: (device: string) => `On a ${device}`,
   received: (when: string) => `Received ${when}`,
   leadId: (id: string) => `Lead ${id}`,
   replyHint: 'Reply to this e-mail to answer them directly.',
@@ -47,6 +50,22 @@ export const acknowledgementCopy = {
   nextHeading: 'What happens next',
   next: [`We reply to your e-mail within ${emailReplyWithin}.`, `Your free, no-obligation quote follows within ${quoteWithin}.`],
   emergency: (display: string) => `Fridge or cool room down right now? Call our 24/7 emergency line, ${display}.`,
+  urgent: {
+    subject: `A technician will call you – ${business.name}`,
+    heading: 'Thanks, we have your urgent request',
+    target: (city: string | null, hours: string) =>
+      city
+        ? `A technician will call you; we aim to be on site in ${city} within ${hours}.`
+        : `A technician will call you; we aim to be on site within ${hours} in regional areas, and sooner in the main cities.`,
+    call: (display: string) => `Call ${display}, 24/7`,
+    callText: (display: string, digits: string) => `Call ${display} (${digits}), 24/7, if it gets worse or you need us sooner.`,
+    received: 'This is what we received:',
+    next: [
+      'The technician matched to your job calls the number you gave to talk through the fault and how to reach your site.',
+      'Response times are targets, not guarantees: they vary with weather, technician availability and access to your site.',
+      'While you wait, keep the doors closed, move high-risk food to a working fridge or freezer, and write down the temperature and the time.',
+    ],
+  },
   replyHint: 'To add anything, reply to this e-mail.',
   signOff: `${business.name}`,
   introducedSubject: (partner: string) => `${partner} will contact you – ${business.name}`,
@@ -57,7 +76,8 @@ export const acknowledgementCopy = {
     `We have passed your name, company, phone, e-mail and everything you wrote to ${partner} for this job, and to no one else.`,
   introducedAlsoShown: (others: readonly string[]) =>
     `Before that, we offered the job to ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`}: they saw what you asked for and your city, with no name, company, phone, e-mail or contact details from your message.`,
-  introducedPhone: (phone: string) => `Their phone: ${phone}`,
+  introducedPhone: (phone: string) => `Call them: ${phone}`,
+  introducedOnSiteBy: (when: string) => `We aim to have someone on site by ${when}.`,
 } as const;
 
 /** Copy of the e-mails about the business's own work: the nudge, the follow-up reminder and the weekly digest. */
@@ -66,11 +86,32 @@ export const noticeCopy = {
   nudgeIntro: (who: string, waited: string) =>
     `${who} asked for a quote ${waited} ago and is still New in the lead inbox: nobody has called or written a note yet.`,
   reminderSubject: (who: string) => `Follow up today · ${who}`,
-  unacceptedSubject: (who: string) => `Nobody has accepted the urgent job · ${who}`,
+  unacceptedSubject: (who: string) => `URGENT: nobody has accepted the job · ${who}`,
   unacceptedIntro: (who: string, asked: number) =>
-    asked === 0
-      ? `${who} needs urgent help and no on-call partner covers their city and service. Call them, or offer the job from the lead.`
-      : `${who} needs urgent help and none of the ${asked} on-call partner${asked === 1 ? '' : 's'} offered the job accepted it in time. Call them, or offer the job from the lead.`,
+    `${who} needs urgent help and none of the ${asked} on-call partner${asked === 1 ? '' : 's'} offered the job took it. Call them, or offer the job from the lead.`,
+  arrived: (when: string) => `Arrived ${when}`,
+  overnight: {
+    subject: (urgent: number, needing: number) =>
+      `Overnight: ${urgent} urgent lead${urgent === 1 ? '' : 's'}${needing ? `, ${needing} still need${needing === 1 ? 's' : ''} you` : ', all taken'}`,
+    intro: (date: string) => `The urgent leads that came in from 6 pm last night to 7 am today (${date}):`,
+    count: {
+      open: (n: number) => `${n} still open`,
+      escalated: (n: number) => `${n} nobody accepted`,
+      taken: (n: number) => `${n} taken by a partner`,
+      onSite: (n: number) => `${n} with someone on site`,
+    },
+    heading: { open: 'Still open: nobody has them yet', escalated: 'Nobody accepted: call them', taken: 'Taken by a partner', onSite: 'Someone on site' },
+    line: (who: string, when: string, partner: string | undefined) => `${who}, arrived ${when}${partner ? `, ${partner}` : ''}`,
+  },
+  onSiteBy: (when: string) => `Someone must be on site by ${when}`,
+  triedHeading: 'Partners tried',
+  outcome: {
+    declined: (reason: string) => (reason ? `declined (“${reason}”)` : 'declined'),
+    noAnswer: 'no answer in time',
+    withdrawn: 'withdrawn',
+    undelivered: 'not delivered (their e-mail address refused it)',
+  },
+  phoneLabel: 'Phone: ',
   reminderIntro: (who: string, date: string) => `You asked to follow up with ${who} on ${date}.`,
   status: (label: string) => `Status: ${label}`,
   phone: (phone: string) => `Phone: ${phone}`,

@@ -24,6 +24,8 @@ export interface EmailOptions {
    * treated as a remote mail server (this machine may send nothing beyond loopback).
    */
   requireTls?: boolean | undefined;
+  /** For an urgent lead: what dispatch is doing with it, read when the e-mail is sent (dispatch-note.ts). */
+  dispatchNote?: ((lead: StoredLead) => Promise<string | undefined>) | undefined;
 }
 
 /**
@@ -54,9 +56,21 @@ export function notificationRecipients(lead: StoredLead, to: string[], urgentTo:
   return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
 }
 
-export function createEmailSender({ smtpUrl, to, urgentTo = [], from, inboxOrigin, messageIdDomain, allowPlaintext, requireTls, pool }: EmailOptions): Sender {
+export function createEmailSender({
+  smtpUrl,
+  to,
+  urgentTo = [],
+  from,
+  inboxOrigin,
+  messageIdDomain,
+  allowPlaintext,
+  requireTls,
+  pool,
+  dispatchNote,
+}: EmailOptions): Sender {
   let transport = mailTransport(smtpUrl, allowPlaintext, requireTls, pool);
   const send: Sender = async (lead, signal) => {
+    const note = lead.urgent ? await dispatchNote?.(lead) : undefined;
     const used = transport;
     // A pooled send cannot be cancelled alone: on abort the pool's connections are dropped mid-
     // transaction (the server discards a message it has not acknowledged) and a new pool takes over.
@@ -76,8 +90,8 @@ export function createEmailSender({ smtpUrl, to, urgentTo = [], from, inboxOrigi
       // Only a well-formed address goes in a header; the schema checked it and removed CR/LF.
       replyTo: lead.work_email ? { name: lead.contact_name.replace(/["\\]/g, ''), address: lead.work_email } : undefined,
       subject: emailSubject(lead),
-      text: emailText(lead, inboxOrigin),
-      html: emailHtml(lead, inboxOrigin),
+      text: emailText(lead, inboxOrigin, note),
+      html: emailHtml(lead, inboxOrigin, note),
       messageId: `<lead-${lead.id}@${messageIdDomain}>`,
       // Marked high priority so mail apps can sort or sound it differently.
       priority: lead.urgent ? 'high' : 'normal',

@@ -3,13 +3,16 @@
  * them, what they asked for, then where the lead came from. Text and HTML say the same things;
  * the words live in email-words.ts beside this file.
  */
-import { escapeHtml } from '../../core/escape-html.ts';
 import { leadFields } from '../../core/lead/schema.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import { notificationCopy as copy } from './email-words.ts';
 import { urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
+import { h, renderDocument, type ReactElement } from '../html/render.ts';
+import { Button, EmailPage, Heading, type Fact } from '../html/email-parts.ts';
+import { originLines } from '../../core/lead/origin.ts';
+import { siteAddress, siteMapHref } from '../../core/lead/site-address.ts';
 
 /** One line: header-safe (the lead schema already removed CR and LF; this guards anything else). */
 function oneLine(value: string): string {
@@ -17,6 +20,9 @@ function oneLine(value: string): string {
 }
 
 /** Why a lead is urgent, in words; empty when it is not. */
+/** Where the lead came from in words: one wording, shared with the inbox. */
+export { originLines };
+
 export function urgentReasons(lead: Pick<StoredLead, 'timeframe' | 'site_type' | 'path'>): string[] {
   return urgencyReasons(lead).map((reason) => copy.urgentWhy[reason]);
 }
@@ -53,34 +59,26 @@ export function emailSubject(lead: StoredLead): string {
 }
 
 /** The choices the visitor made from the form's lists, empty ones left out. */
-export function leadChoices(lead: StoredLead): { label: string; value: string }[] {
+export function leadChoices(lead: StoredLead): Fact[] {
   return leadFields.filter((f) => f.kind === 'select' && lead[f.name]).map((f) => ({ label: f.label, value: lead[f.name] }));
 }
 
 /** "Where this came from" as plain sentences. */
-export function originLines(lead: StoredLead): string[] {
-  const lines: string[] = [];
-  if (lead.path) lines.push(copy.sentFrom(lead.path));
-  const campaign = [lead.utm_source, lead.utm_medium, lead.utm_campaign].filter(Boolean).join(' / ');
-  const extra = [lead.utm_term && `term “${lead.utm_term}”`, lead.utm_content && `ad “${lead.utm_content}”`].filter(Boolean).join(', ');
-  if (campaign || extra) lines.push(copy.campaign([campaign, extra && `(${extra})`].filter(Boolean).join(' ')));
-  if (lead.gclid) lines.push(copy.googleAds);
-  const referrerHost = URL.canParse(lead.referrer) ? new URL(lead.referrer).host : '';
-  if (referrerHost) lines.push(copy.referrer(referrerHost));
-  if (!campaign && !extra && !lead.gclid && !referrerHost) lines.push(copy.direct);
-  if (lead.device) lines.push(copy.device(lead.device));
-  return lines;
-}
 
-export function emailText(lead: StoredLead, inboxOrigin?: string): string {
+export function emailText(lead: StoredLead, inboxOrigin?: string, dispatchNote?: string): string {
   const reasons = urgentReasons(lead);
   const lines: string[] = [];
-  if (reasons.length) lines.push(`${copy.urgentBanner} (${reasons.join(', ')})`, '');
+  if (reasons.length) lines.push(`${copy.urgentBanner} (${reasons.join(', ')})`, ...(dispatchNote ? [dispatchNote] : []), '');
   lines.push(lead.contact_name);
   if (lead.company_name) lines.push(lead.company_name);
   lines.push('');
   lines.push(lead.phone ? `Phone: ${lead.phone}` : copy.noPhone);
   lines.push(`E-mail: ${lead.work_email}`, '');
+  lines.push(copy.siteHeading.toUpperCase(), siteAddress(lead) || copy.noSite);
+  if (lead.access_notes) lines.push(copy.access(lead.access_notes));
+  const map = siteMapHref(lead);
+  if (map) lines.push(`Map: ${map}`);
+  lines.push('');
   lines.push(copy.projectHeading.toUpperCase(), lead.notes || copy.noNotes, '');
   const choices = leadChoices(lead);
   if (choices.length) lines.push(copy.choicesHeading.toUpperCase(), ...choices.map((c) => `${c.label}: ${c.value}`), '');
@@ -90,56 +88,74 @@ export function emailText(lead: StoredLead, inboxOrigin?: string): string {
   return lines.join('\n');
 }
 
-const font = 'font-family:-apple-system,BlinkMacSystemFont,&quot;Segoe UI&quot;,Roboto,Arial,sans-serif';
-/** The style attributes of the business's e-mails: a section heading, and a button a thumb can hit. */
-export const h2 = 'style="font-size:17px;margin:24px 0 8px;color:#0a2540"';
-export const button = (filled: boolean) =>
-  `style="display:block;padding:14px 16px;margin:0 0 10px;border-radius:8px;font-weight:700;font-size:17px;text-align:center;text-decoration:none;${
-    filled ? 'background:#0b5ea8;color:#ffffff' : 'background:#ffffff;color:#0b5ea8;border:2px solid #0b5ea8'
-  }"`;
-
-/** Every value is escaped: nothing a visitor typed can become markup or script in the e-mail. */
-export function emailHtml(lead: StoredLead, inboxOrigin?: string): string {
-  const e = escapeHtml;
+/** Everything the visitor typed is a text child or an attribute value: the renderer escapes it, so none of it can become markup or script in the e-mail. */
+export function emailHtml(lead: StoredLead, inboxOrigin?: string, dispatchNote?: string): string {
   const reasons = urgentReasons(lead);
   const tel = telHref(lead.phone);
-  const banner = reasons.length
-    ? `<p style="margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#b91c1c;color:#ffffff;font-weight:700">${e(copy.urgentBanner)}<br><span style="font-weight:400">${e(reasons.join(', '))}</span></p>`
-    : '';
   const summary = [lead.company_name, lead.service_type, lead.city].filter(Boolean).join(' · ');
-  const phone = tel
-    ? `<a href="${e(tel)}" ${button(true)}>${e(copy.call(lead.phone))}</a>`
-    : `<p style="margin:0 0 10px;color:#475569">${e(lead.phone || copy.noPhone)}</p>`;
   const choices = leadChoices(lead);
-  const choiceRows = choices
-    .map(
-      (c) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;font-weight:600">${e(c.label)}</th><td style="padding:4px 0">${e(c.value)}</td></tr>`,
-    )
-    .join('');
-  return emailPage(
-    emailSubject(lead),
-    `${banner}<h1 style="font-size:22px;line-height:1.25;margin:0">${e(lead.contact_name)}</h1>
-${summary ? `<p style="margin:4px 0 16px;color:#334155">${e(summary)}</p>` : ''}
-${phone}
-<a href="${e(mailtoHref(lead.work_email, { subject: copy.replySubject }))}" ${button(false)}>${e(copy.email(lead.work_email))}</a>
-${inboxOrigin ? `<a href="${e(inboxLeadUrl(inboxOrigin, lead.id))}" ${button(false)}>${e(copy.openInInbox)}</a>` : ''}
-<h2 ${h2}>${e(copy.projectHeading)}</h2>
-<p style="margin:0;white-space:pre-wrap">${e(lead.notes || copy.noNotes)}</p>
-${choices.length ? `<h2 ${h2}>${e(copy.choicesHeading)}</h2><table cellspacing="0" cellpadding="0">${choiceRows}</table>` : ''}
-<h2 ${h2}>${e(copy.originHeading)}</h2>
-<ul style="margin:0;padding-left:20px">${originLines(lead)
-      .map((l) => `<li>${e(l)}</li>`)
-      .join('')}</ul>
-<p style="margin:24px 0 0;font-size:14px;color:#475569">${e(copy.received(nzTime(lead.created_at)))}<br>${e(copy.leadId(lead.id))}<br>${e(copy.replyHint)}</p>`,
+  return renderDocument(
+    h(
+      EmailPage,
+      { title: emailSubject(lead) },
+      reasons.length > 0 &&
+        h(
+          'p',
+          { style: { margin: '0 0 16px', padding: '12px 14px', borderRadius: '8px', background: '#b91c1c', color: '#ffffff', fontWeight: '700' } },
+          copy.urgentBanner,
+          h('br'),
+          h('span', { style: { fontWeight: '400' } }, reasons.join(', ')),
+        ),
+      reasons.length > 0 && dispatchNote && h('p', { style: { margin: '0 0 16px', fontWeight: '700' } }, dispatchNote),
+      h('h1', { style: { fontSize: '22px', lineHeight: '1.25', margin: '0' } }, lead.contact_name),
+      summary && h('p', { style: { margin: '4px 0 16px', color: '#334155' } }, summary),
+      tel
+        ? h(Button, { href: tel, filled: true }, copy.call(lead.phone))
+        : h('p', { style: { margin: '0 0 10px', color: '#475569' } }, lead.phone || copy.noPhone),
+      h(Button, { href: mailtoHref(lead.work_email, { subject: copy.replySubject }), filled: false }, copy.email(lead.work_email)),
+      inboxOrigin && h(Button, { href: inboxLeadUrl(inboxOrigin, lead.id), filled: false }, copy.openInInbox),
+      h(Heading, null, copy.siteHeading),
+      h('p', { style: { margin: '0 0 8px' } }, siteAddress(lead) || copy.noSite),
+      lead.access_notes && h('p', { style: { margin: '0 0 8px', whiteSpace: 'pre-wrap' } }, copy.access(lead.access_notes)),
+      siteMapHref(lead) && h(Button, { href: siteMapHref(lead)!, filled: false }, copy.map),
+      h(Heading, null, copy.projectHeading),
+      h('p', { style: { margin: '0', whiteSpace: 'pre-wrap' } }, lead.notes || copy.noNotes),
+      choices.length > 0 && h(Heading, null, copy.choicesHeading),
+      choices.length > 0 && h(ChoiceTable, { choices }),
+      h(Heading, null, copy.originHeading),
+      h(
+        'ul',
+        { style: { margin: '0', paddingLeft: '20px' } },
+        originLines(lead).map((l, i) => h('li', { key: i }, l)),
+      ),
+      h(
+        'p',
+        { style: { margin: '24px 0 0', fontSize: '14px', color: '#475569' } },
+        copy.received(nzTime(lead.created_at)),
+        h('br'),
+        copy.leadId(lead.id),
+        h('br'),
+        copy.replyHint,
+      ),
+    ),
   );
 }
 
-/** The page every e-mail to the business is: one column a phone can read, its title escaped, `body` markup already escaped. */
-export function emailPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9">
-<div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff;${font};font-size:16px;line-height:1.5;color:#0f172a;overflow-wrap:anywhere">
-${body}
-</div></body></html>`;
+/** `valign` is obsolete on <th> (React's types leave it out), but older mail clients still read it. */
+const topAligned = { valign: 'top' } as const;
+
+/** The visitor's choices as label and value rows (no <tbody>: the e-mail's markup stays what mail clients were tested with). */
+function ChoiceTable({ choices }: { choices: Fact[] }): ReactElement {
+  return h(
+    'table',
+    { cellSpacing: '0', cellPadding: '0' },
+    choices.map((c, i) =>
+      h(
+        'tr',
+        { key: i },
+        h('th', { align: 'left', ...topAligned, style: { padding: '4px 12px 4px 0', fontWeight: '600' } }, c.label),
+        h('td', { style: { padding: '4px 0' } }, c.value),
+      ),
+    ),
+  );
 }

@@ -7,18 +7,21 @@
 import type { Transporter } from 'nodemailer';
 import { business } from '../../core/business.ts';
 import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.ts';
-import { statusLabels } from '../../core/lead/status.ts';
+import { openJobStatuses, statusLabels } from '../../core/lead/status.ts';
 import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
-import { digestCounts, leadsWonBetween, ownerEmails } from '../storage/notice-queue.ts';
-import { offersOfLead } from '../storage/partner-offers.ts';
+import { digestCounts, escalatedLeads, leadsWonBetween, ownerEmails, urgentLeadsBetween } from '../storage/notice-queue.ts';
+import { nightBefore } from './scheduler.ts';
+import { holdersOf, offersOfLead, type Holder, type Offer } from '../storage/partner-offers.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
 import { addDays } from '../../core/nz-time.ts';
 import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
-import { escapeHtml } from '../../core/escape-html.ts';
-import { button, emailPage, h2, nzTime } from './lead-email.ts';
+import { nzTime, telHref } from './lead-email.ts';
+import { Fragment, h, renderDocument, type ReactNode } from '../html/render.ts';
+import { Button, EmailPage, Heading, Title } from '../html/email-parts.ts';
 import { noticeCopy as copy } from './email-words.ts';
 import { PermanentFailure, type NoticeSender } from './worker.ts';
 import { inboxWords } from '../inbox/inbox-words.ts';
@@ -43,22 +46,54 @@ export interface NoticeMail {
   text: string;
   html: string;
   messageId: string;
+  /** Sent as high priority, as an urgent lead's own e-mail is. */
+  urgent?: boolean;
 }
 
 const who = (lead: InboxLead) => [lead.company_name || lead.contact_name, lead.service_type, lead.city].filter(Boolean).join(', ');
 
-const paragraphs = (lines: string[]) => lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('');
+const paragraphs = (lines: string[]) => lines.map((l, i) => h('p', { key: i, style: { margin: '0 0 8px' } }, l));
 
-/** The lead as a nudge or reminder names it: who, how to reach them, where it stands, and the link. */
-function leadMail(lead: InboxLead, subject: string, intro: string, options: NoticeOptions): Omit<NoticeMail, 'to' | 'messageId'> {
+/** One partner tried for an urgent job and what came of it, for the escalation. */
+export interface TriedPartner {
+  name: string;
+  phone: string;
+  outcome: string;
+}
+
+/** A phone number as a tap-to-call link where it can be one, plain text where not. */
+function Phone({ phone }: { phone: string }): ReactNode {
+  const tel = telHref(phone);
+  return tel ? h('a', { href: tel, style: { fontWeight: '700', color: '#0b5ea8' } }, phone) : phone;
+}
+
+/**
+ * The lead as a nudge, reminder or escalation names it: who, how to reach them (the phone a
+ * tap-to-call link), where it stands, `extra` lines (the escalation's times and partners), and the link.
+ */
+function leadMail(
+  lead: InboxLead,
+  subject: string,
+  intro: string,
+  options: NoticeOptions,
+  extra: { lines: string[]; html: ReactNode } = { lines: [], html: null },
+): Omit<NoticeMail, 'to' | 'messageId'> {
   const url = inboxLeadUrl(options.inboxOrigin, lead.id);
   const facts = [copy.status(statusLabels[lead.status]), ...(lead.phone ? [copy.phone(lead.phone)] : []), copy.email(lead.work_email)];
   return {
     subject,
-    text: [intro, '', ...facts, '', `${copy.openLead}: ${url}`].join('\n'),
-    html: emailPage(
-      subject,
-      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(who(lead))}</h1>${paragraphs([intro, ...facts])}<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(copy.openLead)}</a></p>`,
+    text: [intro, '', ...facts, ...extra.lines, '', `${copy.openLead}: ${url}`].join('\n'),
+    html: renderDocument(
+      h(
+        EmailPage,
+        { title: subject },
+        h(Title, null, who(lead)),
+        paragraphs([intro, copy.status(statusLabels[lead.status])]),
+        lead.phone && h('p', { style: { margin: '0 0 8px' } }, copy.phoneLabel, h(Phone, { phone: lead.phone })),
+        paragraphs([copy.email(lead.work_email)]),
+        extra.html,
+        h('p', { style: { margin: '16px 0 0' } }, h(Button, { href: url, filled: true }, copy.openLead)),
+      ),
     ),
   };
 }
@@ -75,13 +110,94 @@ export function nudgeMail(lead: InboxLead, now: Date, options: NoticeOptions): N
   };
 }
 
-/** The escalation of an urgent job no on-call partner accepted: to the business and the urgent address. */
-export function unacceptedMail(lead: InboxLead, asked: number, options: NoticeOptions): NoticeMail {
+/**
+ * The escalation of an urgent job no on-call partner accepted, to the business and the urgent
+ * address, marked urgent like the lead's own e-mail: when it arrived and by when someone must be on
+ * site, every partner tried and what came of it, each number a tap-to-call link.
+ */
+export function unacceptedMail(lead: InboxLead, tried: readonly TriedPartner[], options: NoticeOptions): NoticeMail {
+  const onSiteBy = attendBy(lead);
+  const times = [copy.arrived(nzTime(lead.created_at)), ...(onSiteBy ? [copy.onSiteBy(nzTime(onSiteBy))] : [])];
+  const lines = ['', ...times, '', `${copy.triedHeading}:`, ...tried.map((p) => `- ${p.name}${p.phone ? ` (${p.phone})` : ''}: ${p.outcome}`)];
+  const html = [
+    paragraphs(times),
+    h(Heading, { key: 'tried' }, copy.triedHeading),
+    h(
+      'ul',
+      { key: 'list', style: { paddingLeft: '20px', margin: '0 0 12px' } },
+      tried.map((p, i) =>
+        h('li', { key: i }, h('strong', null, p.name), p.phone ? [' (', h(Phone, { key: 'p', phone: p.phone }), ')'] : null, `: ${p.outcome}`),
+      ),
+    ),
+  ];
   return {
-    ...leadMail(lead, copy.unacceptedSubject(who(lead)), copy.unacceptedIntro(lead.contact_name || who(lead), asked), options),
+    ...leadMail(lead, copy.unacceptedSubject(who(lead)), copy.unacceptedIntro(lead.contact_name || who(lead), tried.length), options, { lines, html }),
     to: notificationRecipients(lead, options.to, options.urgentTo),
     messageId: `<unaccepted-${lead.id}@${options.messageIdDomain}>`,
+    urgent: true,
   };
+}
+
+/** One urgent lead of the night as the summary lists it. */
+export interface NightLead {
+  lead: InboxLead;
+  holder: Holder | undefined;
+  escalated: boolean;
+}
+
+/** Where an urgent lead of the night stands, in one of four words: the summary's groups. */
+export function nightState({ lead, holder, escalated }: NightLead): 'onSite' | 'taken' | 'escalated' | 'open' {
+  if (holder?.on_site_at) return 'onSite';
+  if (holder) return 'taken';
+  if (escalated) return 'escalated';
+  return openJobStatuses.includes(lead.status) ? 'open' : 'taken';
+}
+
+/** The owners' 7:00 summary of the night's urgent leads: how many were taken, on site, escalated and still open, each with its link. */
+export function overnightMail(
+  date: string,
+  night: readonly NightLead[],
+  to: string[],
+  options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>,
+): NoticeMail {
+  const o = copy.overnight;
+  const groups = (['open', 'escalated', 'taken', 'onSite'] as const).map((state) => ({ state, leads: night.filter((n) => nightState(n) === state) }));
+  const subject = o.subject(night.length, groups[0]!.leads.length + groups[1]!.leads.length);
+  const count = groups.map((g) => o.count[g.state](g.leads.length)).join(', ');
+  const line = (n: NightLead) => o.line(who(n.lead), nzTime(n.lead.created_at), n.holder?.name);
+  const text = [
+    o.intro(date),
+    count,
+    '',
+    ...groups.flatMap((g) =>
+      g.leads.length ? [`${o.heading[g.state]}:`, ...g.leads.map((n) => `- ${line(n)}: ${inboxLeadUrl(options.inboxOrigin, n.lead.id)}`), ''] : [],
+    ),
+  ].join('\n');
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      paragraphs([o.intro(date), count]),
+      groups.map(
+        (g) =>
+          g.leads.length > 0 &&
+          h(
+            Fragment,
+            { key: g.state },
+            h(Heading, null, o.heading[g.state]),
+            h(
+              'ul',
+              { style: { paddingLeft: '20px', margin: '0 0 12px' } },
+              g.leads.map((n) =>
+                h('li', { key: n.lead.id }, h('a', { href: inboxLeadUrl(options.inboxOrigin, n.lead.id), style: { color: '#0b5ea8' } }, line(n))),
+              ),
+            ),
+          ),
+      ),
+    ),
+  );
+  return { to, subject, text, html, messageId: `<overnight-${date}@${options.messageIdDomain}>` };
 }
 
 export function reminderMail(lead: InboxLead, date: string, options: NoticeOptions): NoticeMail {
@@ -188,13 +304,19 @@ export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOpt
     `${copy.openReports}: ${reports}`,
     `${copy.openInbox}: ${inbox}`,
   ].join('\n');
-  const html = emailPage(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(copy.digestHeading(range))}</h1>${sections
-      .map((s) => `${s.heading ? `<h2 ${h2}>${escapeHtml(s.heading)}</h2>` : '<div style="height:12px"></div>'}${paragraphs(s.lines)}`)
-      .join(
-        '',
-      )}<p style="margin:20px 0 0"><a href="${escapeHtml(reports)}" ${button(true)}>${escapeHtml(copy.openReports)}</a><a href="${escapeHtml(inbox)}" ${button(false)}>${escapeHtml(copy.openInbox)}</a></p>`,
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, copy.digestHeading(range)),
+      sections.map((s, i) => h(Fragment, { key: i }, s.heading ? h(Heading, null, s.heading) : h('div', { style: { height: '12px' } }), paragraphs(s.lines))),
+      h(
+        'p',
+        { style: { margin: '20px 0 0' } },
+        h(Button, { href: reports, filled: true }, copy.openReports),
+        h(Button, { href: inbox, filled: false }, copy.openInbox),
+      ),
+    ),
   );
   return { to, subject, text, html, messageId: `<digest-${digest.monday}@${options.messageIdDomain}>` };
 }
@@ -205,9 +327,25 @@ export async function digestRecipients(store: LeadStore, fallback: string[]): Pr
   return owners.length ? owners : fallback;
 }
 
+/** What came of an offer, in the escalation's words. */
+function outcomeOf(offer: Offer): string {
+  if (offer.state === 'declined') return copy.outcome.declined(offer.decline_reason);
+  if (offer.end_reason === 'undelivered') return copy.outcome.undelivered;
+  if (offer.end_reason === 'timed_out' || offer.state === 'open') return copy.outcome.noAnswer;
+  return copy.outcome.withdrawn;
+}
+
 export async function sendNotice(transport: Transporter, from: string, mail: NoticeMail, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) throw new Error('send cancelled');
-  await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+  await transport.sendMail({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    ...(mail.urgent ? { priority: 'high' as const } : {}),
+  });
 }
 
 export function createNoticeSenders(options: NoticeOptions): Record<NoticeChannel, NoticeSender> {
@@ -236,8 +374,22 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
       const offers = await store.read(() => offersOfLead(lead.id));
       // Taken, or closed, since it was queued: nobody needs telling.
       if (offers.some((o) => o.offer.state === 'accepted') || lead.spam) return;
-      const asked = offers.filter((o) => o.offer.offered_by === null).length;
-      await sendNotice(transport, from, unacceptedMail(lead, asked, options), signal);
+      const tried = offers
+        .filter((o) => o.offer.offered_by === null)
+        .map(({ offer, partner }) => ({ name: partner.name, phone: partner.phone, outcome: outcomeOf(offer) }));
+      await sendNotice(transport, from, unacceptedMail(lead, tried, options), signal);
+    },
+    overnight: async (job, signal) => {
+      if (!job.about) throw new PermanentFailure('overnight summary without its date');
+      const { start, end } = nightBefore(job.about);
+      const night = await store.read(function* () {
+        const leads = yield* urgentLeadsBetween(start, end);
+        const holders = yield* holdersOf(leads.map((l) => l.id));
+        const escalated = new Set((yield* escalatedLeads(leads.map((l) => l.id))) as string[]);
+        return leads.map((lead) => ({ lead, holder: holders.get(lead.id), escalated: escalated.has(lead.id) }));
+      });
+      if (night.length === 0) return;
+      await sendNotice(transport, from, overnightMail(job.about, night, await digestRecipients(store, options.to), options), signal);
     },
     digest: async (job, signal) => {
       if (!job.about) throw new PermanentFailure('digest job without its week');

@@ -8,10 +8,11 @@
  * fold such a repeat into the first copy.
  */
 import type { Transporter } from 'nodemailer';
-import { escapeHtml } from '../../core/escape-html.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { armOffer, offerById, type OfferView } from '../storage/partner-offers.ts';
+import { armOffer, offerById, offerUndelivered, type OfferView } from '../storage/partner-offers.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
+import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
 import type { LeadStore, PartnerChannel } from '../storage/types.ts';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { partnerOfferUrl } from '../partners/partner-links.ts';
@@ -19,8 +20,10 @@ import { partnerWords as w } from '../partners/partner-words.ts';
 import { withoutContactDetails, withoutLiveLinks } from '../partners/customer-text.ts';
 import { business } from '../../core/business.ts';
 import { acknowledgementCopy as ack } from './email-words.ts';
-import { button, emailPage, h2, leadChoices, nzTime, telHref } from './lead-email.ts';
-import type { NoticeSender } from './worker.ts';
+import { leadChoices, nzTime, telHref } from './lead-email.ts';
+import { h, renderDocument } from '../html/render.ts';
+import { Button, EmailPage, FactList, Heading, Title, type Fact } from '../html/email-parts.ts';
+import { isPermanentFailure, type NoticeSender } from './worker.ts';
 
 export interface PartnerMailOptions {
   store: LeadStore;
@@ -43,7 +46,7 @@ export interface PartnerMail {
 const what = (lead: InboxLead) => [lead.service_type || 'Job', lead.city].filter(Boolean).join(' in ');
 
 /** The job as a partner may read it before accepting: what, where, how big and how soon, never who. */
-export function jobFacts(lead: InboxLead): { label: string; value: string }[] {
+export function jobFacts(lead: InboxLead): Fact[] {
   const f = w.facts;
   return [
     { label: f.service, value: lead.service_type },
@@ -55,9 +58,28 @@ export function jobFacts(lead: InboxLead): { label: string; value: string }[] {
   ].filter((fact) => fact.value);
 }
 
-const factsText = (facts: { label: string; value: string }[]) => facts.map((f) => `${f.label}: ${f.value}`);
-const factsHtml = (facts: { label: string; value: string }[]) =>
-  `<ul style="padding-left:20px;margin:0 0 12px">${facts.map((f) => `<li>${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong></li>`).join('')}</ul>`;
+const factsText = (facts: readonly Fact[]) => facts.map((f) => `${f.label}: ${f.value}`);
+
+/** Where the job is, as a partner may read it: the area before accepting, the whole address after. */
+export const placeOf = (lead: InboxLead, held: boolean): string => (held ? siteAddress(lead) : '') || siteArea(lead) || lead.city;
+
+/** An sms: link for a phone number as typed (digits and a leading +), or undefined when there are too few digits. */
+export function smsHref(phone: string): string | undefined {
+  const tel = telHref(phone);
+  return tel ? `sms:${tel.slice('tel:'.length)}` : undefined;
+}
+
+/** The deadlines that are true, as lines: accept by (while the offer waits) and, for urgent work, on site by. */
+function deadlines(view: OfferView & { lead: InboxLead }, accepting: boolean): string[] {
+  const onSiteBy = attendBy(view.lead);
+  return [...(accepting ? [w.acceptBy(nzTime(new Date(view.offer.expires_at).toISOString()))] : []), ...(onSiteBy ? [w.onSiteBy(nzTime(onSiteBy))] : [])];
+}
+
+/** The job's facts for this partner: a supplier (or a partner who is both) also reads the budget. */
+function factsFor(view: OfferView & { lead: InboxLead }): Fact[] {
+  const { lead, partner } = view;
+  return [...jobFacts(lead), ...(partner.kind !== 'technician' && lead.budget_range ? [{ label: w.page.budget, value: lead.budget_range }] : [])];
+}
 
 export function offerMail(
   view: OfferView & { lead: InboxLead },
@@ -67,38 +89,57 @@ export function offerMail(
   const { lead, offer, partner } = view;
   const subject = w.offerSubject(what(lead), lead.urgent);
   const url = partnerOfferUrl(options.publicOrigin, token);
-  const when = nzTime(new Date(offer.expires_at).toISOString());
-  const facts = jobFacts(lead);
+  const facts = factsFor(view);
+  const times = deadlines(view, true);
+  const where = w.where(placeOf(lead, false));
   // A stranger's words, before anyone accepted: no way to reach them and no link.
   const notes = withoutContactDetails(lead.notes) || w.noNotes;
   const hidden = lead.notes && notes !== lead.notes ? [w.notesHidden] : [];
   const text = [
     w.offerIntro,
     '',
-    lead.urgent ? w.urgent : w.notUrgent,
+    ...(lead.urgent ? [w.urgent] : [w.notUrgent]),
+    ...times,
+    where,
     ...factsText(facts),
     '',
     `${w.facts.notes}:`,
     notes,
     ...hidden,
     '',
-    w.answerBy(when),
     `${w.openJob}: ${url}`,
     '',
     w.signOff,
   ].join('\n');
-  const html = emailPage(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.offerIntro)}</p>${
-      lead.urgent ? `<p style="font-weight:700;color:#b91c1c">${escapeHtml(w.urgent)}</p>` : ''
-    }${factsHtml(facts)}<h2 ${h2}>${escapeHtml(w.facts.notes)}</h2><p style="white-space:pre-wrap">${escapeHtml(notes)}</p>${hidden.map((h) => `<p style="color:#475569">${escapeHtml(h)}</p>`).join('')}<p>${escapeHtml(w.answerBy(when))}</p><p style="margin:16px 0"><a href="${escapeHtml(url)}" ${button(true)}>${escapeHtml(w.openJob)}</a></p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      h('p', null, w.offerIntro),
+      lead.urgent && h('p', { style: { fontWeight: '700', color: '#b91c1c' } }, w.urgent),
+      times.map((line, i) => h('p', { key: i, style: { fontWeight: '700', margin: '0 0 8px' } }, line)),
+      h('p', null, where),
+      h(FactList, { facts }),
+      h(Heading, null, w.facts.notes),
+      h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
+      hidden.map((line, i) => h('p', { key: i, style: { color: '#475569' } }, line)),
+      h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: true }, w.openJob)),
+      h('p', { style: { color: '#475569' } }, w.signOff),
+    ),
   );
   return { to: partner.email, subject, text, html, messageId: `<offer-${offer.id}@${options.messageIdDomain}>` };
 }
 
-export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+/** "You have the job": the customer, the whole address and the way in, and a link back to the job page (its own). */
+export function acceptedMail(
+  view: OfferView & { lead: InboxLead },
+  token: string,
+  options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
+): PartnerMail {
   const { lead, offer, partner } = view;
   const subject = w.acceptedSubject(what(lead));
+  const url = partnerOfferUrl(options.publicOrigin, token);
   const c = w.customer;
   const who = [
     { label: c.name, value: lead.contact_name },
@@ -107,16 +148,76 @@ export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pic
     { label: c.email, value: lead.work_email },
   ].filter((f) => f.value);
   const tel = lead.phone ? telHref(lead.phone) : undefined;
+  const times = deadlines(view, false);
+  const where = w.where(placeOf(lead, true));
+  const access = lead.access_notes ? [`${w.page.access}: ${withoutLiveLinks(lead.access_notes)}`] : [];
   // The whole notes now, but a stranger's link is never made clickable by an e-mail of the business.
   const notes = withoutLiveLinks(lead.notes) || w.noNotes;
-  const text = [w.acceptedIntro, '', ...factsText(who), '', ...factsText(jobFacts(lead)), '', `${w.facts.notes}:`, notes, '', w.signOff].join('\n');
-  const html = emailPage(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1><p>${escapeHtml(w.acceptedIntro)}</p>${factsHtml(who)}<p style="margin:16px 0">${
-      tel ? `<a href="${escapeHtml(tel)}" ${button(true)}>${escapeHtml(`${c.phone} ${lead.phone}`)}</a>` : ''
-    }<a href="${escapeHtml(mailtoHref(lead.work_email))}" ${button(!tel)}>${escapeHtml(`${c.email} ${lead.work_email}`)}</a></p><h2 ${h2}>${escapeHtml(w.facts.notes)}</h2>${factsHtml(jobFacts(lead))}<p style="white-space:pre-wrap">${escapeHtml(notes)}</p><p style="color:#475569">${escapeHtml(w.signOff)}</p>`,
+  const text = [
+    w.acceptedIntro,
+    '',
+    ...factsText(who),
+    '',
+    ...times,
+    where,
+    ...access,
+    ...factsText(factsFor(view)),
+    '',
+    `${w.facts.notes}:`,
+    notes,
+    '',
+    `${w.openAgain}: ${url}`,
+    '',
+    w.signOff,
+  ].join('\n');
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      h('p', null, w.acceptedIntro),
+      h(FactList, { facts: who }),
+      h(
+        'p',
+        { style: { margin: '16px 0' } },
+        tel && h(Button, { href: tel, filled: true }, `${c.phone} ${lead.phone}`),
+        h(Button, { href: mailtoHref(lead.work_email), filled: !tel }, `${c.email} ${lead.work_email}`),
+      ),
+      times.map((line, i) => h('p', { key: i, style: { fontWeight: '700', margin: '0 0 8px' } }, line)),
+      h('p', null, where),
+      access.map((line, i) => h('p', { key: i, style: { whiteSpace: 'pre-wrap' } }, line)),
+      h(Heading, null, w.facts.notes),
+      h(FactList, { facts: factsFor(view) }),
+      h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
+      h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: false }, w.openAgain)),
+      h('p', { style: { color: '#475569' } }, w.signOff),
+    ),
   );
   return { to: partner.email, subject, text, html, messageId: `<accepted-${offer.id}@${options.messageIdDomain}>` };
+}
+
+/** The short e-mail to a partner whose offer ended without them: what happened, nothing to do, whom to call. */
+export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+  const { lead, offer, partner } = view;
+  const subject = w.endedSubject(what(lead));
+  const why = w.ended[offer.end_reason === 'taken' ? 'taken' : offer.end_reason === 'timed_out' ? 'timedOut' : 'withdrawn'];
+  const lines = [why, w.endedNothingToDo, w.page.callUs];
+  const text = [...lines, '', w.signOff].join('\n');
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      lines.map((line, i) => h('p', { key: i }, line)),
+      h(
+        'p',
+        { style: { margin: '16px 0' } },
+        h(Button, { href: business.emergencyLine.href, filled: false }, `${w.page.callBusiness} ${business.emergencyLine.display}`),
+      ),
+      h('p', { style: { color: '#475569' } }, w.signOff),
+    ),
+  );
+  return { to: partner.email, subject, text, html, messageId: `<ended-${offer.id}@${options.messageIdDomain}>` };
 }
 
 /**
@@ -127,9 +228,11 @@ export function acceptedMail(view: OfferView & { lead: InboxLead }, options: Pic
 export function introducedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
   const { lead, offer, partner } = view;
   const choices = leadChoices(lead).map((c) => ({ label: c.label, value: c.value }));
+  const partnerTel = partner.phone ? telHref(partner.phone) : undefined;
+  const onSiteBy = attendBy(lead);
   const lines = [
     ack.introducedIntro(partner.name),
-    ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []),
+    ...(onSiteBy ? [ack.introducedOnSiteBy(nzTime(onSiteBy))] : []),
     ack.introducedShared(partner.name),
     ...(view.alsoOffered.length ? [ack.introducedAlsoShown(view.alsoOffered)] : []),
   ];
@@ -138,6 +241,7 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
     ack.introducedHeading(partner.name),
     '',
     ...lines,
+    ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []),
     '',
     ...factsText(choices),
     '',
@@ -147,11 +251,17 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
     ack.signOff,
   ].join('\n');
   const subject = ack.introducedSubject(partner.name);
-  const html = emailPage(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(ack.introducedHeading(partner.name))}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${factsHtml(
-      choices,
-    )}<p><a href="${escapeHtml(business.emergencyLine.href)}" style="font-weight:700;color:#b91c1c">${escapeHtml(emergency)}</a></p><p>${escapeHtml(ack.replyHint)}<br>${escapeHtml(ack.signOff)}</p>`,
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, ack.introducedHeading(partner.name)),
+      lines.map((line, i) => h('p', { key: i }, line)),
+      partnerTel && h('p', { style: { margin: '16px 0' } }, h(Button, { href: partnerTel, filled: true }, ack.introducedPhone(partner.phone))),
+      h(FactList, { facts: choices }),
+      h('p', null, h('a', { href: business.emergencyLine.href, style: { fontWeight: '700', color: '#b91c1c' } }, emergency)),
+      h('p', null, ack.replyHint, h('br'), ack.signOff),
+    ),
   );
   return { to: lead.work_email, subject, text, html, messageId: `<introduced-${offer.id}@${options.messageIdDomain}>` };
 }
@@ -167,13 +277,24 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<Partne
       const armed = await store.transact(() => armOffer(job, randomToken, secretHash));
       // Answered, ended or its lead deleted since it was queued, or the claim is lost: nothing to send.
       if (!armed?.view.lead) return;
-      await send(offerMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
+      try {
+        await send(offerMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
+      } catch (error) {
+        // The address refused it for good: the job moves on now instead of after its whole wait.
+        if (isPermanentFailure(error)) await store.transact(() => offerUndelivered(armed.view.offer.id, (p) => w.events.undelivered(p.name)));
+        throw error;
+      }
     },
     accepted: async (job, signal) => {
+      // Its own link back to the job page, kept like the offer's; nothing once the job is no longer theirs.
+      const armed = await store.transact(() => armOffer(job, randomToken, secretHash, { channel: 'accepted', wanted: 'held' }));
+      if (!armed?.view.lead) return;
+      await send(acceptedMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
+    },
+    ended: async (job, signal) => {
       const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
-      // Closed, or the partner removed, since they accepted: the details are no longer theirs to have.
-      if (!view?.lead || view.standing !== 'held') return;
-      await send(acceptedMail({ ...view, lead: view.lead }, options), signal);
+      if (!view?.lead || view.offer.state === 'accepted' || view.offer.state === 'open') return;
+      await send(endedMail({ ...view, lead: view.lead }, options), signal);
     },
     introduced: async (job, signal) => {
       const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;

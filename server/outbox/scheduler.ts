@@ -8,23 +8,31 @@
  * - A reminder for a lead whose follow-up date is today, from 8:00 New Zealand time.
  * - The weekly digest, from Monday 8:00 New Zealand time (sent later that week if the server was
  *   down), once the database has a lead from before that Monday.
+ * - The overnight summary, from 7:00 New Zealand time, of the urgent leads since 18:00 the evening
+ *   before (taken, on site, escalated, still open), once a night that had any.
  * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
  *   "nobody has accepted" e-mail when none is left (dispatch-work.ts); also run as a lead arrives,
  *   so the first partner hears at once rather than at the next check.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { leadsAwaitingNudge, queueDigest, queueNudges, queueReminders } from '../storage/notice-queue.ts';
+import { leadsAwaitingNudge, queueDigest, queueNudges, queueOvernight, queueReminders } from '../storage/notice-queue.ts';
 import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
-import { partnerWords } from '../partners/partner-words.ts';
+import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { addBusinessTime, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
+import { addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
 
 /** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
 export const NUDGE_HORIZON_MS = 7 * 86_400_000;
 /** Reminders and the Monday digest go out from this time of day, New Zealand time (minutes after midnight). */
 export const MORNING_AT_MINUTES = 8 * 60;
+/** The night the overnight summary covers: urgent leads from 18:00 New Zealand time to its sending at 7:00. */
+export const NIGHT_FROM_MINUTES = 18 * 60;
+export const OVERNIGHT_AT_MINUTES = 7 * 60;
+
+/** The night before `date` (a New Zealand date): from 18:00 the day before to 7:00 that morning. */
+export const nightBefore = (date: string) => ({ start: nzInstant(addDays(date, -1), NIGHT_FROM_MINUTES), end: nzInstant(date, OVERNIGHT_AT_MINUTES) });
 
 /** When a week's digest is due: its Monday at 8:00 New Zealand time. */
 export const digestDueAt = (monday: string) => nzInstant(monday, MORNING_AT_MINUTES);
@@ -48,8 +56,6 @@ export interface SchedulerOptions extends NudgeTimes {
   intervalMs: number;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
-  /** Called when something was queued, so the worker sends it now rather than at its next poll. */
-  onQueued?: () => void;
   /** How long an on-call partner has to accept an urgent job; unset: no dispatch. */
   dispatchAcceptWithinMs?: number | undefined;
 }
@@ -63,6 +69,7 @@ export interface ScheduleResult {
   nudges: number;
   reminders: number;
   digest: boolean;
+  overnight: boolean;
 }
 
 export class NoticeScheduler {
@@ -83,17 +90,12 @@ export class NoticeScheduler {
     const { store, dispatchAcceptWithinMs: within } = this.#o;
     const done = { offered: 0, escalated: 0 };
     if (within === undefined) return done;
-    const e = partnerWords.events;
-    const words = { offered: (p: { name: string }) => e.dispatched(p.name), timedOut: (p: { name: string }) => e.timedOut(p.name) };
     for (const id of await store.read(() => leadsToDispatch(new Date(now.getTime() - NUDGE_HORIZON_MS)))) {
-      const step = await store.transact(() => dispatchLead(id, within, words));
+      const step = await store.transact(() => dispatchLead(id, within, dispatchWords));
       if (step.step === 'offered') done.offered++;
       if (step.step === 'escalated') done.escalated++;
     }
-    if (done.offered || done.escalated) {
-      this.#o.log.info(done, 'urgent work dispatched');
-      this.#o.onQueued?.();
-    }
+    if (done.offered || done.escalated) this.#o.log.info(done, 'urgent work dispatched');
     return done;
   }
 
@@ -111,11 +113,11 @@ export class NoticeScheduler {
     const monday = nzWeekOf(now);
     const digest = now >= digestDueAt(monday) ? await store.transact(() => queueDigest(monday, nzInstant(monday, 0))) : false;
 
-    if (nudges || reminders || digest) {
-      this.#o.log.info({ nudges, reminders, digest }, 'notices queued');
-      this.#o.onQueued?.();
-    }
-    return { nudges, reminders, digest };
+    const night = nightBefore(today);
+    const overnight = now >= night.end ? await store.transact(() => queueOvernight(today, night.start, night.end)) : false;
+
+    if (nudges || reminders || digest || overnight) this.#o.log.info({ nudges, reminders, digest, overnight }, 'notices queued');
+    return { nudges, reminders, digest, overnight };
   }
 
   start(): void {

@@ -11,6 +11,7 @@ import { createPartnerSenders } from './partner-emails.ts';
 import { createEmailSender, mailTransport, type Sender } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
+import { createDispatchNote } from './dispatch-note.ts';
 
 type ChannelConfig = Pick<
   Config,
@@ -40,8 +41,8 @@ export function configuredChannels(config: ChannelConfig): Channel[] {
 /** The domain of the Message-IDs the server makes: the sending address's. */
 export const messageIdDomain = (config: Pick<Config, 'LEAD_NOTIFY_FROM'>) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
 
-const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
-  email: (config) =>
+const buildSender: Record<Channel, (config: ChannelConfig, store?: LeadStore) => Sender> = {
+  email: (config, store) =>
     createEmailSender({
       smtpUrl: config.SMTP_URL!,
       to: config.LEAD_NOTIFY_TO,
@@ -51,6 +52,8 @@ const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
       messageIdDomain: messageIdDomain(config),
       allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
       pool: config.OUTBOX_CONCURRENCY,
+      // With e-mail on, urgent leads dispatch: their e-mail says what dispatch is doing.
+      dispatchNote: store && createDispatchNote(store),
     }),
   ack: (config) =>
     createAcknowledgementSender({
@@ -63,8 +66,8 @@ const buildSender: Record<Channel, (config: ChannelConfig) => Sender> = {
 };
 
 /** A sender for every configured channel, and nothing else. */
-export function createSenders(config: ChannelConfig): Partial<Record<Channel, Sender>> {
-  return Object.fromEntries(configuredChannels(config).map((channel) => [channel, buildSender[channel](config)]));
+export function createSenders(config: ChannelConfig, store?: LeadStore): Partial<Record<Channel, Sender>> {
+  return Object.fromEntries(configuredChannels(config).map((channel) => [channel, buildSender[channel](config, store)]));
 }
 
 /**

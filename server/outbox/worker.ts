@@ -13,7 +13,16 @@ import { DEFAULTS, sendTimeoutFor } from '../config.ts';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CHANNELS, type Channel, type ClaimedJob, type JobChannel, type LeadStore, type NoticeChannel, type PartnerChannel } from '../storage/types.ts';
+import {
+  CHANNELS,
+  type Channel,
+  type ClaimedJob,
+  type JobChannel,
+  type LeadStore,
+  type NoticeChannel,
+  type PartnerChannel,
+  type WorkChannel,
+} from '../storage/types.ts';
 import type { Sender } from './email.ts';
 import { Repeater } from './repeater.ts';
 import { redactText } from '../http/log-redaction.ts';
@@ -25,7 +34,7 @@ import { redactText } from '../http/log-redaction.ts';
 export type NoticeSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
 
 /** The channels whose jobs are sent by a NoticeSender. */
-export type QueuedChannel = NoticeChannel | PartnerChannel;
+export type QueuedChannel = NoticeChannel | PartnerChannel | WorkChannel;
 
 /** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
 export class PermanentFailure extends Error {}

@@ -1,13 +1,18 @@
 /**
- * The partner page as HTML, for a phone: the job, then what the partner can do next as plain
- * forms (no script: it works in any mail app's browser). It wears the site's own look when the
- * server has the built site, and uses only class names the site's stylesheet already has.
+ * The partner page as HTML, for a phone at night: its own bar (the business and its after-hours
+ * number, no site menu or marketing footer), the job first, then what the partner can do next as
+ * plain forms (no script: it works in any mail app's browser). It wears the site's stylesheet when
+ * the server has the built site, and uses only class names that stylesheet already has. Each page
+ * is a component rendered by server/html/render.ts, which escapes every value.
  */
-import { escapeHtml as e } from '../../core/escape-html.ts';
+import { business } from '../../core/business.ts';
 import { mailtoHref } from '../../core/mailto.ts';
-import type { OfferView } from '../storage/partner-offers.ts';
-import { jobFacts } from '../outbox/partner-emails.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
+import { UNDO_WITHIN_MS, type OfferView } from '../storage/partner-offers.ts';
+import { jobFacts, placeOf, smsHref } from '../outbox/partner-emails.ts';
+import { siteMapHref } from '../../core/lead/site-address.ts';
 import { nzTime, telHref } from '../outbox/lead-email.ts';
+import { h, renderFragment, type ReactElement, type ReactNode } from '../html/render.ts';
 import { PARTNER_PATH, OFFER_TOKEN_PARAM } from './partner-links.ts';
 import { partnerWords } from './partner-words.ts';
 import { withoutContactDetails, withoutLiveLinks } from './customer-text.ts';
@@ -15,76 +20,273 @@ import { withoutContactDetails, withoutLiveLinks } from './customer-text.ts';
 const w = partnerWords.page;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
 
-function form(token: string, action: string, label: string, primary: boolean, extra = ''): string {
-  return `<form method="post" action="${PARTNER_PATH}" class="mt-4">${extra}<input type="hidden" name="${OFFER_TOKEN_PARAM}" value="${e(token)}"><input type="hidden" name="action" value="${e(action)}"><button type="submit" class="${primary ? 'btn-primary' : 'btn-secondary'}">${e(label)}</button></form>`;
+export type PartnerAction = 'view' | 'accept' | 'decline' | 'on_site' | 'quote_sent' | 'undo_on_site' | 'undo_quote_sent';
+/** A step that asks before it records: "On site" and "Quote sent". */
+export type Confirming = 'on_site' | 'quote_sent';
+
+type Lead = NonNullable<OfferView['lead']>;
+
+/** One answer as a form post back to the page: the token, the action, and `children` before them (the decline's reason). */
+function ActionForm({
+  token,
+  action,
+  label,
+  primary,
+  confirmed = false,
+  children,
+}: {
+  token: string;
+  action: PartnerAction;
+  label: string;
+  primary: boolean;
+  confirmed?: boolean;
+  children?: ReactNode;
+}): ReactElement {
+  return h(
+    'form',
+    { method: 'post', action: PARTNER_PATH, className: 'mt-4' },
+    children,
+    h('input', { type: 'hidden', name: OFFER_TOKEN_PARAM, value: token }),
+    h('input', { type: 'hidden', name: 'action', value: action }),
+    confirmed && h('input', { type: 'hidden', name: 'confirm', value: 'yes' }),
+    h('button', { type: 'submit', className: `${primary ? 'btn-primary' : 'btn-secondary'} w-full` }, label),
+  );
 }
 
-function section(heading: string, body: string): string {
-  return `<section class="section bg-white"><div class="container-page max-w-2xl"><h1 id="page-title" class="text-2xl font-bold text-brand-900">${e(heading)}</h1>${body}</div></section>`;
+function Section({ heading, children }: { heading: string; children?: ReactNode }): ReactElement {
+  return h(
+    'section',
+    { className: 'section bg-white' },
+    h('div', { className: 'container-page max-w-2xl' }, h('h1', { id: 'page-title', className: 'text-2xl font-bold text-brand-900' }, heading), children),
+  );
 }
 
-/** The customer's own line breaks kept, each line escaped: the site's stylesheet has no pre-line rule to lean on. */
-const lines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => e(line))
-    .join('<br>');
+/** The customer's own line breaks kept as <br>: the site's stylesheet has no pre-line rule to lean on. */
+function Lines({ text }: { text: string }): ReactNode {
+  return text.split(/\r?\n/).flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line]));
+}
 
-const notice = (text: string) => `<p class="mt-4 text-lg font-semibold text-brand-900" role="status">${e(text)}</p>`;
+function Notice({ children }: { children?: ReactNode }): ReactElement {
+  return h('p', { className: 'mt-4 text-lg font-semibold text-brand-900', role: 'status' }, children);
+}
+
+/** A link as a full-width button a thumb can hit. */
+function LinkButton({ href, primary, children }: { href: string; primary: boolean; children?: ReactNode }): ReactElement {
+  return h('a', { href, className: `${primary ? 'btn-primary' : 'btn-secondary'} w-full` }, children);
+}
+
+/** The business's own number, the one to ring about the job at any hour. */
+function CallBusiness(): ReactElement {
+  return h(
+    'div',
+    { className: 'mt-6' },
+    h(LinkButton, { href: business.emergencyLine.href, primary: false }, `${w.callBusiness} ${business.emergencyLine.display}`),
+  );
+}
+
+/** The deadlines that are true: when to accept by (while the offer waits) and, for urgent work, when someone must be on site. */
+function Deadlines({ view, lead }: { view: OfferView; lead: Lead }): ReactElement {
+  const onSiteBy = attendBy(lead);
+  return h(
+    'div',
+    { className: 'mt-4 grid gap-2' },
+    lead.urgent &&
+      h(
+        'p',
+        null,
+        h('span', { className: 'inline-flex rounded-full border bg-red-50 px-4 py-2 text-sm font-bold uppercase tracking-wide text-brand-900' }, w.urgent),
+      ),
+    view.standing === 'open' && h('p', { className: 'text-lg font-bold text-brand-900' }, w.acceptBy(when(view.offer.expires_at))),
+    onSiteBy && h('p', { className: 'text-lg font-bold text-brand-900' }, w.onSiteBy(nzTime(onSiteBy))),
+  );
+}
+
+/** Where the job is: the suburb and city before accepting, the whole address with a map and the way in after. */
+function Where({ lead, held }: { lead: Lead; held: boolean }): ReactElement {
+  const place = placeOf(lead, held);
+  const map = siteMapHref(lead);
+  return h(
+    'div',
+    { className: 'mt-4' },
+    h('p', { className: 'text-slate-700' }, `${w.where}: `, h('strong', null, place)),
+    held && map && h('p', { className: 'mt-2' }, h('a', { className: 'font-semibold text-brand-700 underline', href: map }, w.map)),
+    held && lead.access_notes && h('p', { className: 'mt-2 text-slate-700' }, `${w.access}: `, h(Lines, { text: withoutLiveLinks(lead.access_notes) })),
+  );
+}
+
+function FactItems({ lead, budget }: { lead: Lead; budget: boolean }): ReactElement {
+  const facts = jobFacts(lead);
+  return h(
+    'ul',
+    { className: 'mt-4 grid gap-2' },
+    facts.map((f, i) => h('li', { key: i, className: 'text-slate-700' }, `${f.label}: `, h('strong', null, f.value))),
+    budget && lead.budget_range && h('li', { className: 'text-slate-700' }, `${w.budget}: `, h('strong', null, lead.budget_range)),
+  );
+}
+
+/** What a partner who holds the job may read of the customer, and the three ways to reach them as big buttons. */
+function Customer({ lead }: { lead: Lead }): ReactElement {
+  const tel = lead.phone ? telHref(lead.phone) : undefined;
+  const sms = lead.phone ? smsHref(lead.phone) : undefined;
+  const c = partnerWords.customer;
+  return h(
+    'div',
+    { className: 'mt-6' },
+    h('h2', { className: 'text-xl font-bold text-brand-900' }, w.customerHeading),
+    h(
+      'ul',
+      { className: 'mt-2 grid gap-2' },
+      h('li', null, `${c.name}: `, h('strong', null, lead.contact_name)),
+      lead.company_name && h('li', null, `${c.company}: `, h('strong', null, lead.company_name)),
+      lead.phone && h('li', null, `${c.phone}: `, h('strong', null, lead.phone)),
+      h('li', { className: 'break-all' }, `${c.email}: `, h('strong', null, lead.work_email)),
+    ),
+    h(
+      'div',
+      { className: 'mt-4 grid gap-3' },
+      tel && h(LinkButton, { href: tel, primary: true }, w.call(lead.contact_name)),
+      sms && h(LinkButton, { href: sms, primary: false }, w.text(lead.contact_name)),
+      h(LinkButton, { href: mailtoHref(lead.work_email), primary: !tel }, w.email(lead.contact_name)),
+    ),
+  );
+}
+
+/** "On site" or "Quote sent": asked first, recorded, then undoable for a while. */
+function Progress({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactNode {
+  const { offer, lead } = view;
+  const steps: { action: Confirming; at: number | null; label: string; recorded: (when: string) => string; ask: string; yes: string; shown: boolean }[] = [
+    { action: 'on_site', at: offer.on_site_at, label: w.onSite, recorded: w.onSiteAt, ask: w.confirmOnSite, yes: w.yesOnSite, shown: Boolean(lead?.urgent) },
+    { action: 'quote_sent', at: offer.quote_sent_at, label: w.quoteSent, recorded: w.quoteSentAt, ask: w.confirmQuoteSent, yes: w.yesQuoteSent, shown: true },
+  ];
+  return steps
+    .filter((step) => step.shown || step.at !== null)
+    .map((step) => {
+      if (step.at !== null)
+        return h(
+          'div',
+          { key: step.action, className: 'mt-4' },
+          h(Notice, null, step.recorded(when(step.at))),
+          offer.now - step.at < UNDO_WITHIN_MS &&
+            h(
+              ActionForm,
+              { token, action: `undo_${step.action}`, label: w.undo(step.label), primary: false },
+              h('p', { className: 'text-sm text-slate-700' }, w.undoHint),
+            ),
+        );
+      if (confirming === step.action)
+        return h(
+          'div',
+          { key: step.action, className: 'mt-4 rounded-lg border bg-slate-50 p-4' },
+          h('p', { className: 'font-semibold text-brand-900', role: 'status' }, step.ask),
+          h(ActionForm, { token, action: step.action, label: step.yes, primary: true, confirmed: true }),
+          h(ActionForm, { token, action: 'view', label: w.notYet, primary: false }),
+        );
+      return h(ActionForm, { key: step.action, token, action: step.action, label: step.label, primary: step.action === 'on_site' || !lead?.urgent });
+    });
+}
+
+/** An ended offer or job: what happened, and whom to call. Nothing of the customer. */
+function Ended({ heading, message }: { heading: string; message: string }): ReactElement {
+  return h(Section, { heading }, h(Notice, null, message), h('p', { className: 'mt-4 text-slate-700' }, w.callUs), h(CallBusiness));
+}
+
+const endings = { closed: w.closed, declined: w.declined, taken: w.taken, expired: w.expired, withdrawn: w.withdrawn, gone: w.gone } as const;
+
+/** The job and the partner's next step; the customer only while the partner holds the job. */
+function OfferPage({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactElement {
+  const { lead, standing, partner } = view;
+  if (!lead) return h(Ended, { heading: w.title, message: w.gone });
+  const heading = w.heading([lead.service_type || w.title, lead.city].filter(Boolean).join(' · '));
+  const budget = partner.kind !== 'technician';
+  const notesOf = (text: string) => lead.notes && h('p', { className: 'mt-4 text-slate-700' }, h(Lines, { text }));
+  switch (standing) {
+    case 'held':
+      // After accepting the partner reads the notes whole, links as text only.
+      return h(
+        Section,
+        { heading },
+        h(Notice, null, w.accepted),
+        h(Deadlines, { view, lead }),
+        h(Customer, { lead }),
+        h(Where, { lead, held: true }),
+        h(Progress, { view, token, confirming }),
+        h(FactItems, { lead, budget }),
+        notesOf(withoutLiveLinks(lead.notes)),
+        h(CallBusiness),
+      );
+    case 'open':
+      return h(
+        Section,
+        { heading },
+        h(Deadlines, { view, lead }),
+        h(Where, { lead, held: false }),
+        h(FactItems, { lead, budget }),
+        notesOf(withoutContactDetails(lead.notes)),
+        withoutContactDetails(lead.notes) !== lead.notes && h('p', { className: 'mt-2 text-sm text-slate-700' }, partnerWords.notesHidden),
+        h(ActionForm, { token, action: 'accept', label: w.accept, primary: true }),
+        h(
+          'div',
+          { className: 'mt-6' },
+          h(
+            ActionForm,
+            { token, action: 'decline', label: w.decline, primary: false },
+            h('label', { htmlFor: 'reason', className: 'field-label' }, w.reason),
+            h('textarea', { id: 'reason', name: 'reason', rows: 2, maxLength: 500, className: 'field-input' }),
+          ),
+        ),
+        h(CallBusiness),
+      );
+    default:
+      return h(Ended, { heading, message: endings[standing] });
+  }
+}
+
+/** The page's own bar in place of the site's header: who sent the job, and their after-hours number. */
+export function partnerHeader(): string {
+  return renderFragment(
+    h(
+      'header',
+      { className: 'bg-brand-900 text-white' },
+      h(
+        'div',
+        { className: 'container-page flex flex-wrap items-center justify-between gap-2 py-3' },
+        h('span', { className: 'font-bold' }, business.name),
+        h('a', { className: 'btn-on-dark', href: business.emergencyLine.href }, `${w.afterHours}: ${business.emergencyLine.display}`),
+      ),
+    ),
+  );
+}
 
 /** The first page a link opens: nothing of the job, one button (a mail scanner fetching the link presses nothing). */
 export function continueMain(token: string): string {
-  return section(w.title, `<p class="mt-4 text-slate-700">${e(w.continueIntro)}</p>${form(token, 'view', w.continue, true)}`);
+  return renderFragment(
+    h(
+      Section,
+      { heading: w.title },
+      h('p', { className: 'mt-4 text-slate-700' }, w.continueIntro),
+      h(ActionForm, { token, action: 'view', label: w.continue, primary: true }),
+    ),
+  );
+}
+
+/**
+ * An ended offer's link, before Continue: saying it has ended (and whom to call) reveals nothing of
+ * the job, so a partner woken for nothing learns it from the first page.
+ */
+export function endedMain(view: OfferView): string | undefined {
+  if (view.standing === 'open' || view.standing === 'held') return undefined;
+  return renderFragment(h(Ended, { heading: w.title, message: endings[view.standing] }));
 }
 
 export function invalidMain(): string {
-  return section(w.invalidTitle, `<p class="mt-4 text-slate-700">${e(w.invalid)}</p>`);
+  return renderFragment(h(Ended, { heading: w.invalidTitle, message: w.invalid }));
 }
 
-/** The job and the partner's next step; the customer only while the partner holds the job. */
-export function offerMain(view: OfferView, token: string): string {
-  const { offer, lead, standing } = view;
-  if (!lead) return section(w.title, notice(w.gone));
-  const heading = w.heading([lead.service_type || w.title, lead.city].filter(Boolean).join(' · '));
-  const factList = `<ul class="mt-4 grid gap-2">${jobFacts(lead)
-    .map((f) => `<li class="text-slate-700">${e(f.label)}: <strong>${e(f.value)}</strong></li>`)
-    .join('')}</ul>`;
-  const notesOf = (text: string) => (lead.notes ? `<p class="mt-4 text-slate-700">${lines(text)}</p>` : '');
-  switch (standing) {
-    case 'held': {
-      const tel = lead.phone ? telHref(lead.phone) : undefined;
-      const c = partnerWords.customer;
-      const customer = `<h2 class="mt-6 text-xl font-bold text-brand-900">${e(w.customerHeading)}</h2><ul class="mt-2 grid gap-2">
-<li>${e(c.name)}: <strong>${e(lead.contact_name)}</strong></li>${lead.company_name ? `<li>${e(c.company)}: <strong>${e(lead.company_name)}</strong></li>` : ''}
-${lead.phone ? `<li>${e(c.phone)}: ${tel ? `<a class="font-semibold text-brand-700 underline" href="${e(tel)}">${e(lead.phone)}</a>` : e(lead.phone)}</li>` : ''}
-<li>${e(c.email)}: <a class="font-semibold text-brand-700 underline break-all" href="${e(mailtoHref(lead.work_email))}">${e(lead.work_email)}</a></li></ul>`;
-      const progress = [
-        offer.on_site_at ? notice(w.onSiteAt(when(offer.on_site_at))) : lead.urgent ? form(token, 'on_site', w.onSite, true) : '',
-        offer.quote_sent_at
-          ? notice(w.quoteSentAt(when(offer.quote_sent_at)))
-          : form(token, 'quote_sent', w.quoteSent, !lead.urgent || Boolean(offer.on_site_at)),
-      ].join('');
-      // After accepting the partner reads the notes whole, links as text only.
-      return section(heading, `${notice(w.accepted)}${customer}${progress}${factList}${notesOf(withoutLiveLinks(lead.notes))}`);
-    }
-    case 'open': {
-      const reason = `<label for="reason" class="field-label">${e(w.reason)}</label><textarea id="reason" name="reason" rows="2" maxlength="500" class="field-input"></textarea>`;
-      const hidden = withoutContactDetails(lead.notes) !== lead.notes ? `<p class="mt-2 text-sm text-slate-700">${e(partnerWords.notesHidden)}</p>` : '';
-      return section(
-        heading,
-        `<p class="mt-2 text-slate-700">${e(w.answerBy(when(offer.expires_at)))}</p>${factList}${notesOf(withoutContactDetails(lead.notes))}${hidden}${form(token, 'accept', w.accept, true)}<div class="mt-6">${form(token, 'decline', w.decline, false, reason)}</div>`,
-      );
-    }
-    case 'closed':
-      return section(heading, `${notice(w.closed)}<p class="mt-4 text-slate-700">${e(w.callUs)}</p>`);
-    case 'declined':
-      return section(heading, notice(w.declined));
-    case 'taken':
-      return section(heading, notice(w.taken));
-    case 'expired':
-      return section(heading, notice(w.expired));
-    case 'withdrawn':
-    case 'gone':
-      return section(heading, notice(w.withdrawn));
-  }
+/** A post that did not come from the page itself. */
+export function refusedMain(): string {
+  return renderFragment(h('p', { className: 'container-page py-8' }, w.refused));
+}
+
+export function offerMain(view: OfferView, token: string, confirming?: Confirming): string {
+  return renderFragment(h(OfferPage, { view, token, confirming }));
 }

@@ -8,22 +8,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cleanMultiLine } from '../../core/lead/schema.ts';
-import { escapeHtml } from '../../core/escape-html.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
 import { answerOffer, offerByToken, type PartnerAnswer } from '../storage/partner-offers.ts';
 import { secretHash } from '../inbox/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';
+import { fromThisSite } from '../http/same-origin.ts';
 import { OFFER_TOKEN_PARAM, PARTNER_PATH } from './partner-links.ts';
-import { partnerWords } from './partner-words.ts';
-import { continueMain, invalidMain, offerMain } from './partner-page-html.ts';
+import { answerWords, partnerWords } from './partner-words.ts';
+import { continueMain, endedMain, invalidMain, offerMain, partnerHeader, refusedMain } from './partner-page-html.ts';
 
 export interface PartnerPageOptions {
   store: LeadStore;
   publicOrigin: string;
-  /** Called when e-mails were queued (the customer's details to the partner), so the worker sends them now. */
-  onQueued?: (() => void) | undefined;
   /** Whether the customer is told by e-mail which partner accepted (while acknowledgements are on). */
   introduce?: boolean | undefined;
 }
@@ -31,8 +29,10 @@ export interface PartnerPageOptions {
 const token = z.string().min(20).max(200);
 const postBody = z.object({
   [OFFER_TOKEN_PARAM]: token,
-  action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent']),
+  action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent', 'undo_on_site', 'undo_quote_sent']),
   reason: z.string().max(2000).transform(cleanMultiLine).pipe(z.string().max(500)).default(''),
+  /** "On site" and "Quote sent" ask first: the press that answers the question carries this. */
+  confirm: z.literal('yes').optional(),
 });
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, title: string, main: string) {
@@ -43,22 +43,11 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, titl
     .header('X-Robots-Tag', 'noindex, nofollow')
     .header('Referrer-Policy', 'no-referrer');
   const shell = request.server.pageShell;
-  if (shell) return reply.send(shell.render(title, main));
+  if (shell) return reply.send(shell.renderBare(title, main, partnerHeader()));
   return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
 }
 
-/**
- * Whether a post came from this page. The page is served with `Referrer-Policy: no-referrer` (its
- * address holds a secret), under which browsers send `Origin: null` on its own form posts; there
- * Sec-Fetch-Site, which no page can set, says the post came from this origin. Without Fetch
- * Metadata (older browsers) the Origin must name this site.
- */
-export function fromThisPage(site: string | undefined, from: string | undefined, origin: string): boolean {
-  if (site !== undefined) return site === 'same-origin' && (from === origin || from === 'null');
-  return from === origin;
-}
-
-export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, onQueued, introduce = false }) => {
+export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (app, { store, publicOrigin, introduce = false }) => {
   const origin = new URL(publicOrigin).origin;
   const w = partnerWords.page;
 
@@ -76,33 +65,24 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
   app.get(PARTNER_PATH, async (request, reply) => {
     const query = z.object({ [OFFER_TOKEN_PARAM]: token }).safeParse(request.query);
     if (!query.success) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    return send(request, reply, 200, w.title, continueMain(query.data[OFFER_TOKEN_PARAM]));
+    // Reading changes nothing, so a mail scanner's fetch is harmless; an ended offer says so at once.
+    const view = await store.read(() => offerByToken(secretHash(query.data[OFFER_TOKEN_PARAM])));
+    if (!view) return send(request, reply, 404, w.invalidTitle, invalidMain());
+    return send(request, reply, 200, w.title, endedMain(view) ?? continueMain(query.data[OFFER_TOKEN_PARAM]));
   });
 
   app.post(PARTNER_PATH, async (request, reply) => {
-    if (!fromThisPage(request.headers['sec-fetch-site'], request.headers.origin, origin))
-      return send(request, reply, 403, w.invalidTitle, `<p class="container-page py-8">${escapeHtml(w.refused)}</p>`);
+    if (!fromThisSite(request.headers, origin)) return send(request, reply, 403, w.invalidTitle, refusedMain());
     const body = postBody.safeParse(request.body);
     if (!body.success) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    const { action, reason } = body.data;
+    const { action, reason, confirm } = body.data;
     const hash = secretHash(body.data[OFFER_TOKEN_PARAM]);
-    const answer: PartnerAnswer | undefined = action === 'view' ? undefined : action === 'decline' ? { action, reason } : { action };
-    const e = partnerWords.events;
+    // "On site" and "Quote sent" are recorded only once the partner has said yes to the question.
+    const asking = (action === 'on_site' || action === 'quote_sent') && confirm !== 'yes' ? action : undefined;
+    const answer: PartnerAnswer | undefined = action === 'view' || asking ? undefined : action === 'decline' ? { action, reason } : { action };
     const result = answer
       ? await store.transact(function* () {
-          const done = yield* answerOffer(
-            hash,
-            answer,
-            (partner, a) =>
-              a.action === 'accept'
-                ? e.accepted(partner.name)
-                : a.action === 'decline'
-                  ? e.declined(partner.name, a.reason)
-                  : a.action === 'on_site'
-                    ? e.onSite(partner.name)
-                    : e.quoteSent(partner.name),
-            introduce,
-          );
+          const done = yield* answerOffer(hash, answer, answerWords, introduce);
           // Accepting shows the customer's details: that disclosure is recorded with it.
           if (done.changed && answer.action === 'accept' && done.view?.lead)
             yield* audit({
@@ -114,8 +94,7 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
           return done;
         })
       : { view: await store.read(() => offerByToken(hash)), changed: false };
-    if (result.changed && answer?.action === 'accept') onQueued?.();
     if (!result.view) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    return send(request, reply, 200, w.title, offerMain(result.view, body.data[OFFER_TOKEN_PARAM]));
+    return send(request, reply, 200, w.title, offerMain(result.view, body.data[OFFER_TOKEN_PARAM], asking));
   });
 };

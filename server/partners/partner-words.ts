@@ -4,12 +4,18 @@
  * they accept it.
  */
 import { business } from '../../core/business.ts';
+import { statusLabels, type LeadStatus } from '../../core/lead/status.ts';
+import type { AnswerWords } from '../storage/partner-offers.ts';
 
 export const partnerWords = {
   offerSubject: (what: string, urgent: boolean) => `${urgent ? 'URGENT job offer' : 'Job offer'}: ${what}`,
   offerIntro: `${business.name} has a job for you. The customer’s details are shown once you accept it.`,
   notesHidden: 'Phone numbers, e-mail addresses and links in the customer’s words are shown once you accept.',
-  answerBy: (when: string) => `Please answer by ${when}.`,
+  acceptBy: (when: string) => `Accept by ${when}.`,
+  onSiteBy: (when: string) => `On site by ${when} (the time we promised the customer).`,
+  where: (place: string) => `Where: ${place}`,
+  budget: (range: string) => `Budget: ${range}`,
+  openAgain: 'Open the job page',
   openJob: 'Open the job',
   urgent: 'Urgent: the customer needs someone as soon as possible.',
   notUrgent: 'Not urgent.',
@@ -25,6 +31,13 @@ export const partnerWords = {
   noNotes: 'No details written.',
   acceptedSubject: (what: string) => `You have the job: ${what}`,
   acceptedIntro: 'Thanks for taking this job. Contact the customer now:',
+  endedSubject: (what: string) => `Job no longer available: ${what}`,
+  ended: {
+    taken: 'Another partner took this job first, so the offer we sent you has ended.',
+    timedOut: 'The time to accept this job passed, so we have offered it to someone else.',
+    withdrawn: 'We have withdrawn this job offer: it is no longer available.',
+  },
+  endedNothingToDo: 'There is nothing for you to do. Thanks for being on our list.',
   customer: { name: 'Name', company: 'Company', phone: 'Phone', email: 'E-mail' },
   signOff: `${business.name}. Reply to this e-mail to reach us.`,
   page: {
@@ -32,26 +45,44 @@ export const partnerWords = {
     continueIntro: `${business.name} sent you this link with a job offer. Press Continue to see the job.`,
     continue: 'Continue',
     heading: (what: string) => what,
+    urgent: 'Urgent',
+    acceptBy: (when: string) => `Accept by ${when}`,
+    onSiteBy: (when: string) => `On site by ${when}`,
+    where: 'Where',
+    map: 'Open in maps',
+    access: 'Getting in',
+    budget: 'Budget',
     accept: 'Accept job',
     decline: 'Decline',
     reason: 'Why are you declining? (optional)',
     onSite: 'On site',
     quoteSent: 'Quote sent',
+    confirmOnSite: 'Record that you are on site now?',
+    confirmQuoteSent: 'Record that you have sent the customer a quote?',
+    yesOnSite: 'Yes, I’m on site',
+    yesQuoteSent: 'Yes, quote sent',
+    notYet: 'Not yet',
+    undo: (what: string) => `Undo “${what}”`,
+    undoHint: 'Pressed by mistake? You can undo it for 10 minutes.',
     customerHeading: 'The customer',
+    call: (name: string) => `Call ${name}`,
+    text: (name: string) => `Text ${name}`,
+    email: (name: string) => `E-mail ${name}`,
     accepted: 'You have this job. Contact the customer now.',
     onSiteAt: (when: string) => `On site recorded ${when}.`,
     quoteSentAt: (when: string) => `Quote sent recorded ${when}.`,
     declined: 'You declined this job. Thanks for letting us know.',
     taken: 'Another partner has taken this job. Thanks anyway.',
-    expired: 'This offer has expired.',
+    expired: 'The time to accept this offer has passed, so it is no longer yours to take.',
     withdrawn: 'This job is no longer offered.',
     gone: 'This job has been withdrawn.',
     closed: 'This job is closed, so its details are no longer shown here.',
     callUs: `For anything about it, call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`,
+    afterHours: `${business.name} after hours`,
+    callBusiness: `Call ${business.name}`,
     invalidTitle: 'Link not valid',
-    invalid: `This link is not valid. Check you opened the whole link from the e-mail, or contact ${business.name}.`,
+    invalid: `This link is not valid. Check you opened the whole link from the e-mail, or call ${business.name} on ${business.emergencyLine.display}.`,
     refused: 'This request did not come from the partner page, so nothing was changed.',
-    answerBy: (when: string) => `Answer by ${when}.`,
   },
   events: {
     offered: (name: string) => `Offered to ${name}`,
@@ -65,8 +96,24 @@ export const partnerWords = {
     declined: (name: string, reason: string) => `${name} declined${reason ? `: ${reason}` : ''}`,
     onSite: (name: string) => `${name} is on site`,
     quoteSent: (name: string) => `${name} sent a quote`,
+    undid: (name: string, what: string) => `${name} took back “${what}”`,
+    leadMoved: (name: string, status: LeadStatus) => `Status: ${statusLabels[status]} (${name}’s answer)`,
+    undelivered: (name: string) => `Offer to ${name} not delivered: their e-mail address refused it`,
   },
   audit: {
     disclosed: (leadId: string, name: string, email: string) => `Lead ${leadId}: customer’s details disclosed to ${name} (${email})`,
   },
 } as const;
+
+/** What a partner's answer writes in the lead's timeline. */
+export const answerWords: AnswerWords = {
+  answered: (partner, a) => {
+    const e = partnerWords.events;
+    if (a.action === 'accept') return e.accepted(partner.name);
+    if (a.action === 'decline') return e.declined(partner.name, a.reason);
+    if (a.action === 'undo_on_site') return e.undid(partner.name, partnerWords.page.onSite);
+    if (a.action === 'undo_quote_sent') return e.undid(partner.name, partnerWords.page.quoteSent);
+    return a.action === 'on_site' ? e.onSite(partner.name) : e.quoteSent(partner.name);
+  },
+  status: (partner, status) => partnerWords.events.leadMoved(partner.name, status),
+};

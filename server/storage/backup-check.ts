@@ -6,13 +6,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { migrations } from './migrations.ts';
 import { driveSync } from './steps.ts';
-import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
+import { readOnlyQueue, sqliteExecutor, statementCache } from './sqlite-dialect.ts';
 
 /** The tables of a database with migrations 1 to `version`, as this code would make it from nothing. */
 function tablesAt(version: number): string[] {
   const db = new DatabaseSync(':memory:');
   try {
-    const execute = sqliteExecutor(statementCache(db));
+    const execute = sqliteExecutor(statementCache(db), readOnlyQueue);
     for (const steps of migrations('sqlite').slice(0, version))
       for (const step of steps) {
         if (typeof step === 'string') db.exec(step);

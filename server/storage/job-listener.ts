@@ -1,11 +1,11 @@
 /**
- * Hears PostgreSQL announce new outbox jobs (the trigger of migration 15) on a connection of its
- * own, kept out of the pool since a listening connection must stay open. A dropped connection is
+ * Hears PostgreSQL announce new outbox jobs (job-queue.ts's units of work, announcing with their
+ * schema's name) on a connection of its own, kept out of the pool since a listening connection must stay open. A dropped connection is
  * opened again after a pause, and the listeners are called once it is back: jobs announced while
  * it was down were not heard, and the poll would otherwise be the first to find them.
  */
 import pg from 'pg';
-import { JOBS_CHANNEL } from './wake-migration.ts';
+import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
 
 const RECONNECT_AFTER_MS = 1000;
 
@@ -48,9 +48,15 @@ export class JobListener {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    client.on('notification', () => this.#tell());
+    // Every schema on the server shares the channel: only this store's schema (or an announcement
+    // that names none) is its own work.
+    let schema: string | undefined;
+    client.on('notification', (message) => {
+      if (!message.payload || message.payload === schema) this.#tell();
+    });
     try {
       await client.connect();
+      schema = String((await client.query('SELECT current_schema() AS schema')).rows[0]?.schema);
       await client.query(`LISTEN ${JOBS_CHANNEL}`);
       if (again) this.#tell();
     } catch (error) {

@@ -11,10 +11,11 @@ import { stageRank } from '../../core/lead/insight.ts';
 import { arrivalColumns } from '../../core/lead/arrival.ts';
 import { leadStatuses, lostReasons, type InboxView, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { instantText } from '../../core/date-schema.ts';
-import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+import { all, jobsQueued, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+import { enqueue } from './job-queue.ts';
 import { jsonCursor } from './paging-cursor.ts';
 import { toJob, toLead } from './rows.ts';
-import type { Channel, JobChannel, OutboxJob, StoredLead } from './types.ts';
+import { WORK_CHANNELS, type Channel, type JobChannel, type OutboxJob, type StoredLead } from './types.ts';
 
 /** Where a lead sorts in the inbox: an urgent lead still New, and not held as spam, above the rest. */
 export function priorityOf(lead: { status: LeadStatus; spam: boolean; urgent: boolean }): number {
@@ -39,8 +40,13 @@ export function inboxColumns(lead: Lead, spam: boolean, arrivedAt: Date) {
   };
 }
 
-function searchText(lead: Pick<Lead, 'contact_name' | 'company_name' | 'work_email' | 'phone' | 'notes'>): string {
-  return [lead.contact_name, lead.company_name, lead.work_email, lead.phone, lead.notes].join(' ').toLowerCase();
+/** What the inbox's search reads: who sent it, their words, and where the site is (an address, a suburb, a gate code). */
+function searchText(
+  lead: Pick<Lead, 'contact_name' | 'company_name' | 'work_email' | 'phone' | 'notes' | 'site_street' | 'site_suburb' | 'access_notes'>,
+): string {
+  return [lead.contact_name, lead.company_name, lead.work_email, lead.phone, lead.notes, lead.site_street, lead.site_suburb, lead.access_notes]
+    .join(' ')
+    .toLowerCase();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,9 +201,26 @@ export function* notesOf(leadIds: readonly string[]): Work<Map<string, string[]>
   return notes;
 }
 
-export function* leadJobs(leadId: string): Work<(OutboxJob & { delivered_at: number | null })[]> {
-  const rows = yield* all('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel', leadId);
-  return rows.map((r) => ({ ...toJob(r), delivered_at: r.delivered_at === null || r.delivered_at === undefined ? null : Number(r.delivered_at) }));
+/**
+ * Every message sent about a lead: its own notifications and notices, and the e-mails about its
+ * offers (to the partners, and the customer's "who will call"), each of those naming its partner.
+ * Dispatch is work the worker does, not a message anyone receives: not listed.
+ */
+export function* leadJobs(leadId: string): Work<(OutboxJob & { delivered_at: number | null; partner_name: string | null })[]> {
+  const rows = yield* all(
+    `SELECT j.*, NULL AS partner_name FROM outbox j WHERE j.lead_id = ? AND j.channel NOT IN (${WORK_CHANNELS.map((c) => `'${c}'`).join(', ')})
+     UNION ALL
+     SELECT j.*, p.name AS partner_name FROM outbox j JOIN partner_offers o ON o.id = j.about JOIN partners p ON p.id = o.partner_id
+     WHERE j.lead_id IS NULL AND o.lead_id = ?
+     ORDER BY channel, partner_name`,
+    leadId,
+    leadId,
+  );
+  return rows.map((r) => ({
+    ...toJob(r),
+    delivered_at: r.delivered_at === null || r.delivered_at === undefined ? null : Number(r.delivered_at),
+    partner_name: r.partner_name === null || r.partner_name === undefined ? null : String(r.partner_name),
+  }));
 }
 
 export interface StatusChange {
@@ -262,14 +285,7 @@ export function* releaseFromSpam(id: string, channels: readonly Channel[], actor
   const cleared = yield* one("UPDATE leads SET spam = FALSE, spam_reason = '' WHERE id = ? AND spam RETURNING status, spam, urgent", id);
   if (!cleared) return false;
   yield* placeInList(id, cleared);
-  for (const channel of channels) {
-    yield* run(
-      `INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ${NOW_MS}) ON CONFLICT (lead_id, channel) DO NOTHING`,
-      randomUUID(),
-      id,
-      channel,
-    );
-  }
+  for (const channel of channels) yield* enqueue({ purpose: channel, of: { lead: id } });
   yield* addEvent(id, 'not_spam', actorEmail, eventText);
   return true;
 }
@@ -288,6 +304,7 @@ export function* sendAgain(jobId: string, actorEmail: string, eventText: (channe
   if (!row) return undefined;
   const job = toJob(row);
   if (!job.lead_id) return undefined;
+  yield* jobsQueued();
   yield* addEvent(job.lead_id, 'send_again', actorEmail, eventText(job.channel));
   return job.lead_id;
 }

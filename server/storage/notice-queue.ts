@@ -4,8 +4,8 @@
  * nudge is one per lead (lead_id, channel), a reminder one per lead and date (the row is reused
  * for a later date), the digest one per week (channel, about) among jobs of no lead.
  */
-import { randomUUID } from 'node:crypto';
-import { all, one, run, NOW_MS, type Work } from './steps.ts';
+import { all, one, type Work } from './steps.ts';
+import { enqueue } from './job-queue.ts';
 import { toInboxLead, type InboxLead } from './lead-work.ts';
 import { toJob } from './rows.ts';
 import type { OutboxJob } from './types.ts';
@@ -23,13 +23,7 @@ export function* leadsAwaitingNudge(since: Date): Work<InboxLead[]> {
 /** Queues a nudge for each lead that has none; returns how many this call queued. */
 export function* queueNudges(leadIds: readonly string[]): Work<number> {
   let queued = 0;
-  for (const id of leadIds) {
-    queued += yield* run(
-      `INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, 'nudge', ${NOW_MS}) ON CONFLICT (lead_id, channel) DO NOTHING`,
-      randomUUID(),
-      id,
-    );
-  }
+  for (const id of leadIds) if (yield* enqueue({ purpose: 'nudge', of: { lead: id } })) queued++;
   return queued;
 }
 
@@ -45,17 +39,7 @@ export function* queueReminders(date: string): Work<number> {
     date,
   );
   let queued = 0;
-  for (const row of due) {
-    queued += yield* run(
-      `INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES (?, ?, 'reminder', ${NOW_MS}, ?)
-       ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
-         locked_until = 0, claim_token = NULL, last_error = NULL, delivered_at = NULL, about = excluded.about
-       WHERE outbox.about IS NULL OR outbox.about <> excluded.about`,
-      randomUUID(),
-      String(row.id),
-      date,
-    );
-  }
+  for (const row of due) if (yield* enqueue({ purpose: 'reminder', of: { lead: String(row.id), about: date }, repeat: 'renew' })) queued++;
   return queued;
 }
 
@@ -65,15 +49,31 @@ export function* queueReminders(date: string): Work<number> {
  * installation does not e-mail a digest of a week it never saw.
  */
 export function* queueDigest(monday: string, mondayStart: Date): Work<boolean> {
-  const queued = yield* run(
-    `INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about)
-     SELECT ?, NULL, 'digest', ${NOW_MS}, ? WHERE EXISTS (SELECT 1 FROM leads WHERE created_at < ?)
-     ON CONFLICT (channel, about) WHERE lead_id IS NULL DO NOTHING`,
-    randomUUID(),
-    monday,
-    mondayStart.toISOString(),
+  if (!(yield* one('SELECT 1 AS yes FROM leads WHERE created_at < ? LIMIT 1', mondayStart.toISOString()))) return false;
+  return yield* enqueue({ purpose: 'digest', of: { about: monday } });
+}
+
+/** The urgent leads (spam left out) that arrived in [start, end): the overnight summary's. */
+export function* urgentLeadsBetween(start: Date, end: Date): Work<InboxLead[]> {
+  const rows = yield* all(
+    'SELECT * FROM leads WHERE spam = FALSE AND urgent = 1 AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    start.toISOString(),
+    end.toISOString(),
   );
-  return queued === 1;
+  return rows.map(toInboxLead);
+}
+
+/** Which of these leads had a "nobody has accepted" e-mail queued. */
+export function* escalatedLeads(leadIds: readonly string[]): Work<string[]> {
+  if (leadIds.length === 0) return [];
+  const rows = yield* all(`SELECT lead_id FROM outbox WHERE channel = 'unaccepted' AND lead_id IN (${leadIds.map(() => '?').join(', ')})`, ...leadIds);
+  return rows.map((r) => String(r.lead_id));
+}
+
+/** Queues the morning's summary of the night (`date`, its New Zealand date) once, and only when an urgent lead came in. */
+export function* queueOvernight(date: string, start: Date, end: Date): Work<boolean> {
+  if ((yield* urgentLeadsBetween(start, end)).length === 0) return false;
+  return yield* enqueue({ purpose: 'overnight', of: { about: date } });
 }
 
 /** Counts the digest needs beyond the week's leads: spam held that week, leads still New now, and dead notifications. */

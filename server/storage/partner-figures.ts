@@ -1,14 +1,17 @@
 /**
  * The reports' figures by partner, counted by the database and written once for both stores: the
  * offers of the range's leads (spam left out) grouped by partner, and the urgent leads of the range
- * grouped by city with whether a partner was on site by the promised time. An offer belongs to the
+ * grouped by city with whether a partner was on site by the promised time. Every offer is counted
+ * once under what became of it (accepted, declined, no answer, withdrawn, still waiting), so the
+ * counts add up to the offers; an urgent lead counts for the promise only once it can be judged:
+ * its attend-by time has passed, or a partner was on site. An offer belongs to the
  * range its lead arrived in, as every other figure of the reports does; a deleted lead's offers
  * have no lead and drop out.
  */
 import { leadCities } from '../../core/lead/fields.ts';
 import { attendWithinHours } from '../../core/lead/response-targets.ts';
 import { REGIONAL } from '../../core/partner/kinds.ts';
-import { all, ARRIVED_MS, type Row, type Work } from './steps.ts';
+import { all, ARRIVED_MS, NOW_MS, type Row, type Work } from './steps.ts';
 
 /** One partner's counts; the accepted offers' milliseconds to accept at the median's two ranks. */
 export interface PartnerCounts {
@@ -17,6 +20,9 @@ export interface PartnerCounts {
   offers: number;
   accepted: number;
   declined: number;
+  noAnswer: number;
+  withdrawn: number;
+  waiting: number;
   wonCount: number;
   wonCents: number;
   /** Accepted offers with a time to accept, and those times at the median's ranks (0-based). */
@@ -30,6 +36,9 @@ export interface PartnerRawFigures {
   onSite: { partnerId: string; city: string; count: number; inTime: number }[];
   promise: { city: string; urgent: number; kept: number }[];
 }
+
+/** An offer nobody answered: automatic dispatch's wait ran out, or its link's life did while it still waited. */
+const NO_ANSWER = `(o.state = 'withdrawn' AND o.end_reason = 'timed_out') OR (o.state = 'open' AND o.expires_at <= ${NOW_MS})`;
 
 const list = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
 
@@ -50,6 +59,9 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
     `SELECT o.partner_id, p.name, COUNT(*) AS n,
        SUM(CASE WHEN o.state = 'accepted' THEN 1 ELSE 0 END) AS accepted,
        SUM(CASE WHEN o.state = 'declined' THEN 1 ELSE 0 END) AS declined,
+       SUM(CASE WHEN ${NO_ANSWER} THEN 1 ELSE 0 END) AS no_answer,
+       SUM(CASE WHEN o.state = 'withdrawn' AND o.end_reason <> 'timed_out' THEN 1 ELSE 0 END) AS withdrawn,
+       SUM(CASE WHEN o.state = 'open' AND o.expires_at > ${NOW_MS} THEN 1 ELSE 0 END) AS waiting,
        SUM(CASE WHEN o.state = 'accepted' AND l.status = 'won' THEN 1 ELSE 0 END) AS won,
        SUM(CASE WHEN o.state = 'accepted' AND l.status = 'won' THEN l.cents ELSE 0 END) AS cents
      FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id JOIN partners p ON p.id = o.partner_id
@@ -79,11 +91,15 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
      WHERE o.on_site_at IS NOT NULL AND l.urgent = 1 GROUP BY o.partner_id, l.place`,
     ...range,
   );
+  // A lead whose attend-by time is still to come and whom nobody has reached yet has neither kept
+  // nor broken the promise: it is left out until one or the other.
   const promise = yield* all(
     `SELECT l.place, COUNT(*) AS n, SUM(CASE WHEN EXISTS (
          SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at <= l.attend_by_ms
        ) THEN 1 ELSE 0 END) AS kept
-     FROM ${RANGE_LEADS} AS l WHERE l.urgent = 1 GROUP BY l.place`,
+     FROM ${RANGE_LEADS} AS l WHERE l.urgent = 1 AND (l.attend_by_ms <= ${NOW_MS}
+       OR EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at IS NOT NULL))
+     GROUP BY l.place`,
     ...range,
   );
   const byPartner = new Map(
@@ -95,6 +111,9 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
         offers: Number(r.n),
         accepted: Number(r.accepted),
         declined: Number(r.declined),
+        noAnswer: Number(r.no_answer),
+        withdrawn: Number(r.withdrawn),
+        waiting: Number(r.waiting),
         wonCount: Number(r.won),
         wonCents: Number(r.cents),
         acceptCount: 0,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { partner, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
+import { partner, type OnCallTurn, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 
 /** How a list column is kept: the spreadsheet's own `;` separator. */
@@ -34,6 +34,23 @@ export function toPartner(row: Row): Partner {
 /** The partners not removed, by name. */
 export function* listPartners(): Work<Partner[]> {
   return (yield* all('SELECT * FROM partners WHERE removed_at IS NULL ORDER BY lower(name), email')).map(toPartner);
+}
+
+/**
+ * The on-call partners, paused ones left out, in the order automatic dispatch tries them for an
+ * urgent job they all cover: the one offered any job least recently first (never offered before
+ * anyone), then by name. The same order as the suggestions for a lead (suggestPartners), read for
+ * the whole list rather than one lead's city and service.
+ */
+export function* onCallOrder(): Work<OnCallTurn[]> {
+  const rows = yield* all(
+    `SELECT p.id, p.name, MAX(o.created_at) AS at FROM partners p LEFT JOIN partner_offers o ON o.partner_id = p.id
+     WHERE p.on_call = TRUE AND p.paused = FALSE AND p.removed_at IS NULL GROUP BY p.id, p.name`,
+  );
+  return rows
+    .map((r) => ({ id: String(r.id), name: String(r.name), last_offered_at: r.at === null || r.at === undefined ? null : Number(r.at) }))
+    .sort((a, b) => (a.last_offered_at ?? 0) - (b.last_offered_at ?? 0) || a.name.localeCompare(b.name))
+    .map(({ id, last_offered_at }) => ({ id, last_offered_at }));
 }
 
 export function* partnerById(id: string): Work<Partner | undefined> {

@@ -14,6 +14,7 @@ import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import { SharedStore } from './shared-store.ts';
 import { JobListener } from './job-listener.ts';
+import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
 import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
 /** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
@@ -38,7 +39,12 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   override onNewJobs(listener: () => void): () => void {
-    return this.#jobs.add(listener);
+    const mine = super.onNewJobs(listener);
+    const others = this.#jobs.add(listener);
+    return () => {
+      mine();
+      others();
+    };
   }
 
   async #tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -112,6 +118,7 @@ export class PostgresLeadStore extends SharedStore {
       if (earlier) return { ...earlier, repeated: true, rate };
     }
     const storedAt = new Date(stored.stored_at);
+    if (channels.length > 0) this.jobsCommitted();
     await this.#followStamp(id, sentAt, storedAt);
     return {
       ...lead,
@@ -157,8 +164,15 @@ export class PostgresLeadStore extends SharedStore {
    * Shared SQL in PostgreSQL's dialect. Unnamed: some of it is built per call (filters, lists), and
    * a named statement would be kept by every connection for good and planned generically.
    */
-  #execute(client: pg.Pool | pg.PoolClient) {
+  #execute(client: pg.Pool | pg.PoolClient, queued: () => void = () => undefined) {
     return async (query: Query): Promise<unknown> => {
+      if (query.mode === 'queued') {
+        // Inside the transaction: PostgreSQL delivers it at commit, and never after a rollback.
+        // The schema names the database's jobs: instances of another schema on the same server hear the channel too.
+        await client.query(`SELECT pg_notify('${JOBS_CHANNEL}', current_schema())`);
+        queued();
+        return 0;
+      }
       const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS).replaceAll(ARRIVED_MS, PG_ARRIVED_MS));
       const result = await client.query({ text, values: query.params });
       return query.mode === 'all' ? result.rows : (result.rowCount ?? 0);
@@ -166,11 +180,25 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   async transact<T>(work: () => Work<T>): Promise<T> {
-    return this.#tx((client) => driveAsync(work(), this.#execute(client)));
+    let queued = false;
+    const result = await this.#tx((client) =>
+      driveAsync(
+        work(),
+        this.#execute(client, () => (queued = true)),
+      ),
+    );
+    if (queued) this.jobsCommitted();
+    return result;
   }
 
   protected async autocommit<T>(work: () => Work<T>): Promise<T> {
-    return driveAsync(work(), this.#execute(this.#pool));
+    let queued = false;
+    const result = await driveAsync(
+      work(),
+      this.#execute(this.#pool, () => (queued = true)),
+    );
+    if (queued) this.jobsCommitted();
+    return result;
   }
 
   async readAside<A extends unknown[], T>(_module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {

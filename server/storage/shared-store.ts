@@ -21,9 +21,19 @@ export abstract class SharedStore implements LeadStore {
   abstract readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
   abstract close(): Promise<void>;
 
-  // One instance per database (SQLite): its own work already wakes its worker.
-  onNewJobs(_listener: () => void): () => void {
-    return () => undefined;
+  readonly #jobListeners = new Set<() => void>();
+
+  onNewJobs(listener: () => void): () => void {
+    this.#jobListeners.add(listener);
+    return () => this.#jobListeners.delete(listener);
+  }
+
+  /** Called by a store once a transaction that queued jobs has committed: its own workers are woken (after the caller's own code runs on). */
+  protected jobsCommitted(): void {
+    if (this.#jobListeners.size === 0) return;
+    setImmediate(() => {
+      for (const listener of this.#jobListeners) listener();
+    });
   }
 
   read<T>(work: () => Work<T>): Promise<T> {

@@ -17,13 +17,26 @@ export function statementCache(db: DatabaseSync): (sql: string) => StatementSync
   };
 }
 
-/** Runs one query of a unit of work on a connection: the rows, or how many rows changed. */
-export function sqliteExecutor(statement: (sql: string) => StatementSync): (query: Query) => unknown {
+/**
+ * Runs one query of a unit of work on a connection: the rows, or how many rows changed. `queued` is
+ * told when the unit of work queued jobs (one process uses the file, so there is nobody to announce
+ * them to but its own workers).
+ */
+export function sqliteExecutor(statement: (sql: string) => StatementSync, queued: () => void): (query: Query) => unknown {
   return (query) => {
+    if (query.mode === 'queued') {
+      queued();
+      return 0;
+    }
     const prepared = statement(query.sql.replaceAll(NOW_MS, SQLITE_NOW_MS).replaceAll(ARRIVED_MS, SQLITE_ARRIVED_MS));
     // node:sqlite binds no booleans: they are stored as 1 and 0, as the spam column is.
     const params = query.params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : (p ?? null))) as (string | number | null)[];
     if (query.mode === 'all') return prepared.all(...params);
     return Number(prepared.run(...params).changes);
   };
+}
+
+/** For a connection that only reads: a unit of work that queues jobs there is a mistake. */
+export function readOnlyQueue(): never {
+  throw new Error('a read-only connection cannot queue jobs');
 }

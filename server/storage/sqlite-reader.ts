@@ -10,7 +10,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { driveSync, type Work } from './steps.ts';
-import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
+import { readOnlyQueue, sqliteExecutor, statementCache } from './sqlite-dialect.ts';
 
 interface Request {
   id: number;
@@ -83,7 +83,7 @@ const job = workerData as { sqliteReaderFile?: string } | null;
 if (!isMainThread && typeof job?.sqliteReaderFile === 'string') {
   const db = new DatabaseSync(job.sqliteReaderFile, { readOnly: true });
   db.exec('PRAGMA busy_timeout = 5000');
-  const execute = sqliteExecutor(statementCache(db));
+  const execute = sqliteExecutor(statementCache(db), readOnlyQueue);
   parentPort?.on('message', async ({ id, module, name, args }: Request) => {
     try {
       const work = ((await import(module)) as Record<string, unknown>)[name];

@@ -72,13 +72,15 @@ export class SqliteLeadStore extends SharedStore {
    */
   insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
     const { promise, resolve, reject } = Promise.withResolvers<StoredLead & { repeated: boolean }>();
-    this.#waitingInserts.push({ run: () => this.#insertOne(lead, options), resolve, reject });
+    this.#waitingInserts.push({ run: () => this.#insertOne(lead, options), queues: options.channels.length > 0, resolve, reject });
     if (this.#waitingInserts.length === 1) setImmediate(() => this.#commitInserts());
     return promise;
   }
 
   #waitingInserts: {
     run: () => StoredLead & { repeated: boolean };
+    /** Whether the lead comes with jobs (a spam lead has none). */
+    queues: boolean;
     resolve: (lead: StoredLead & { repeated: boolean }) => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -86,7 +88,7 @@ export class SqliteLeadStore extends SharedStore {
   #commitInserts(): void {
     const group = this.#waitingInserts.splice(0);
     if (group.length === 0) return;
-    const outcomes: ({ ok: true; lead: StoredLead & { repeated: boolean } } | { ok: false; error: unknown })[] = [];
+    const outcomes: ({ ok: true; lead: StoredLead & { repeated: boolean }; queued: boolean } | { ok: false; error: unknown })[] = [];
     try {
       this.#db.exec('BEGIN IMMEDIATE');
       // Prepared once rather than parsed by exec() for every lead: this loop is the posts' hot path.
@@ -94,7 +96,7 @@ export class SqliteLeadStore extends SharedStore {
       for (const insert of group) {
         savepoint.run();
         try {
-          outcomes.push({ ok: true, lead: insert.run() });
+          outcomes.push({ ok: true, lead: insert.run(), queued: insert.queues });
           release.run();
         } catch (error) {
           this.#db.exec('ROLLBACK TO one_lead');
@@ -109,6 +111,7 @@ export class SqliteLeadStore extends SharedStore {
       for (const insert of group) insert.reject(error);
       return;
     }
+    if (outcomes.some((o) => o.ok && !o.lead.repeated && o.queued)) this.jobsCommitted();
     group.forEach((insert, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) insert.resolve(outcome.lead);
@@ -160,14 +163,36 @@ export class SqliteLeadStore extends SharedStore {
     return rows.map(toClaimed);
   }
 
-  #execute = sqliteExecutor((sql) => this.#statement(sql));
+  /** Set while a unit of work that queued jobs runs; its workers are woken once it has committed. */
+  #queued = false;
+  #execute = sqliteExecutor(
+    (sql) => this.#statement(sql),
+    () => (this.#queued = true),
+  );
+
+  /** Runs a unit of work, then wakes the workers if it queued jobs (a rollback throws first). */
+  #drive<T>(run: () => T): T {
+    this.#queued = false;
+    const result = run();
+    if (this.#queued) this.jobsCommitted();
+    this.#queued = false;
+    return result;
+  }
 
   async transact<T>(work: () => Work<T>): Promise<T> {
-    return this.#tx(() => driveSync(work(), this.#execute));
+    try {
+      return this.#drive(() => this.#tx(() => driveSync(work(), this.#execute)));
+    } finally {
+      this.#queued = false;
+    }
   }
 
   protected async autocommit<T>(work: () => Work<T>): Promise<T> {
-    return driveSync(work(), this.#execute);
+    try {
+      return this.#drive(() => driveSync(work(), this.#execute));
+    } finally {
+      this.#queued = false;
+    }
   }
 
   async readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {

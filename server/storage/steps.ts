@@ -9,7 +9,8 @@
 export type Row = Record<string, unknown>;
 
 export interface Query {
-  mode: 'all' | 'run';
+  /** all: rows; run: a count of changed rows; queued: no SQL, the unit of work queued outbox jobs. */
+  mode: 'all' | 'run' | 'queued';
   sql: string;
   params: unknown[];
 }
@@ -30,6 +31,15 @@ export function* one(sql: string, ...params: unknown[]): Work<Row | undefined> {
 /** Runs a statement; returns how many rows it changed. */
 export function* run(sql: string, ...params: unknown[]): Work<number> {
   return (yield { mode: 'run', sql, params }) as number;
+}
+
+/**
+ * Tells the store that this unit of work queued outbox jobs: once it commits, the store wakes the
+ * workers, its own at once and, on PostgreSQL, every other instance's (announced inside the
+ * transaction, so a rollback announces nothing). No caller has to remember to.
+ */
+export function* jobsQueued(): Work<void> {
+  yield { mode: 'queued', sql: '', params: [] };
 }
 
 /** The database's clock in epoch milliseconds, in SQL both stores understand once translated. */

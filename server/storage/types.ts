@@ -12,19 +12,23 @@ export type Channel = (typeof CHANNELS)[number];
 /**
  * E-mails about the business's own work, queued by the scheduler rather than with a lead: nudge, a
  * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary;
- * unaccepted, an urgent job no on-call partner took (one per lead).
+ * unaccepted, an urgent job no on-call partner took (one per lead); overnight, the morning's summary
+ * of the night's urgent leads (one per date).
  */
-export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted'] as const;
+export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted', 'overnight'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 /**
  * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
  * `about` naming the offer); accepted, the customer's details to the partner who took the job;
  * introduced, the customer told which partner will contact them (queued only while the visitors'
- * acknowledgements are on).
+ * acknowledgements are on); ended, a partner told that an offer they received has ended without them.
  */
-export const PARTNER_CHANNELS = ['offer', 'accepted', 'introduced'] as const;
+export const PARTNER_CHANNELS = ['offer', 'accepted', 'introduced', 'ended'] as const;
 export type PartnerChannel = (typeof PARTNER_CHANNELS)[number];
-export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS] as const;
+/** Work the worker does rather than a message it sends: dispatch, the next step of one urgent lead's dispatch (dispatch-work.ts). */
+export const WORK_CHANNELS = ['dispatch'] as const;
+export type WorkChannel = (typeof WORK_CHANNELS)[number];
+export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS, ...WORK_CHANNELS] as const;
 export type JobChannel = (typeof JOB_CHANNELS)[number];
 export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -73,7 +77,8 @@ export interface ClaimOptions {
 export interface InsertOptions {
   spam: boolean;
   spamReason?: string | undefined;
-  channels: Channel[];
+  /** The jobs queued with the lead: its notifications, and dispatch for an urgent one when dispatch is on. */
+  channels: (Channel | 'dispatch')[];
   repeatWindowMs?: number;
   /**
    * Count this post against a rate limit in the insert's own transaction (stores with shared
@@ -167,9 +172,9 @@ export interface LeadStore {
    */
   readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
   /**
-   * Calls `listener` soon after another transaction (of any instance) commits new outbox jobs, so a
-   * worker can claim them without waiting for its poll; the returned function stops it. SQLite has
-   * one instance, whose own work wakes its worker, so there it never calls.
+   * Calls `listener` soon after a transaction commits new outbox jobs (a lead stored, a unit of work
+   * that queued jobs; on PostgreSQL also another instance's), so a worker can claim them without
+   * waiting for its poll; the returned function stops it.
    */
   onNewJobs(listener: () => void): () => void;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */

@@ -16,6 +16,7 @@
  */
 import { OTHER_CAMPAIGN } from '../../core/visit/visit-figures.ts';
 import { all, run, type Row, type Work } from './steps.ts';
+import { pageKey, visitorsKey } from '../../core/visit/visit-keys.ts';
 
 export interface PageCount {
   day: string;
@@ -77,10 +78,10 @@ const CAMPAIGN_LOCK = 7413101;
  * one. A visitor of two folded campaigns then counts twice in "(other)"; that happens only when
  * another instance took the day's last places first (each instance folds its own share in memory).
  */
-function merged<T extends object>(rows: readonly T[], keys: (keyof T)[], counts: (keyof T)[]): T[] {
+function merged<T extends object>(rows: readonly T[], keyOf: (row: T) => string, counts: (keyof T)[]): T[] {
   const byKey = new Map<string, T>();
   for (const row of rows) {
-    const key = keys.map((k) => String(row[k])).join('\u0000');
+    const key = keyOf(row);
     const held = byKey.get(key);
     if (!held) byKey.set(key, { ...row });
     else for (const c of counts) (held[c] as number) += row[c] as number;
@@ -118,8 +119,8 @@ function* placeCampaigns(batch: VisitBatch, { campaignsPerDay, kind }: VisitLimi
     );
   return {
     ...batch,
-    pages: merged(fold(batch.pages), ['day', 'page', 'source', 'campaign', 'device'], ['views', 'visitors']),
-    visitors: merged(fold(batch.visitors), ['day', 'source', 'campaign', 'device'], ['visitors']),
+    pages: merged(fold(batch.pages), pageKey, ['views', 'visitors']),
+    visitors: merged(fold(batch.visitors), visitorsKey, ['visitors']),
   };
 }
 

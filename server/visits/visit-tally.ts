@@ -21,6 +21,7 @@ import type { VitalMetric } from '../../core/visit/beacon-fields.ts';
 import { DEFAULTS } from '../config.ts';
 import { addVisitCounts, type FormCount, type PageCount, type VisitBatch, type VisitorCount, type VitalCount } from '../storage/visit-counts.ts';
 import type { LeadStore } from '../storage/types.ts';
+import { formKey, pageKey, seenKey, visitorsKey, vitalKey } from '../../core/visit/visit-keys.ts';
 
 /** One counted beacon, its visitor still as the request gave it (hashed here, then forgotten). */
 interface Visitor {
@@ -56,8 +57,6 @@ interface Today {
   /** The campaigns this instance counted today under their own name (at most campaignsPerDay). */
   campaigns: Set<string>;
 }
-
-const sep = '\u0000';
 
 export class VisitTally {
   readonly #options: VisitTallyOptions;
@@ -98,7 +97,7 @@ export class VisitTally {
 
   /** True the first time this visitor is counted in this row today. */
   #firstTime(today: Today, visitor: string, row: string): boolean {
-    const key = visitor + sep + row;
+    const key = seenKey(visitor, row);
     if (today.seen.has(key) || today.seen.size >= this.#options.rememberedVisitors) return false;
     today.seen.add(key);
     return true;
@@ -136,7 +135,7 @@ export class VisitTally {
     const { day } = today;
     if (beacon.kind === 'vital') {
       const bucket = vitalBucket(beacon.metric, beacon.value);
-      const key = [day, beacon.pageKind, beacon.device, beacon.metric, bucket].join(sep);
+      const key = vitalKey({ day, kind: beacon.pageKind, device: beacon.device, metric: beacon.metric, bucket });
       if (!this.#room(this.#vitals, key)) return;
       const row = this.#vitals.get(key) ?? { day, kind: beacon.pageKind, device: beacon.device, metric: beacon.metric, bucket, samples: 0 };
       row.samples++;
@@ -144,7 +143,7 @@ export class VisitTally {
       return;
     }
     if (beacon.kind !== 'view') {
-      const key = [day, beacon.page].join(sep);
+      const key = formKey({ day, page: beacon.page });
       if (!this.#room(this.#forms, key)) return;
       const row = this.#forms.get(key) ?? { day, page: beacon.page, seen: 0, started: 0 };
       row[beacon.kind]++;
@@ -155,13 +154,13 @@ export class VisitTally {
     const visitor = createHmac('sha256', today.salt).update(`${beacon.address}\n${beacon.userAgent}`).digest('base64url').slice(0, 22);
     const { page, source, device } = beacon;
     const campaign = this.#campaign(today, beacon.campaign);
-    const siteKey = [day, source, campaign, device].join(sep);
-    const pageKey = [siteKey, page].join(sep);
-    if (!this.#room(this.#pages, pageKey)) return;
-    const pageRow = this.#pages.get(pageKey) ?? { day, page, source, campaign, device, views: 0, visitors: 0 };
+    const siteKey = visitorsKey({ day, source, campaign, device });
+    const rowKey = pageKey({ day, source, campaign, device, page });
+    if (!this.#room(this.#pages, rowKey)) return;
+    const pageRow = this.#pages.get(rowKey) ?? { day, page, source, campaign, device, views: 0, visitors: 0 };
     pageRow.views++;
-    if (this.#firstTime(today, visitor, pageKey)) pageRow.visitors++;
-    this.#pages.set(pageKey, pageRow);
+    if (this.#firstTime(today, visitor, rowKey)) pageRow.visitors++;
+    this.#pages.set(rowKey, pageRow);
     if (this.#firstTime(today, visitor, siteKey) && this.#room(this.#visitors, siteKey)) {
       const siteRow = this.#visitors.get(siteKey) ?? { day, source, campaign, device, visitors: 0 };
       siteRow.visitors++;
@@ -208,9 +207,9 @@ export class VisitTally {
         else if (this.pendingRows < this.#options.pendingRows) map.set(k, row);
       }
     };
-    add(this.#pages, batch.pages, (r) => [r.day, r.source, r.campaign, r.device, r.page].join(sep), ['views', 'visitors']);
-    add(this.#visitors, batch.visitors, (r) => [r.day, r.source, r.campaign, r.device].join(sep), ['visitors']);
-    add(this.#forms, batch.forms, (r) => [r.day, r.page].join(sep), ['seen', 'started']);
-    add(this.#vitals, batch.vitals, (r) => [r.day, r.kind, r.device, r.metric, r.bucket].join(sep), ['samples']);
+    add(this.#pages, batch.pages, pageKey, ['views', 'visitors']);
+    add(this.#visitors, batch.visitors, visitorsKey, ['visitors']);
+    add(this.#forms, batch.forms, formKey, ['seen', 'started']);
+    add(this.#vitals, batch.vitals, vitalKey, ['samples']);
   }
 }

@@ -1,6 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendEvent } from '../lib/analytics.ts';
-import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, leadFields, quoteFormCopy, trackingFields, type LeadCity, type ServiceType } from '../../core/lead/fields.ts';
+import {
+  FORM_NAME,
+  HONEYPOT_FIELD,
+  TIMING_FIELD,
+  isRepairRequest,
+  leadFields,
+  quoteFormCopy,
+  siteFields,
+  siteFieldsCopy,
+  trackingFields,
+  type LeadCity,
+  type ServiceType,
+} from '../../core/lead/fields.ts';
+import { thankYouLocation } from '../../core/lead/response-targets.ts';
 import { trackingValues } from '../lib/tracking.ts';
 import { routes } from '../config/site.ts';
 
@@ -14,14 +27,31 @@ export interface QuoteFormProps {
   className?: string | undefined;
 }
 
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
 /**
  * The quote request form. Server-rendered as a plain HTML form that posts to `/` (and that
  * Netlify can detect); once hydrated it submits with fetch, adds the tracking fields, reports
- * `generate_lead` and moves to the thank-you page, or shows the failure alert and stays usable.
+ * `generate_lead` and moves to the thank-you page (for an urgent request, its part for the
+ * visitor's area), or shows the failure alert and stays usable. After the spec's fields comes the
+ * optional site fieldset, worded for a technician on a repair (the page's preset decides the
+ * words in the HTML; once hydrated, the service and site type the visitor picks do).
  */
 export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, subtitle = quoteFormCopy.subtitle, className = '' }: QuoteFormProps) {
   const [submitting, setSubmitting] = useState(false);
+  const [repair, setRepair] = useState(() => isRepairRequest({ service_type: serviceType }));
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function readRepair(form: HTMLFormElement) {
+    const data = new FormData(form);
+    setRepair(isRepairRequest({ service_type: text(data, 'service_type'), site_type: text(data, 'site_type') }));
+  }
+
+  // Choices made before the island hydrated (or restored by the browser) count too.
+  useEffect(() => {
+    if (formRef.current) readRepair(formRef.current);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,10 +74,13 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       sendEvent('generate_lead', {
         form_name: FORM_NAME,
-        service_type: String(data.get('service_type') ?? ''),
-        city: String(data.get('city') ?? ''),
+        service_type: text(data, 'service_type'),
+        city: text(data, 'city'),
       });
-      window.location.assign(routes.thankYou);
+      // The same place the server sends a plain post: an urgent request leads with its area's response target.
+      window.location.assign(
+        thankYouLocation({ city: text(data, 'city'), timeframe: text(data, 'timeframe'), site_type: text(data, 'site_type'), path: text(data, 'path') }),
+      );
     } catch {
       window.alert(quoteFormCopy.failure);
       inFlight.current = false;
@@ -60,6 +93,7 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
 
   return (
     <form
+      ref={formRef}
       id={id}
       name={FORM_NAME}
       method="post"
@@ -68,6 +102,10 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
       netlify-honeypot={HONEYPOT_FIELD}
       aria-labelledby={fid('title')}
       onSubmit={onSubmit}
+      onChange={(event) => {
+        const name = (event.target as { name?: string }).name;
+        if (name === 'service_type' || name === 'site_type') readRepair(event.currentTarget);
+      }}
       className={`rounded-2xl border border-slate-200 bg-white p-5 text-slate-800 shadow-lg sm:p-7 ${className}`}
     >
       <h2 id={fid('title')} className="text-2xl font-bold text-brand-900">
@@ -127,6 +165,54 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
           );
         })}
       </div>
+      <fieldset className="mt-6 rounded-xl border border-slate-300 p-4 sm:p-5" data-wording={repair ? 'repair' : 'site'}>
+        {/* Floated, so a legend that wraps on a phone sits inside the box instead of across its border. */}
+        <legend className="float-left mb-3 w-full font-semibold text-brand-900">
+          {repair ? siteFieldsCopy.repairLegend : siteFieldsCopy.legend} <span className="font-normal text-slate-600">({siteFieldsCopy.optional})</span>
+        </legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          {siteFields.map((field) => {
+            const label = (
+              <label htmlFor={fid(field.name)} className="field-label">
+                {repair && 'repairLabel' in field ? field.repairLabel : field.label}
+              </label>
+            );
+            if (field.kind === 'textarea') {
+              return (
+                <div key={field.name} className="sm:col-span-2">
+                  {label}
+                  {repair ? null : (
+                    <p id={fid(`${field.name}-hint`)} className="mb-1 text-sm text-slate-700">
+                      {field.hint}
+                    </p>
+                  )}
+                  <textarea
+                    id={fid(field.name)}
+                    name={field.name}
+                    rows={2}
+                    maxLength={field.maxLength}
+                    aria-describedby={repair ? undefined : fid(`${field.name}-hint`)}
+                    className="field-input"
+                  />
+                </div>
+              );
+            }
+            return (
+              <div key={field.name}>
+                {label}
+                <input
+                  id={fid(field.name)}
+                  name={field.name}
+                  type="text"
+                  maxLength={field.maxLength}
+                  autoComplete={field.autoComplete}
+                  className="field-input"
+                />
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
       {trackingFields.map((field) => (
         <input key={field.name} type="hidden" name={field.name} defaultValue="" />
       ))}

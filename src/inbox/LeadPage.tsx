@@ -14,8 +14,9 @@ import { Timeline } from './Timeline.tsx';
 import { Notifications } from './Notifications.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { LeadPartners } from './LeadPartners.tsx';
+import { HolderCard } from './HolderCard.tsx';
 
-/** One lead: who and how to reach them, what they asked, and everything the business does with it. */
+/** One lead: the partner holding the job first, when one does; who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
   const lead = useQuery({ queryKey: ['lead', id], queryFn: () => api('GET /leads/:id', { params: { id } }) });
   const back = placeHref({ kind: 'list', view: 'new', q: '' });
@@ -26,6 +27,11 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
       </a>
       <Alert message={errorMessage(lead.error, words.tryAgain)} />
       {lead.isPending && <p className="mt-6 text-slate-700">{words.loading}</p>}
+      {lead.data?.lead.holder && (
+        <div className="mt-4">
+          <HolderCard holder={lead.data.lead.holder} attendBy={lead.data.lead.attend_by} status={lead.data.lead.status} />
+        </div>
+      )}
       {lead.data && (
         <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
           <div className="grid content-start gap-4">
@@ -34,7 +40,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           </div>
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
-            <LeadPartners leadId={id} />
+            <LeadPartners leadId={id} holder={lead.data.lead.holder} />
             <NoteForm leadId={id} />
             <FollowUpForm lead={lead.data.lead} />
             <Timeline entries={lead.data.timeline} />

@@ -1,47 +1,59 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { AcceptWindow } from '../../core/inbox-api/offers.ts';
+import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { api } from './api.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { ago } from './time.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { OfferItem } from './OfferItem.tsx';
+import { HolderLine } from './HolderLine.tsx';
+import { TakeBackJob } from './TakeBackJob.tsx';
+import { AcceptWithinSelect, DEFAULT_WINDOW } from './AcceptWithinSelect.tsx';
 import { useLeadChange } from './useLeadChange.ts';
 
+export interface LeadPartnersProps {
+  leadId: string;
+  /** The partner holding the job as the lead reads it, for their phone. */
+  holder: LeadDetail['holder'];
+}
+
 /**
- * The lead's Partners section: who matches it and why, "Offer to NAME", the offers made with their
- * answers and who holds the job, and "Withdraw" on an offer still waiting. After an offer or a
- * withdrawal the pressed button is gone, so focus moves to the offers, where the change is listed.
+ * The lead's Partners section: who holds the job (with their phone, and "Take the job back" after a
+ * confirmation), who matches it and why, "Accept within" and "Offer to NAME" (greyed out, with the
+ * reason, while the job is held), the offers made with their answers, and "Withdraw" on an offer
+ * still waiting. After an offer, a withdrawal or a job taken back the pressed button is gone, so
+ * focus moves to the offers, where the change is listed and announced.
  */
-export function LeadPartners({ leadId }: { leadId: string }) {
+export function LeadPartners({ leadId, holder }: LeadPartnersProps) {
   const w = words.leadPartners;
+  const ids = useId();
   const partners = useQuery({ queryKey: ['lead', leadId, 'partners'], queryFn: () => api('GET /leads/:id/partners', { params: { id: leadId } }) });
   const offersHeading = useRef<HTMLHeadingElement>(null);
-  const [sentTo, setSentTo] = useState('');
-  const { mutation } = useLeadChange(leadId, (partnerId: string) => api('POST /leads/:id/offers', { params: { id: leadId }, body: { partner_id: partnerId } }));
+  const [announcement, setAnnouncement] = useState('');
+  const [acceptWithin, setAcceptWithin] = useState<AcceptWindow>(DEFAULT_WINDOW);
+  const { mutation } = useLeadChange(leadId, ({ partnerId, within }: { partnerId: string; within: AcceptWindow }) =>
+    api('POST /leads/:id/offers', { params: { id: leadId }, body: { partner_id: partnerId, accept_within: within } }),
+  );
   const withdrawal = useLeadChange(leadId, (offerId: string) => api('POST /leads/:id/offers/:offer/withdraw', { params: { id: leadId, offer: offerId } }));
-  const withdraw = (offerId: string, name: string) => {
-    setSentTo('');
-    withdrawal.mutation.mutate(offerId, {
-      onSuccess: () => {
-        setSentTo('');
-        setWithdrawnFrom(name);
-        offersHeading.current?.focus();
-      },
-    });
+  const takeBack = useLeadChange(leadId, (offerId: string) => api('POST /leads/:id/offers/:offer/withdraw', { params: { id: leadId, offer: offerId } }));
+  /** Says what changed where focus lands: the offers. */
+  const done = (said: string) => () => {
+    setAnnouncement(said);
+    offersHeading.current?.focus();
   };
-  const [withdrawnFrom, setWithdrawnFrom] = useState('');
   const offer = (partnerId: string, name: string) => {
-    setSentTo('');
-    setWithdrawnFrom('');
-    mutation.mutate(partnerId, {
-      onSuccess: () => {
-        setSentTo(name);
-        offersHeading.current?.focus();
-      },
-    });
+    setAnnouncement('');
+    mutation.mutate({ partnerId, within: acceptWithin }, { onSuccess: done(w.sent(name)) });
+  };
+  const withdraw = (offerId: string, name: string) => {
+    setAnnouncement('');
+    withdrawal.mutation.mutate(offerId, { onSuccess: done(w.withdrawn(name)) });
   };
   const data = partners.data;
+  const held = data?.offers.find((o) => o.state === 'accepted');
+  const heldReasonId = `${ids}-held`;
   return (
     <section aria-labelledby="lead-partners-heading" className={ui.card}>
       <h2 id="lead-partners-heading" className={ui.h2}>
@@ -51,9 +63,32 @@ export function LeadPartners({ leadId }: { leadId: string }) {
       {partners.isPending && <p className="mt-1 text-slate-700">{words.loading}</p>}
       {data && (
         <>
-          <p className="mt-1 font-semibold text-slate-900">{data.holder ? w.holder(data.holder) : w.nobodyHolds}</p>
-          <h3 className="mt-3 font-bold text-brand-900">{w.suggestions}</h3>
+          {held ? (
+            <>
+              <HolderLine name={held.partner_name} phone={holder?.phone ?? ''} className="mt-1" />
+              <TakeBackJob
+                name={held.partner_name}
+                pending={takeBack.mutation.isPending}
+                error={errorMessage(takeBack.mutation.error, words.tryAgain)}
+                onTakeBack={() => {
+                  setAnnouncement('');
+                  takeBack.mutation.mutate(held.id, { onSuccess: done(w.takenBack(held.partner_name)) });
+                }}
+              />
+            </>
+          ) : (
+            <p className="mt-1 font-semibold text-slate-900">{w.nobodyHolds}</p>
+          )}
+          <h3 className="mt-4 font-bold text-brand-900">{w.suggestions}</h3>
           {data.suggestions.length === 0 && <p className="mt-1 text-slate-700">{w.noSuggestions}</p>}
+          {data.suggestions.length > 0 &&
+            (held ? (
+              <p id={heldReasonId} className="mt-1 text-slate-900">
+                {w.heldReason(held.partner_name)}
+              </p>
+            ) : (
+              <AcceptWithinSelect id={`${ids}-within`} value={acceptWithin} disabled={mutation.isPending} onChange={setAcceptWithin} />
+            ))}
           <ul className="mt-2 space-y-3">
             {data.suggestions.map((s) => (
               <li key={s.partner_id}>
@@ -63,7 +98,8 @@ export function LeadPartners({ leadId }: { leadId: string }) {
                 <button
                   type="button"
                   className={`${ui.secondary} mt-2`}
-                  disabled={mutation.isPending || data.holder !== null}
+                  disabled={mutation.isPending || held !== undefined}
+                  aria-describedby={held ? heldReasonId : undefined}
                   onClick={() => offer(s.partner_id, s.name)}
                 >
                   {w.offer(s.name)}
@@ -76,7 +112,7 @@ export function LeadPartners({ leadId }: { leadId: string }) {
             {w.offers}
           </h3>
           <p role="status" className="text-sm font-semibold text-green-800">
-            {sentTo ? w.sent(sentTo) : withdrawnFrom ? w.withdrawn(withdrawnFrom) : ''}
+            {announcement}
           </p>
           <Alert message={errorMessage(withdrawal.mutation.error, words.tryAgain)} />
           {data.offers.length === 0 && <p className="mt-1 text-slate-700">{w.noOffers}</p>}

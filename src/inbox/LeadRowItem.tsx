@@ -4,8 +4,13 @@ import type { LeadRow } from '../../core/inbox-api/contract.ts';
 import { ago, nzTime } from './time.ts';
 import { words } from './app-words.ts';
 import { AttendClock } from './AttendClock.tsx';
+import { HolderLine } from './HolderLine.tsx';
 
-/** One lead in the list: who, what, where, how long ago, its status, and urgent in words. */
+/**
+ * One lead in the list: who, what, where, how long ago, its status, and urgent in words; the attend
+ * clock (stopped once the partner holding the job is on site); and who holds the job with their
+ * phone, a link of its own below the lead's (a link cannot hold another).
+ */
 export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) => void }) {
   const href = placeHref({ kind: 'lead', id: lead.id });
   const details = [lead.service_type, lead.city].filter(Boolean).join(' · ');
@@ -14,7 +19,7 @@ export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) =>
       <a
         href={href}
         onClick={linkHandler(go, href)}
-        className="block px-4 py-3 hover:bg-brand-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
+        className={`block px-4 pt-3 hover:bg-brand-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600 ${lead.holder ? 'pb-1' : 'pb-3'}`}
       >
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-bold text-brand-900">
@@ -30,9 +35,10 @@ export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) =>
           {details && <span>{details}</span>}
           <span className="font-semibold text-slate-900">{statusLabels[lead.status]}</span>
           {lead.follow_up_on && <span>{words.list.followUp(lead.follow_up_on)}</span>}
-          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} />}
+          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} onSiteAt={lead.holder?.on_site_at ?? null} />}
         </span>
       </a>
+      {lead.holder && <HolderLine name={lead.holder.name} phone={lead.holder.phone} className="px-4 pb-3 text-sm" />}
     </li>
   );
 }

@@ -1,4 +1,5 @@
-import { leadFields, trackingFields } from '../../core/lead/fields.ts';
+import { leadFields } from '../../core/lead/fields.ts';
+import { originLines } from '../../core/lead/origin.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { nzTime } from './time.ts';
@@ -12,7 +13,7 @@ const choiceFields = leadFields.filter((f) => f.kind === 'select');
 export function LeadSummary({ lead }: { lead: LeadDetail }) {
   const tel = lead.phone.replace(/(?!^\+)[^\d]/g, '');
   const choices = choiceFields.filter((f) => lead[f.name]);
-  const origin = trackingFields.filter((f) => lead[f.name]);
+  const origin = originLines(lead);
   return (
     <section aria-labelledby="lead-name" className={ui.card}>
       {lead.urgent && <p className="mb-2 inline-block rounded bg-alert-700 px-2 py-0.5 font-bold text-white">{words.list.urgent}</p>}
@@ -28,7 +29,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           <time dateTime={lead.attend_by} className="font-semibold text-slate-900">
             {words.lead.attendBy(nzTime(lead.attend_by))}
           </time>
-          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} />}
+          {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} onSiteAt={lead.holder?.on_site_at ?? null} />}
         </p>
       )}
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
@@ -56,19 +57,12 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           </dl>
         </>
       )}
-      {origin.length > 0 && (
-        <>
-          <h2 className={`${ui.h2} mt-6`}>{words.lead.origin}</h2>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {origin.map((f) => (
-              <div key={f.name} className="contents">
-                <dt className="font-semibold text-slate-900">{f.name}</dt>
-                <dd className="break-all text-slate-800">{String(lead[f.name])}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
+      <h2 className={`${ui.h2} mt-6`}>{words.lead.origin}</h2>
+      <ul className="mt-1 list-disc pl-5 break-words text-slate-800">
+        {origin.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -17,6 +17,9 @@ interface PartnerFormProps {
   id: string;
   initial: PartnerDraft;
   submitLabel: string;
+  /** The buttons' names for screen readers, naming the partner (they start with the visible words). */
+  submitName?: string | undefined;
+  cancelName?: string | undefined;
   pending: boolean;
   error: string | undefined;
   onSubmit: (draft: PartnerDraft) => void;
@@ -24,7 +27,7 @@ interface PartnerFormProps {
 }
 
 /** A partner's details, for adding one and for changing one. */
-export function PartnerForm({ id, initial, submitLabel, pending, error, onSubmit, onCancel }: PartnerFormProps) {
+export function PartnerForm({ id, initial, submitLabel, submitName, cancelName, pending, error, onSubmit, onCancel }: PartnerFormProps) {
   const [draft, setDraft] = useState(initial);
   const set = <K extends keyof PartnerDraft>(key: K, value: PartnerDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (event: FormEvent) => {
@@ -84,11 +87,11 @@ export function PartnerForm({ id, initial, submitLabel, pending, error, onSubmit
         {w.onCall}
       </label>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={ui.button} disabled={pending}>
+        <button type="submit" className={ui.button} disabled={pending} aria-label={submitName}>
           {submitLabel}
         </button>
         {onCancel && (
-          <button type="button" className={ui.secondary} onClick={onCancel}>
+          <button type="button" className={ui.secondary} aria-label={cancelName} onClick={onCancel}>
             {w.cancel}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Partner } from '../../core/inbox-api/contract.ts';
 import { partnerKindLabels } from '../../core/partner/kinds.ts';
 import { api } from './api.ts';
@@ -11,10 +11,32 @@ import { usePartnerChange } from './usePartners.ts';
 
 const w = words.partners;
 
-/** One partner: what they do and where; an owner may edit, pause or resume, and remove them (with a confirmation). */
-export function PartnerRow({ partner, canManage }: { partner: Partner; canManage: boolean }) {
+/** A partner's one state: paused (offered nothing, whether on call or not), on call, or neither. */
+function stateOf(partner: Partner): keyof typeof w.badges {
+  return partner.paused ? 'paused' : partner.on_call ? 'onCall' : 'offCall';
+}
+
+const badgeStyle: Record<keyof typeof w.badges, string> = {
+  paused: 'bg-slate-200 text-slate-800',
+  onCall: 'bg-brand-50 text-brand-800',
+  offCall: 'border border-slate-300 text-slate-700',
+};
+
+interface PartnerRowProps {
+  partner: Partner;
+  canManage: boolean;
+  /** Just added: focus moves to this partner's heading, so the person sees where they are. */
+  focus?: boolean | undefined;
+}
+
+/** One partner: what they do and where; an owner may edit, pause or resume, and remove them (with a confirmation). Every button names the partner. */
+export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   const params = { id: partner.id };
   const edit = usePartnerChange(
     (body: PartnerDraft) => api('PATCH /partners/:id', { params, body }),
@@ -23,12 +45,16 @@ export function PartnerRow({ partner, canManage }: { partner: Partner; canManage
   const pause = usePartnerChange((paused: boolean) => api('PATCH /partners/:id', { params, body: { paused } }));
   const remove = usePartnerChange(() => api('DELETE /partners/:id', { params }));
   const headingId = `partner-${partner.id}`;
+  const state = stateOf(partner);
   return (
     <li className="p-4" aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
-        {partner.name}
-        {partner.on_call && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">{w.onCallBadge}</span>}
-        {partner.paused && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800">{w.pausedBadge}</span>}
+      <h2
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold break-words text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-600"
+      >
+        {partner.name} <span className={`ml-1 inline-block rounded px-2 py-0.5 text-sm font-semibold ${badgeStyle[state]}`}>{w.badges[state]}</span>
       </h2>
       <p className="text-slate-700">
         {partnerKindLabels[partner.kind]} · {w.covers(partner.regions.join(', '), partner.services.join(', '))}
@@ -55,12 +81,13 @@ export function PartnerRow({ partner, canManage }: { partner: Partner; canManage
             type="button"
             className={ui.secondary}
             disabled={pause.isPending}
+            aria-label={partner.paused ? w.resumeName(partner.name) : w.pauseName(partner.name)}
             aria-describedby={`${headingId}-pause`}
             onClick={() => pause.mutate(!partner.paused)}
           >
             {partner.paused ? w.resume : w.pause}
           </button>
-          <button type="button" className={ui.secondary} onClick={() => setConfirming(true)}>
+          <button type="button" className={ui.secondary} aria-label={w.removeName(partner.name)} onClick={() => setConfirming(true)}>
             {w.remove}
           </button>
           <span id={`${headingId}-pause`} className="sr-only">
@@ -83,6 +110,8 @@ export function PartnerRow({ partner, canManage }: { partner: Partner; canManage
               on_call: partner.on_call,
             }}
             submitLabel={w.submitEdit}
+            submitName={w.saveName(partner.name)}
+            cancelName={w.cancelName(partner.name)}
             pending={edit.isPending}
             error={errorMessage(edit.error, words.tryAgain)}
             onSubmit={(draft) => edit.mutate(draft)}
@@ -95,6 +124,8 @@ export function PartnerRow({ partner, canManage }: { partner: Partner; canManage
           question={w.confirmRemove(partner.name)}
           confirmLabel={w.removeForGood}
           keepLabel={w.keep}
+          confirmName={w.removeName(partner.name)}
+          keepName={w.keepName(partner.name)}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(undefined)}
           onKeep={() => setConfirming(false)}

@@ -5,6 +5,7 @@
  * ApiError carrying the server's sentence. Types only come from the contract: no zod in the app.
  */
 import type { ApiAnswer, ApiInput, Endpoint, ErrorAnswer } from '../../core/inbox-api/contract.ts';
+import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -29,7 +30,7 @@ type Args<E extends Endpoint> = Partial<ApiInput<E>> extends ApiInput<E> ? [inpu
 function urlOf(path: string, { params = {}, querystring = {} }: Parts): string {
   const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const query = new URLSearchParams(Object.entries(querystring).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-  return `/inbox/api${filled}${query ? `?${query}` : ''}`;
+  return `${INBOX_API_PREFIX}${filled}${query ? `?${query}` : ''}`;
 }
 
 /** A route's address for a plain link (the downloads), typed as a call is. */

@@ -1,4 +1,6 @@
 /** Times as the business reads them: New Zealand time, and how long ago. */
+import { addDays, nzParts } from '../../core/nz-time.ts';
+
 const nzFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
 
 export function nzTime(at: string | number): string {
@@ -22,4 +24,31 @@ export function span(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', hour: 'numeric', minute: '2-digit', hour12: true });
+const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', weekday: 'short', day: 'numeric', month: 'short' });
+
+/** "3:10 am today", "11:45 pm yesterday", "Mon 23 Nov, 3:10 am": New Zealand time, the day in words when it is near. */
+export function clockDay(at: string | number, now: string | number = Date.now()): string {
+  const when = new Date(at);
+  const clock = clockFormat.format(when).toLowerCase();
+  const day = nzParts(when).date;
+  const today = nzParts(new Date(now)).date;
+  if (day === today) return `${clock} today`;
+  if (day === addDays(today, -1)) return `${clock} yesterday`;
+  return `${dayFormat.format(when).replace(',', '')}, ${clock}`;
+}
+
+/** A file's size as people read it: "512 bytes", "850 KB", "1.2 MB", "3.4 GB" (1 KB = 1,000 bytes). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 999.95 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
 }

@@ -3,19 +3,19 @@ import { api } from './api.ts';
 
 const PARTNERS = ['partners'] as const;
 
-/** The partners, as everyone in the inbox reads them. */
+/** The partners, as everyone in the inbox reads them, with the order on-call partners are tried in. */
 export function usePartners() {
   return useQuery({ queryKey: PARTNERS, queryFn: () => api('GET /partners') });
 }
 
-/** A change to the partners (owners): afterwards the list is read again. */
-export function usePartnerChange<T>(change: (input: T) => Promise<unknown>, onSuccess?: () => void) {
+/** A change to the partners (owners): afterwards the list is read again, then `onSuccess` gets the answer. */
+export function usePartnerChange<T, R = unknown>(change: (input: T) => Promise<R>, onSuccess?: (answer: R) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: PARTNERS });
-      onSuccess?.();
+      onSuccess?.(answer);
     },
   });
 }

@@ -106,6 +106,21 @@ export const blockSchema = z.discriminatedUnion('type', [
     form: formSettingsSchema.optional().describe('Shows a copy of the quote form in the hero on small screens (home page)'),
     art: art.default('general'),
     map: z.boolean().default(false).describe('Shows the map of the six cities on large screens instead of the artwork (contact page)'),
+    urgent: z
+      .object({
+        target: z
+          .string()
+          .min(20)
+          .max(200)
+          .describe('The first line for a request from one of the six cities: {area} is the city, {hours} its response target ("4-6 hours")'),
+        regional: z.string().min(20).max(200).describe('The same line for a request from elsewhere or that named no city; {hours} is the regional target'),
+        actions: z.array(actionSchema).min(1).max(2).describe('The 24/7 call button first ({emergencyTel}), then at most one more'),
+        note: z.string().min(20).max(400).describe('A paragraph under the buttons: what happens now and what to do while waiting'),
+      })
+      .optional()
+      .describe(
+        "Thank-you page only: what an urgent request (urgent timeframe, repair call-out or the emergency page) sees in place of the lead. The form sends it to the page's #urgent-<area> fragment (core/lead/response-targets.ts), and the page shows that area's line by CSS, with or without JavaScript",
+      ),
   }),
   z.object({
     type: z.literal('cards'),
@@ -133,6 +148,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     id: anchor,
     heading,
     intro,
+    hideWhenUrgent: z
+      .boolean()
+      .default(false)
+      .describe("Thank-you page only: hidden when the visitor arrives from an urgent request (the hero's urgent part says what happens instead)"),
     items: z
       .array(z.object({ title: z.string().max(60), body: z.string().max(400) }))
       .min(2)

@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { specRoutes } from '../support/routes.ts';
 import { expectAxeClean, offline } from './helpers.ts';
 
-const routes = [...specRoutes.map((r) => (r === '/thank-you' ? '/thank-you/' : r)), '/this-page-does-not-exist'];
+// The thank-you page also as an urgent request sees it (its area's response target and the 24/7 line first).
+const routes = [...specRoutes.map((r) => (r === '/thank-you' ? '/thank-you/' : r)), '/thank-you/#urgent-hamilton', '/this-page-does-not-exist'];
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {

@@ -1,52 +1,60 @@
 /**
- * The inbox's Partners page in Chromium as an owner uses it on a phone: the spreadsheet imported
- * with the CLI, a partner added with the form, paused and removed; axe at 390 px and 1280 px, with
- * screenshots of both widths.
+ * The inbox's Partners page in Chromium as an owner uses it on a phone, with no terminal: the
+ * spreadsheet uploaded from the page (a bad file refused with its line named, then the good one), a
+ * partner added with the form (announced, and focus moved to them), paused (one badge: Paused) and
+ * removed, every button naming its partner; the order on-call partners are tried in; a staff member
+ * offered no upload and refused by the server; axe at 390 px and 1280 px, with screenshots.
  */
-import { test, expect } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
-import { createTestStore, type TestStore } from '../support/stores.ts';
+import { test, expect } from './fixtures.ts';
 import { expectAxeCleanAtBothWidths } from './helpers.ts';
 
-const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 const sheet = new URL('../fixtures/partners.csv', import.meta.url).pathname;
+const HEADER = 'name,email,phone,kind,regions,services,on_call';
+const SHOTS = 'bench/results/screenshots';
 
 test.describe('the Partners page', () => {
-  let t: TestStore;
-  let server: OriginServer;
-  let origin = '';
-
-  test.beforeAll(async () => {
-    t = await createTestStore('sqlite');
-    server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
-    origin = server.origin;
-  });
-
-  test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await t?.cleanup();
-  });
-
-  test('an owner imports, adds, pauses and removes partners on a phone', async ({ page }) => {
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_ORIGIN: origin }, encoding: 'utf8' });
-    expect((await run('partners', 'import', sheet)).stdout).toContain('4 added');
-    const added = await run('users', 'add', 'owner@example.nz', '--role', 'owner');
-    const link = /(http:\/\/localhost:\d+\/inbox\/\?link=\S+)/.exec(added.stdout)![1]!;
-
+  test('an owner uploads the spreadsheet, adds, pauses and removes partners on a phone', async ({ page, server, signIn }) => {
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await signIn(page, 'owner');
     await page.getByRole('link', { name: 'Partners' }).click();
     await expect(page.getByRole('heading', { name: 'Partners', level: 1 })).toBeVisible();
+    // Nothing asks the owner to open a terminal.
+    await expect(page.getByRole('main')).not.toContainText('npm run');
+
+    const upload = page.getByRole('region', { name: 'Import your spreadsheet' });
+    await expect(upload).toContainText(HEADER);
+    await upload.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER}\nGood One,good1@x.nz,,technician,Hamilton,Repair,yes\nBad,bad@x.nz,,plumber,Hamilton,Repair,no\n`),
+    });
+    await upload.getByRole('button', { name: 'Import partners' }).click();
+    await expect(upload.getByRole('alert')).toContainText('Nothing was imported. Line 3: the kind must be one of supplier, technician, both');
+    await expect(page.getByRole('heading', { name: /Good One/ })).toHaveCount(0);
+    await upload.getByLabel('CSV file').setInputFiles(sheet);
+    await upload.getByRole('button', { name: 'Import partners' }).click();
+    await expect(upload.getByRole('status')).toHaveText('Imported 4 partners from partners.csv: 4 added, 0 updated.');
+    await expect(upload.getByRole('alert')).toBeEmpty();
     await expect(page.getByRole('heading', { name: /Waikato Cooling/ })).toBeVisible();
+    expect((await server.cli('partners', 'list')).stdout).toContain('Kai Refrigeration, Ltd');
+
+    // One badge each: the two on call say so, the others say they are not.
+    const partners = page.getByRole('list', { name: 'Your partners' });
+    const row = (name: string) => partners.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(name) }) });
+    await expect(row('Waikato Cooling').getByRole('heading')).toHaveText('Waikato Cooling On call');
+    await expect(row('Southern Supply').getByRole('heading')).toHaveText('Southern Supply Not on call');
+
+    // The order urgent work tries the on-call partners in: never offered first, then by name.
+    const order = page.getByRole('list', { name: 'On-call partners in the order they are tried' });
+    const turns = async () => (await order.getByRole('listitem').allTextContents()).map((t) => t.split(' – ')[0]);
+    await expect.poll(turns).toEqual(expect.arrayContaining(['Hamilton Fridge Fix', 'Waikato Cooling']));
+    expect((await turns()).indexOf('Hamilton Fridge Fix')).toBeLessThan((await turns()).indexOf('Waikato Cooling'));
+    await expect(order.getByRole('listitem').filter({ hasText: 'Waikato Cooling' })).toContainText('not offered a job yet');
+    expect(await turns()).not.toContain('Southern Supply');
+
     await expectAxeCleanAtBothWidths(page, 'the Partners page');
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: 'test-results/partners-390.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/inbox-partners-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: 'test-results/partners-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 900 });
@@ -59,9 +67,13 @@ test.describe('the Partners page', () => {
     await form.getByRole('group', { name: 'Services they do' }).getByLabel('Repair').check();
     await form.getByLabel('On call for urgent work').check();
     await form.getByRole('button', { name: 'Add partner' }).click();
-    const otago = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Otago Chill/ }) });
+    // Said, and shown: focus moves to the partner just added.
+    await expect(page.getByRole('status').filter({ hasText: 'Otago Chill is added to your partners.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Otago Chill/ })).toBeFocused();
+    const otago = row('Otago Chill');
     await expect(otago).toContainText('Technician · Dunedin · Repair');
     await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(order).toContainText('Otago Chill');
 
     // The same e-mail again is refused with the server's sentence.
     await form.getByLabel('Name').fill('Otago Twice');
@@ -71,17 +83,48 @@ test.describe('the Partners page', () => {
     await form.getByRole('button', { name: 'Add partner' }).click();
     await expect(form.getByRole('alert')).toContainText('already on the list');
 
-    await otago.getByRole('button', { name: 'Pause' }).click();
-    await expect(otago.getByRole('heading')).toContainText('Paused');
-    await otago.getByRole('button', { name: 'Edit Otago Chill' }).click();
+    // Every button of the list names its partner.
+    for (const name of await partners.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)))
+      expect(name).toMatch(/^(Edit|Pause|Resume|Remove) \S/);
+
+    await otago.getByRole('button', { name: 'Pause Otago Chill', exact: true }).click();
+    // Paused, and only that: not "On call" beside it; no longer tried for urgent work.
+    await expect(otago.getByRole('heading')).toHaveText('Otago Chill Paused');
+    await expect(order).not.toContainText('Otago Chill');
+    await expect(otago.getByRole('button', { name: 'Resume Otago Chill', exact: true })).toBeVisible();
+    await otago.getByRole('button', { name: 'Edit Otago Chill', exact: true }).click();
     await otago.getByLabel('Phone (optional)').fill('03 555 0100');
-    await otago.getByRole('button', { name: 'Save changes' }).click();
+    await expect(otago.getByRole('button', { name: 'Cancel editing Otago Chill', exact: true })).toBeVisible();
+    await otago.getByRole('button', { name: 'Save changes to Otago Chill', exact: true }).click();
     await expect(otago).toContainText('03 555 0100');
     await expectAxeCleanAtBothWidths(page, 'the Partners page after changes');
 
-    await otago.getByRole('button', { name: 'Remove' }).click();
-    await otago.getByRole('group', { name: 'Remove Otago Chill from your partners?' }).getByRole('button', { name: 'Remove' }).click();
+    await otago.getByRole('button', { name: 'Remove Otago Chill', exact: true }).click();
+    const confirm = otago.getByRole('group', { name: 'Remove Otago Chill from your partners?' });
+    await expect(confirm.getByRole('button', { name: 'Keep Otago Chill', exact: true })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Remove Otago Chill', exact: true }).click();
     await expect(page.getByRole('heading', { name: /Otago Chill/ })).toHaveCount(0);
-    expect((await run('partners', 'list')).stdout).not.toContain('Otago');
+    expect((await server.cli('partners', 'list')).stdout).not.toContain('Otago');
+  });
+
+  test('a staff member reads the partners and the order, is offered no upload, and the server refuses one', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await signIn(page, 'staff', { email: 'partners-staff@example.nz' });
+    await page.getByRole('link', { name: 'Partners' }).click();
+    await expect(page.getByRole('heading', { name: 'Who is tried first for urgent work' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Import your spreadsheet' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Add a partner' })).toHaveCount(0);
+    const answer = await page.evaluate(async (csv) => {
+      const { csrfToken } = (await (await fetch('/inbox/api/session')).json()) as { csrfToken: string };
+      const res = await fetch('/inbox/api/partners/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+        body: JSON.stringify({ csv }),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    }, `${HEADER}\nStaff Partner,staff-partner@x.nz,,technician,Hamilton,Repair,yes\n`);
+    expect(answer).toEqual({ status: 403, body: { error: 'Only an owner can do that.' } });
+    await expect(page.getByRole('heading', { name: /Staff Partner/ })).toHaveCount(0);
+    await expectAxeCleanAtBothWidths(page, 'the Partners page for staff');
   });
 });

@@ -1,18 +1,18 @@
 /**
  * Without JavaScript, a refused or rate-limited quote post lands on a page that looks like the
  * site (its stylesheet, header and footer), with the way back to the form and the emergency line
- *. Real Chromium, real server; the rate-limit case runs its own server with a limit of one.
+ *. Real Chromium, real server; the rate-limit case runs a server of its own (fixtures.ts) with a
+ * limit of one.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { business } from '../../src/config/site.ts';
 import { serverPageLabels } from '../../server/http/page-words.ts';
-import { startServer } from '../support/server-process.ts';
+import { serverOptions, test, expect } from './fixtures.ts';
 import { expectAxeClean, offline, storedLeads } from './helpers.ts';
 
 test.use({ javaScriptEnabled: false });
+// The server of the rate-limit case (the other uses the site at baseURL): a limit of one quote per address.
+test.use({ serverOptions: serverOptions({ env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '10 minutes' } }) });
 
 /** The site's frame and styles are there, with the emergency line. */
 async function expectSitePage(page: Page, heading: string) {
@@ -84,11 +84,9 @@ test('a refused post: the site page, the fields to fix, a way back to the same f
   expect(storedLeads('contact_name = ?', name)).toHaveLength(0);
 });
 
-test('the rate-limit page: the site page, when to try again, the way back and the emergency line', async ({ page, context, browser }) => {
-  await offline(context);
-  const dir = mkdtempSync(join(tmpdir(), 'crnz-e2e-limit-'));
-  const server = await startServer({ DIST_DIR: 'dist', DATABASE_URL: join(dir, 'leads.sqlite'), RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '10 minutes' });
-  try {
+test.describe('with a limit of one quote per address', () => {
+  test('the rate-limit page: the site page, when to try again, the way back and the emergency line', async ({ page, context, browser, server }) => {
+    await offline(context);
     await page.goto(`${server.url}/contact`);
     const form = page.locator('form[name="commercialLead"]');
     for (const attempt of [1, 2]) {
@@ -110,9 +108,5 @@ test('the rate-limit page: the site page, when to try again, the way back and th
     await page.screenshot({ path: 'test-results/no-js-rate-limited.png', fullPage: true });
     await expect(page.getByRole('link', { name: serverPageLabels.goBack })).toHaveAttribute('href', '/contact');
     await expectNoAxeViolations(browser, server.url, quoteFields('Limited 3', 'owner@example.co.nz'), 429);
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

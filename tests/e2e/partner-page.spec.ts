@@ -3,40 +3,25 @@
  * "Continue", then the job with "Accept job" and "Decline", then the customer once accepted; axe
  * clean at each step, with screenshots.
  */
-import { test, expect } from '@playwright/test';
-import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
-import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
+import { test, expect } from './fixtures.ts';
+import { formBody } from '../support/stores.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { expectAxeClean } from './helpers.ts';
 
 test.describe('the partner page', () => {
-  let t: TestStore;
-  let server: OriginServer;
-  let origin = '';
-
-  test.beforeAll(async () => {
-    t = await createTestStore('sqlite');
-    server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
-    origin = server.origin;
-  });
-  test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await t?.cleanup();
-  });
-
-  test('a technician accepts an urgent job on a phone and then sees the customer', async ({ page }) => {
+  test('a technician accepts an urgent job on a phone and then sees the customer', async ({ page, server }) => {
     const posted = await page.request.post(`${server.url}/`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       data: formBody(),
     });
     expect(posted.ok()).toBe(true);
-    const [lead] = await t.store.listLeads();
-    const partner = await addHamiltonTechnician(t.store, 'Waikato Cooling', 'jobs@waikatocooling.co.nz');
-    const { token } = await offerWithLink(t.store, lead!.id, partner.id);
+    // The server may hold other specs' leads and partners: this one's lead by its name, a partner of its own.
+    const lead = (await server.store.store.listLeads()).find((l) => l.contact_name === 'Mere Tane');
+    const partner = await addHamiltonTechnician(server.store.store, 'Te Awa Cooling', 'jobs@teawacooling.co.nz');
+    const { token } = await offerWithLink(server.store.store, lead!.id, partner.id);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    const opened = await page.goto(`${origin}/partner/offer?t=${token}`);
+    const opened = await page.goto(`${server.origin}/partner/offer?t=${token}`);
     expect(opened!.headers()['x-robots-tag']).toContain('noindex');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
     await expect(page.getByText('Mere Tane')).toHaveCount(0);

@@ -3,7 +3,7 @@
  * lead server, and the test reads the lead back from the server's SQLite file.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { gtagCalls, offline, storedLeads, stubGtag, uniqueName, afterHumanPause } from './helpers.ts';
+import { gtagCalls, offline, storedLeads, stubGtag, uniqueName, afterHumanPause, expectAxeCleanAtBothWidths } from './helpers.ts';
 
 const FAILURE = 'Submission failed. Please try again.';
 
@@ -26,6 +26,31 @@ function leadNamed(name: string) {
   return storedLeads('contact_name = ?', name);
 }
 
+const CALL_24_7 = /^Call 0800\s+FRIDGE, 24\/7$/;
+
+/**
+ * The thank-you page as an urgent request sees it: the area's response target first, then the 24/7
+ * call button within the first screen, and none of the quote steps ("within 24 hours").
+ */
+async function expectUrgentThanks(page: Page, target: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Thanks — we're on it!");
+  const line = page.getByText(target);
+  await expect(line).toBeVisible();
+  const call = page.getByRole('main').getByRole('link', { name: CALL_24_7 });
+  await expect(call).toHaveCount(1);
+  await expect(call).toHaveAttribute('href', 'tel:+64800374343');
+  // The first call button on the page, near the top: within the first screen and right after the target.
+  await expect(page.getByRole('link', { name: /^Call 0800/ }).first()).toHaveText(CALL_24_7);
+  const [lineBox, callBox, height] = await Promise.all([line.boundingBox(), call.boundingBox(), page.evaluate(() => window.innerHeight)]);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(callBox!.y).toBeGreaterThan(lineBox!.y);
+  expect(callBox!.y + callBox!.height).toBeLessThan(height);
+  // Only this area's line, and not the quote steps or the standard lead.
+  await expect(page.locator('.urgent-target:visible')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeHidden();
+  await expect(page.getByText('We have received your quote request.')).toBeHidden();
+}
+
 test.beforeEach(async ({ context }) => {
   await offline(context);
 });
@@ -43,12 +68,22 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
   await form.getByLabel('Phone').fill('021 555 0101');
   await form.getByLabel('Company name').fill('Ngata Kai Ltd');
   await form.getByLabel('Industry').selectOption('Hospitality');
+  // The site fields are worded for a quote until the visitor asks for a repair (once React owns the form).
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  const site = form.getByRole('group', { name: 'Where is the site? (optional)' });
+  await expect(site.getByLabel('Street address')).toHaveAttribute('autocomplete', 'address-line1');
+  await expect(site.getByLabel('Access notes')).toBeVisible();
   await form.getByLabel('Service type').selectOption('Repair');
+  const technician = form.getByRole('group', { name: 'Where should the technician go? (optional)' });
+  await expect(technician).toBeVisible();
   await form.getByLabel('Number of units').selectOption('2–3');
   await form.getByLabel('Site type').selectOption('Repair call-out');
   await form.getByLabel('Timeframe').selectOption('Urgent (24–72h)');
   await form.getByLabel('Budget range').selectOption('$2k–$10k');
   await form.getByLabel('Project details').fill('Two under-bench fridges\nnot holding temperature.');
+  await technician.getByLabel('Site address, so the technician can find you').fill('14 Karangahape Road');
+  await technician.getByLabel('Suburb or town').fill('Newton');
+  await technician.getByLabel('Gate codes, parking or after-hours access').fill('Back door code 2580\nPark in the loading bay.');
 
   // Hold the response so the in-flight state can be seen.
   let release!: () => void;
@@ -72,8 +107,10 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
   const busy = form.getByRole('button', { name: 'Submitting...' });
   await expect(busy).toBeDisabled();
   release();
-  await page.waitForURL('**/thank-you/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Thanks — we're on it!");
+  // An urgent repair: the thank-you page leads with Auckland's response target and the 24/7 line.
+  await page.waitForURL('**/thank-you/#urgent-auckland');
+  await expectUrgentThanks(page, 'A technician will call you; we aim to be on site in Auckland within 2-4 hours.');
+  await expectAxeCleanAtBothWidths(page, 'the urgent thank-you page');
 
   expect(sentElapsed).toBeGreaterThan(0);
   const leads = leadNamed(name);
@@ -90,6 +127,9 @@ test('from a city page with campaign values: Submitting..., generate_lead, /than
     timeframe: 'Urgent (24–72h)',
     budget_range: '$2k–$10k',
     notes: 'Two under-bench fridges\nnot holding temperature.',
+    site_street: '14 Karangahape Road',
+    site_suburb: 'Newton',
+    access_notes: 'Back door code 2580\nPark in the loading bay.',
     utm_source: 'google',
     utm_medium: 'cpc',
     utm_campaign: 'akl-repairs',
@@ -232,6 +272,10 @@ test('the thank-you page sends generate_lead once on load', async ({ page }) => 
   await page.waitForLoadState('load');
   await expect.poll(() => gtagCalls(page)).toEqual([['event', 'generate_lead', { form_name: 'commercialLead' }]]);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // Without an urgent fragment it is the standard page: the quote steps, no urgent line.
+  await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible();
+  await expect(page.locator('.urgent-target:visible')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: CALL_24_7 })).toHaveCount(0);
 });
 
 test.describe('JavaScript off', () => {
@@ -249,6 +293,43 @@ test.describe('JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Thanks — we're on it!");
     const [lead] = leadNamed(name);
     expect(lead).toMatchObject({ city: 'Wellington', service_type: 'Maintenance', path: '/wellington', device: 'desktop', spam: 0 });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+
+    test('an urgent request from the emergency page posts natively and lands on its area: target and 24/7 line first', async ({ page }) => {
+      await page.goto('/emergency-repairs');
+      const form = page.locator('form[name="commercialLead"]');
+      // Worded for a technician in the HTML itself: the page presets a repair.
+      const technician = form.getByRole('group', { name: 'Where should the technician go? (optional)' });
+      const name = uniqueName('Night Chiller');
+      await fillRequired(form, name);
+      await form.getByLabel('City').selectOption('Hamilton');
+      await technician.getByLabel('Site address, so the technician can find you').fill('3 Anglesea Street');
+      await technician.getByLabel('Suburb or town').fill('Hamilton Central');
+      await technician.getByLabel('Gate codes, parking or after-hours access').fill('Side gate code 1066; ring the night manager.');
+      await form.getByRole('button', { name: 'Get Commercial Quotes' }).click();
+      await page.waitForURL('**/thank-you/#urgent-hamilton');
+      await expectUrgentThanks(page, 'A technician will call you; we aim to be on site in Hamilton within 4-6 hours.');
+      // (axe needs a script to run: the same page is checked with JavaScript on above and in audit.spec.ts.)
+      const [lead] = leadNamed(name);
+      expect(lead).toMatchObject({
+        city: 'Hamilton',
+        service_type: 'Repair',
+        path: '/emergency-repairs',
+        device: 'mobile',
+        site_street: '3 Anglesea Street',
+        site_suburb: 'Hamilton Central',
+        access_notes: 'Side gate code 1066; ring the night manager.',
+        urgent: 1,
+      });
+    });
   });
 
   test('an invalid native post gets a page that explains and links back, and nothing is stored', async ({ page, request }) => {

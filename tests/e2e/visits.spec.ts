@@ -5,34 +5,17 @@
  * 1 quote and a 33% quote rate, the quote form's funnel and the Web Vitals, with nothing for axe to
  * report at 390 and 1280 px; no public page set a cookie.
  */
-import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { invite } from '../../server/inbox/invite.ts';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { nzParts } from '../../core/nz-time.ts';
 import type { VisitReport } from '../../core/visit/visit-figures.ts';
-import { startServerAtOwnOrigin, type OriginServer } from '../support/server-process.ts';
-import { createTestStore, type TestStore } from '../support/stores.ts';
+import { test, expect, type TestServer } from './fixtures.ts';
 import { afterHumanPause, expectAxeClean, offline } from './helpers.ts';
 import { dumpDatabase } from '../support/visits.ts';
 
-let t: TestStore;
-let server: OriginServer;
-let origin = '';
 const today = nzParts(new Date()).date;
 
 const person = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Person/${n}`;
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-test.beforeAll(async () => {
-  t = await createTestStore('sqlite');
-  server = await startServerAtOwnOrigin({ DATABASE_URL: t.url });
-  origin = server.origin;
-});
-
-test.afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await t?.cleanup();
-});
 
 /** A person's own browser, every beacon it sends kept. */
 async function visitor(browser: Browser, userAgent: string): Promise<{ context: BrowserContext; page: Page; beacons: string[] }> {
@@ -46,18 +29,18 @@ async function visitor(browser: Browser, userAgent: string): Promise<{ context: 
 }
 
 /** Opens a page and waits for its page view to be sent. */
-async function open(page: Page, beacons: string[], path: string) {
+async function open(server: TestServer, page: Page, beacons: string[], path: string) {
   const before = beacons.length;
   await page.goto(`${server.url}${path}`);
   await expect.poll(() => beacons.slice(before).some((b) => b.includes('"view"') && b.includes(`"path":"${path}"`))).toBe(true);
 }
 
-test('three people walk the site, one sends a quote from /auckland: the Reports show 3 visitors, 1 quote, 33%', async ({ browser }) => {
+test('three people walk the site, one sends a quote from /auckland: the Reports show 3 visitors, 1 quote, 33%', async ({ browser, server, signIn }) => {
   test.setTimeout(150_000);
   const people = await Promise.all([1, 2, 3].map((n) => visitor(browser, person(n))));
   for (const [i, { page, beacons }] of people.entries()) {
-    await open(page, beacons, '/');
-    await open(page, beacons, '/auckland');
+    await open(server, page, beacons, '/');
+    await open(server, page, beacons, '/auckland');
     // The first scroll brings in web-vitals; leaving the page sends its measures.
     await page.mouse.wheel(0, 400);
     await page.getByRole('heading', { level: 1 }).click();
@@ -83,14 +66,14 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
       await form.getByRole('button', { name: 'Get Commercial Quotes' }).click();
       await page.waitForURL('**/thank-you/');
     } else {
-      await open(page, beacons, '/contact');
+      await open(server, page, beacons, '/contact');
     }
     expect(beacons.some((b) => b.includes('"vital"') && b.includes('"LCP"'))).toBe(true);
     if (i === 0) expect(beacons.filter((b) => b.includes('"seen"'))).toHaveLength(1);
     if (i === 0) expect(beacons.filter((b) => b.includes('"started"'))).toHaveLength(1);
   }
   const crawler = await visitor(browser, GOOGLEBOT);
-  await open(crawler.page, crawler.beacons, '/auckland');
+  await open(server, crawler.page, crawler.beacons, '/auckland');
 
   // No public page set a cookie, for anyone.
   for (const { context } of [...people, crawler]) expect(await context.cookies()).toEqual([]);
@@ -99,10 +82,8 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
   // The owner signs in; the counts reach the database within a few seconds (each instance flushes on a timer).
   const owner = await browser.newContext({ viewport: { width: 390, height: 900 } });
   const page = await owner.newPage();
-  const added = await invite(t.store, { email: 'owner@example.nz', role: 'owner', publicOrigin: origin });
-  await page.goto(added!.link);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await signIn(page, 'owner');
+  const { origin } = server;
   const visits = async () => (await page.request.get(`${origin}/inbox/api/visits?from=${today}&to=${today}`)).json() as Promise<VisitReport>;
   await expect.poll(async () => (await visits()).byPage.find((p) => p.label === '/auckland'), { timeout: 20_000 }).toMatchObject({ visitors: 3, quotes: 1 });
   await expect
@@ -110,7 +91,7 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
     .toBeGreaterThanOrEqual(3);
   const report = await visits();
   // A copy of the database holds none of the visitors' browsers (nor the crawler's).
-  const dump = await dumpDatabase('sqlite', t.url);
+  const dump = await dumpDatabase('sqlite', server.store.url);
   for (const trace of ['Person/', 'Chrome/131', 'Googlebot']) expect(dump).not.toContain(trace);
   expect(report.visitors).toBe(3);
   expect(report.formFunnel.find((f) => f.page === '/auckland')).toMatchObject({ started: 1, sent: 1 });
@@ -120,7 +101,7 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
     await page.setViewportSize({ width, height: 900 });
     const byPage = page.getByRole('region', { name: 'Visits by page' });
     await expect(byPage).toBeVisible();
-    await expect(byPage.locator('svg[role="img"]')).toHaveAttribute('aria-label', /\/auckland: 3 \(33% quote rate\)/);
+    await expect(byPage.locator('svg[role="img"]')).toHaveAttribute('aria-label', /\/auckland: 3 visitors \(33% quote rate, few visitors\)/);
     await expect(page.getByRole('region', { name: 'The quote form, page by page' }).locator('svg[role="img"]')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Web Vitals of real visitors' })).toContainText('Largest Contentful Paint');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -135,8 +116,20 @@ test('three people walk the site, one sends a quote from /auckland: the Reports 
   const byPage = page.getByRole('region', { name: 'Visits by page' });
   await byPage.getByText('Show the numbers').click();
   const auckland = byPage.getByRole('table').getByRole('row', { name: /\/auckland/ });
-  expect(await auckland.locator('th, td').allTextContents()).toEqual(['/auckland', '3', expect.any(String), '1', '33%']);
+  expect(await auckland.locator('th, td').allTextContents()).toEqual(['/auckland', '3', expect.any(String), '1', '33% (few visitors)']);
   await axeCleanAfterOpening(page);
+  // On a phone with the tables open: wide ones stacked, the page no wider than the screen.
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(byPage.getByRole('group', { name: 'Visits by page' }).getByRole('listitem').filter({ hasText: '/auckland' })).toContainText(
+    '33% (few visitors)',
+  );
+  await expectAxeClean(page, 'the reports at 390px with their tables open');
+  await page.getByRole('heading', { name: 'Visits and the quote rate' }).scrollIntoViewIfNeeded();
+  await page
+    .getByRole('heading', { name: 'Visits and the quote rate' })
+    .locator('xpath=ancestor::section/..')
+    .screenshot({ path: 'bench/results/screenshots/inbox-reports-visits-390.png' });
   await owner.close();
 });
 

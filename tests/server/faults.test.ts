@@ -121,8 +121,8 @@ describe.each(storeKinds)('on %s', (kind) => {
       store: t.store,
       channels: ['email', 'webhook'],
       rateLimit: { max: 1000, windowMs: 60_000 },
-      onLeadStored: () => worker.nudge(),
     });
+    cleanups.push(t.store.onNewJobs(() => worker.nudge()));
     cleanups.push(() => app.close());
     worker.start();
     cleanups.push(() => worker.stop());

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
-import { cleanOneLine, leadFields, trackingFields } from '../../core/lead/schema.ts';
+import { cleanOneLine, formFields, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
@@ -36,7 +36,7 @@ interface Case {
   stored?: Record<string, string>;
 }
 
-const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
+const limits: Record<string, number> = Object.fromEntries([...formFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
 /** Accepted when the value, as the schema cleans it (controls to a space, trimmed), fits the field's limit. */
 function fits(field: string, value: string): 'accept' | 'reject' {
   return cleanOneLine(value).length <= limits[field]! ? 'accept' : 'reject';
@@ -46,7 +46,7 @@ function fits(field: string, value: string): 'accept' | 'reject' {
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u2060-\u2064\ufeff\u180e\u061c\u202a-\u202e\u2066-\u2069]/;
 
-const textFields = ['contact_name', 'phone', 'company_name', 'notes'] as const;
+const textFields = ['contact_name', 'phone', 'company_name', 'notes', 'site_street', 'site_suburb', 'access_notes'] as const;
 const trackingNames = trackingFields.map((f) => f.name);
 
 /** A valid body with raw (already encoded) key=value pairs appended or replacing fields. */
@@ -67,7 +67,7 @@ function buildCorpus(): Case[] {
 
   // 1. Every field the visitor fills is accepted at its limit and rejected one character over;
   //    tracking values, which the visitor never typed, are cut to their limit instead.
-  for (const f of leadFields) {
+  for (const f of formFields) {
     if (f.kind === 'select') {
       add({ name: `${f.name}: a value outside its list`, body: body({ [f.name]: `${f.options[0]} ` + 'x' }), expect: 'reject' });
       add({ name: `${f.name}: an overlong value`, body: body({ [f.name]: 'x'.repeat(f.maxLength + 1) }), expect: 'reject' });
@@ -149,7 +149,7 @@ function buildCorpus(): Case[] {
   add({ name: 'form-name missing', body: formBody().replace('form-name=commercialLead&', ''), expect: 'reject' });
 
   // 6. Repeated fields.
-  for (const f of [...leadFields.map((x) => x.name), ...trackingNames, 'form-name', 'bot-field']) {
+  for (const f of [...formFields.map((x) => x.name), ...trackingNames, 'form-name', 'bot-field']) {
     add({ name: `${f} sent twice`, body: rawBody({}, `${encodeURIComponent(f)}=again`), expect: 'reject' });
   }
 
@@ -194,7 +194,7 @@ function buildCorpus(): Case[] {
     '=1+1',
     '\t=1+1',
   ];
-  for (const field of ['contact_name', 'company_name', 'notes', 'phone', 'utm_source'])
+  for (const field of ['contact_name', 'company_name', 'notes', 'phone', 'site_street', 'site_suburb', 'access_notes', 'utm_source'])
     for (const payload of formulas) add({ name: `${field}: formula ${payload}`, body: body({ [field]: payload }), expect: fits(field, payload) });
 
   // 10. Null bytes and other control characters.
@@ -430,8 +430,11 @@ function markupProblems(html: string): string[] {
     for (const [, attr = ''] of attrs.matchAll(/\s([^\s=]+)\s*=\s*"[^"]*"/g))
       if (!allowedAttributes.has(attr.toLowerCase())) problems.push(`attribute ${attr} in ${tag}`);
     if (/javascript:|expression\(|url\(/i.test(attrs)) problems.push(`active attribute value in ${tag}`);
-    // The only links are the call and reply buttons.
-    for (const [, href = ''] of attrs.matchAll(/\shref="([^"]*)"/g)) if (!/^(tel:\+?\d+|mailto:[^\s<>"]+)$/.test(href)) problems.push(`link ${href}`);
+    // The only links are the call and reply buttons, and the map search for the site's address: a
+    // fixed https address whose query is the visitor's words percent-encoded, never raw.
+    for (const [, href = ''] of attrs.matchAll(/\shref="([^"]*)"/g))
+      if (!/^(tel:\+?\d+|mailto:[^\s<>"]+|https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=(?:[\w%().!*~-]|&#x27;)+)$/.test(href))
+        problems.push(`link ${href}`);
   }
   // Whatever is left outside tags is text: a bare '<' there would mean unescaped input.
   if (/<(?![/a-zA-Z!])/.test(body)) problems.push('a bare < in the text');

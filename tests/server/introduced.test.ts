@@ -126,7 +126,8 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
     const mail = await parseMail(await waitFor(() => introductions()[0], { what: 'the e-mail naming the partner' }));
     expect(mail.subject).toMatch(/^Ana Cooling will contact you – /);
     expect(mail.text).toContain('Ana Cooling, one of the suppliers and technicians');
-    expect(mail.text).toContain('Their phone: 07 555 0199');
+    expect(mail.text).toContain('Call them: 07 555 0199');
+    expect(mail.html).toContain('href="tel:075550199"');
     expect(mail.text).toContain('to Ana Cooling for this job, and to no one else');
     expect(mail.messageId).toMatch(/^<introduced-/);
     expect(mail.to && 'value' in mail.to ? mail.to.value.map((a) => a.address) : []).toEqual([CUSTOMER]);

@@ -18,6 +18,7 @@ import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../suppo
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { business } from '../../src/config/site.ts';
+import { emergencyResponseHours } from '../../core/lead/response-targets.ts';
 
 const silent = pino({ level: 'silent' });
 const OWNER = ['quotes@example.nz', 'owner@example.nz'];
@@ -196,7 +197,7 @@ describe('the notification e-mail', () => {
 
 describe('the acknowledgement to the visitor', () => {
   it('confirms the choices and the site’s promises, gives the emergency line, replies to the business, and repeats no free text', async () => {
-    const mails = await deliver({ notes: 'Visit http://spam.example now' }, ['email', 'ack']);
+    const mails = await deliver({ notes: 'Visit http://spam.example now', timeframe: '1–2 weeks', site_type: 'Refit/Upgrade' }, ['email', 'ack']);
     const ack = mails.find((m) => m.subject?.startsWith('We have your quote request'));
     expect(ack, 'an acknowledgement was sent').toBeDefined();
     expect(envelope(ack!)).toEqual(['mere@kaicafe.co.nz']);
@@ -208,6 +209,22 @@ describe('the acknowledgement to the visitor', () => {
     expect(text).toContain(business.emergencyLine.display);
     expect(text).not.toContain('spam.example');
     expect(text).not.toContain('Mere');
+    expect(String(ack!.html)).toContain(`href="${business.emergencyLine.href}"`);
+  });
+
+  it('leads an urgent request with the area’s response target and the 24/7 line, not the quote’s 24 hours', async () => {
+    const mails = await deliver({ notes: 'Chiller at 11 degrees', site_street: '12 Grey Street' }, ['email', 'ack']);
+    const ack = mails.find((m) => m.subject === `A technician will call you – ${business.name}`);
+    expect(ack, 'an urgent acknowledgement was sent').toBeDefined();
+    const text = ack!.text!;
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'Thanks, we have your urgent request',
+      '',
+      `A technician will call you; we aim to be on site in Hamilton within ${emergencyResponseHours.Hamilton.from}-${emergencyResponseHours.Hamilton.to} hours.`,
+      `Call ${business.emergencyLine.display} (${business.emergencyLine.digits}), 24/7, if it gets worse or you need us sooner.`,
+    ]);
+    expect(text).not.toContain(`within ${business.promises.quoteWithin}`);
+    expect(text).not.toContain('12 Grey Street');
     expect(String(ack!.html)).toContain(`href="${business.emergencyLine.href}"`);
   });
 

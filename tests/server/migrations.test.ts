@@ -1,12 +1,19 @@
 /**
- * Schema evolution. Migration 1 stays exactly as released; a database created by the
- * released version (tests/fixtures/schema-v1) upgrades with its rows intact; and every lead field
- * has a column, so adding a field without a migration fails here rather than in production.
+ * Schema evolution. The migrations are the numbered files of server/storage/migrations/: each one's
+ * version is its number, a folder with a repeated number (two branches that each added the next
+ * migration), a gap or a badly named file is refused, and no released migration changes its
+ * statements. Migration 1 stays exactly as released; a database created by the released version
+ * (tests/fixtures/schema-v1) upgrades with its rows intact; and every lead field has a column, so
+ * adding a field without a migration fails here rather than in production.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { leadColumns } from '../../core/lead/schema.ts';
-import { migrations } from '../../server/storage/migrations.ts';
+import { loadMigrations, migrationFiles, migrations, orderMigrationFiles, type MigrationStep } from '../../server/storage/migrations.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const raw = <T = Record<string, unknown>>(kind: StoreKind, t: TestStore, sql: string) => rawQuery<T>(kind, t.url, sql);
@@ -29,6 +36,115 @@ async function columns(kind: StoreKind, t: TestStore, table: string): Promise<st
         );
   return rows.map((r) => r.name);
 }
+
+const folderNames = () => readdirSync(new URL('../../server/storage/migrations/', import.meta.url)).filter((f) => !f.startsWith('.'));
+
+/** A folder of fake migration files, each returning one statement that names its file and dialect. */
+function fakeFolder(files: Record<string, string | undefined>): URL {
+  const dir = mkdtempSync(join(tmpdir(), 'crnz-migrations-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(join(dir, name), text ?? `export const migration = (dialect: string) => [\`SELECT '${name} on \${dialect}'\`];\n`);
+  return pathToFileURL(`${dir}/`);
+}
+
+/**
+ * Each released migration's statements on both stores, hashed. A migration that has shipped is
+ * never edited: add a new file instead. A new migration needs its line here (the failure prints
+ * the hash); change a line only for a migration that has never left your branch.
+ */
+const releasedHashes: Record<number, string> = {
+  1: 'c2293813be6e5db8',
+  2: '75cab0dfa47c7c9d',
+  3: '2f59a742fcf5ebcb',
+  4: '5d05ec6f5405db6e',
+  5: 'b666ac41b0c68bca',
+  6: 'd241bfbe78248d4d',
+  7: 'f62f459db7b28830',
+  8: '276b0a970e302d49',
+  9: '7e09123feb7c9da0',
+  10: 'c8b24c95810520da',
+  11: '66703558b9f313b9',
+  12: 'c0462db8b625cccc',
+  13: '799d92592c83d2f2',
+  14: '3606916fba8faed1',
+  15: 'e2a2b30ee105f6b1',
+  16: 'b311e99bd95f1bdf',
+  17: '9c44fc9658050992',
+  18: 'a8f66228a8dba4a5',
+  19: '4176fa2da836c380',
+  20: 'f329f992e9215eba',
+};
+
+describe('migration files', () => {
+  it('takes each version from its file name, and runs them 1, 2, 3, … as the folder holds them', () => {
+    expect(migrationFiles.map((m) => m.file)).toEqual(folderNames().sort());
+    for (const [i, { version, file }] of migrationFiles.entries()) {
+      expect(file, 'a migration file is named NNN-name.ts').toMatch(/^\d{3}-[a-z0-9-]+\.ts$/);
+      expect(version, file).toBe(Number(file.slice(0, 3)));
+      expect(version, file).toBe(i + 1);
+    }
+    for (const kind of storeKinds) expect(migrations(kind)).toHaveLength(migrationFiles.length);
+  });
+
+  it('keeps every released migration as it was released', () => {
+    // Units of work (steps that are functions) are their own modules' business; statements are compared.
+    const text = (steps: MigrationStep[]) => steps.map((s) => (typeof s === 'string' ? s : '(unit of work)'));
+    const [sqlite, postgres] = [migrations('sqlite'), migrations('postgres')];
+    const hashes = Object.fromEntries(
+      migrationFiles.map(({ version }, i) => [
+        version,
+        createHash('sha256')
+          .update(JSON.stringify([text(sqlite[i]!), text(postgres[i]!)]))
+          .digest('hex')
+          .slice(0, 16),
+      ]),
+    );
+    expect(hashes).toEqual(releasedHashes);
+  });
+
+  it('refuses two files with one number, as when two branches each add the next migration', async () => {
+    const next = String(migrationFiles.length + 1).padStart(3, '0');
+    expect(() => orderMigrationFiles([...folderNames(), `${next}-text-messages.ts`, `${next}-site-editor.ts`])).toThrow(
+      `${next}-site-editor.ts and ${next}-text-messages.ts share the number ${next}`,
+    );
+    const folder = fakeFolder({ '001-a.ts': undefined, '002-b.ts': undefined, '002-c.ts': undefined });
+    await expect(loadMigrations(folder)).rejects.toThrow('002-b.ts and 002-c.ts share the number 002');
+  });
+
+  it('refuses a gap in the numbers', async () => {
+    await expect(loadMigrations(fakeFolder({ '001-a.ts': undefined, '003-c.ts': undefined }))).rejects.toThrow('no migration numbered 002');
+    await expect(loadMigrations(fakeFolder({ '002-b.ts': undefined }))).rejects.toThrow('no migration numbered 001');
+    expect(() => orderMigrationFiles(['000-zero.ts', '001-a.ts'])).toThrow('"000-zero.ts" has the number 000: the numbers start at 001');
+  });
+
+  it.each(['4-d.ts', '0004-d.ts', '004_d.ts', '004-D.ts', '004-d.js', '004-.ts', '004-d.test.ts', '004-d', 'index.ts', 'README.md'])(
+    'refuses a file named %s',
+    async (name) => {
+      const folder = fakeFolder({ '001-a.ts': undefined, '002-b.ts': undefined, '003-c.ts': undefined, [name]: 'export {};\n' });
+      await expect(loadMigrations(folder)).rejects.toThrow(`"${name}" is not named NNN-name.ts`);
+    },
+  );
+
+  it('refuses a file that exports no migration', async () => {
+    const folder = fakeFolder({ '001-a.ts': undefined, '002-b.ts': 'export const steps = [];\n' });
+    await expect(loadMigrations(folder)).rejects.toThrow('002-b.ts exports no migration(dialect) function');
+  });
+
+  it('loads a sound folder in the order of its numbers, whatever order the names come in', async () => {
+    const folder = fakeFolder({ '010-j.ts': undefined, '002-b.ts': undefined, '001-a.ts': undefined, '.DS_Store': '' });
+    for (let n = 3; n <= 9; n++) writeFileSync(new URL(`00${n}-step-${n}.ts`, folder), `export const migration = () => ['SELECT ${n}'];\n`);
+    const loaded = await loadMigrations(folder);
+    expect(loaded.map((m) => [m.version, m.file])).toEqual([
+      [1, '001-a.ts'],
+      [2, '002-b.ts'],
+      ...[3, 4, 5, 6, 7, 8, 9].map((n) => [n, `00${n}-step-${n}.ts`]),
+      [10, '010-j.ts'],
+    ]);
+    expect(loaded[0]!.migration('postgres')).toEqual(["SELECT '001-a.ts on postgres'"]);
+    expect(loaded[9]!.migration('sqlite')).toEqual(["SELECT '010-j.ts on sqlite'"]);
+  });
+});
 
 describe.each(storeKinds)('schema on %s', (kind) => {
   it('migration 1 is the released schema, statement for statement', () => {

@@ -1,15 +1,17 @@
 /**
  * Nudges, follow-up reminders and the weekly digest, on both stores, through a real SMTP peer with
  * two instances (each its own store connection, scheduler and outbox worker) checking at once. The
- * clock is moved, not waited for: each instance's scheduler and senders read the test's clock.
+ * clock is moved, not waited for: each instance's scheduler and senders read the test's clock, and
+ * the two server processes at the end start theirs at a fixed date (tests/support/clock-at.ts), so
+ * every run checks every notice whatever the time of day in New Zealand.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parseLead } from '../../core/lead/schema.ts';
-import { addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
+import { nzInstant } from '../../core/nz-time.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
-import { digestDueAt, MORNING_AT_MINUTES, NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, setFollowUp } from '../../server/storage/lead-work.ts';
 import { addVisitCounts } from '../../server/storage/visit-counts.ts';
@@ -17,6 +19,7 @@ import { createUser } from '../../server/storage/sign-in-data.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
+import { clockAtEnv } from '../support/clock-at.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
 const HOUR = 3_600_000;
@@ -159,10 +162,11 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
   it('sends no nudge for a lead answered between queueing and sending, and no digest before Monday 8:00', { timeout: 60_000 }, async () => {
     const lastWeek = await addLead(t.store, 'Last Week', nz('2026-12-04', '09:00'));
     await t.store.transact(() => changeStatus(lastWeek, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Called'));
-    const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '06:00'), { timeframe: 'Urgent (24–72h)' });
+    // After 7:00, so outside the night the overnight summary covers: this test is about the nudge alone.
+    const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '07:10'), { timeframe: 'Urgent (24–72h)' });
     clock = nz('2026-12-07', '07:59');
-    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false });
-    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false });
+    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false, overnight: false });
+    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false, overnight: false });
     await t.store.transact(() => changeStatus(lead, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Contacted'));
     await Promise.all(instances.map((i) => i.worker.runOnce()));
     expect(smtp.messages).toHaveLength(0);
@@ -182,25 +186,29 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
 });
 
 describe('notices from two server processes on one PostgreSQL', () => {
-  it('nudge, reminder and digest (when due by today’s clock) each e-mailed once', { timeout: 90_000 }, async () => {
+  it('nudge, reminder and digest each e-mailed once', { timeout: 90_000 }, async () => {
     const t = await createTestStore('postgres');
     const smtp = await startSmtp();
     const servers: ServerProcess[] = [];
     try {
-      const now = new Date();
-      // An urgent lead that arrived an hour ago (due after 30 minutes, whatever the hour), a lead from
-      // last week (so a digest is due once Monday 8:00 has passed), and a follow-up due today at 8:00.
-      const urgent = await addStoredLead(t, 'Urgent Process', new Date(now.getTime() - HOUR), { timeframe: 'Urgent (24–72h)' });
-      const old = await addStoredLead(t, 'Old Process', nzInstant(addDays(nzWeekOf(now), -3), 10 * 60), {});
+      // The servers' clock starts at Monday 30 November, 9:00 (whatever the time of day here): the
+      // urgent lead that arrived at 8:00 is due its nudge (30 minutes), the follow-up of that day its
+      // reminder (8:00), and last week's digest is due (Monday 8:00, a lead from last week is stored).
+      const urgent = await addStoredLead(t, 'Urgent Process', nz('2026-11-30', '08:00'), { timeframe: 'Urgent (24–72h)' });
+      const old = await addStoredLead(t, 'Old Process', nz('2026-11-27', '10:00'), {});
       await t.store.transact(() => changeStatus(old, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Called'));
-      await t.store.transact(() => setFollowUp(old, nzParts(now).date, 'owner@example.nz', 'Follow up'));
-      const env = { DATABASE_URL: t.url, DIST_DIR: tinySite(), SMTP_URL: smtp.url, NOTICE_CHECK_INTERVAL: '100ms', OUTBOX_POLL_INTERVAL: '100ms' };
+      await t.store.transact(() => setFollowUp(old, '2026-11-30', 'owner@example.nz', 'Follow up'));
+      const env = {
+        ...clockAtEnv(nz('2026-11-30', '09:00')),
+        DATABASE_URL: t.url,
+        DIST_DIR: tinySite(),
+        SMTP_URL: smtp.url,
+        NOTICE_CHECK_INTERVAL: '100ms',
+        OUTBOX_POLL_INTERVAL: '100ms',
+      };
       for (let i = 0; i < 2; i++) servers.push(await startServer(env));
 
-      const reminderDue = now >= nzInstant(nzParts(now).date, MORNING_AT_MINUTES);
-      const digestDue = now >= digestDueAt(nzWeekOf(now));
-      const expected = 1 + (reminderDue ? 1 : 0) + (digestDue ? 1 : 0);
-      await waitFor(() => smtp.messages.length >= expected, { what: `${expected} notice(s)`, timeoutMs: 30_000 });
+      await waitFor(() => smtp.messages.length >= 3, { what: 'the nudge, the reminder and the digest', timeoutMs: 30_000 });
       await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every notice to be done', timeoutMs: 30_000 });
       // Both instances go on checking ten times a second; stopping them waits for any send in flight.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -208,9 +216,9 @@ describe('notices from two server processes on one PostgreSQL', () => {
       await Promise.all(servers.map((s) => s.exited));
       const subjects = (await Promise.all(smtp.messages.map(parseMail))).map((m) => m.subject ?? '');
       expect(subjects.filter((s) => s.startsWith('URGENT: still not called'))).toHaveLength(1);
-      expect(subjects.filter((s) => s.startsWith('Follow up today'))).toHaveLength(reminderDue ? 1 : 0);
-      expect(subjects.filter((s) => s.startsWith('Your leads for the week of'))).toHaveLength(digestDue ? 1 : 0);
-      expect(subjects).toHaveLength(expected);
+      expect(subjects.filter((s) => s.startsWith('Follow up today · Old Process'))).toHaveLength(1);
+      expect(subjects.filter((s) => s === 'Your leads for the week of 23–29 Nov 2026')).toHaveLength(1);
+      expect(subjects).toHaveLength(3);
       expect(smtp.messages.find((m) => m.raw.includes('URGENT'))!.raw).toContain(urgent);
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');

@@ -12,12 +12,15 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
-import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
+import { createDispatchNote } from '../../server/outbox/dispatch-note.ts';
+import { emailText } from '../../server/outbox/lead-email.ts';
+import { notificationCopy } from '../../server/outbox/email-words.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { armOffer, HELD_JOB_MS, makeOffer, offersOfLead } from '../../server/storage/partner-offers.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
-import { fromThisPage } from '../../server/partners/partner-page.ts';
+import { fromThisSite } from '../../server/http/same-origin.ts';
 import { run } from '../../server/storage/steps.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
@@ -33,7 +36,6 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
   let smtp: SmtpPeer;
   let app: FastifyInstance;
   let worker: OutboxWorker;
-  let scheduler: NoticeScheduler;
   const session = inboxSession(
     () => app,
     () => t.store,
@@ -45,37 +47,23 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     worker = new OutboxWorker({
       store: t.store,
       senders: {},
-      notices: createPartnerSenders({
-        store: t.store,
-        transport: mailTransport(smtp.url),
-        from: 'website@example.nz',
-        replyTo: 'office@example.nz',
-        publicOrigin: INBOX_ORIGIN,
-        messageIdDomain: 'example.nz',
-      }),
+      notices: {
+        ...createPartnerSenders({
+          store: t.store,
+          transport: mailTransport(smtp.url),
+          from: 'website@example.nz',
+          replyTo: 'office@example.nz',
+          publicOrigin: INBOX_ORIGIN,
+          messageIdDomain: 'example.nz',
+        }),
+        // The wait is long and no minute's check runs: only a dispatch job moves urgent work on here.
+        dispatch: createDispatchRunner(t.store, 15 * MINUTE),
+      },
       log,
       pollIntervalMs: 50,
       maxAttempts: 3,
     });
-    // The wait is long: only an ending (not the clock) moves urgent work on in these tests.
-    scheduler = new NoticeScheduler({
-      store: t.store,
-      log,
-      intervalMs: MINUTE,
-      urgentAfterMs: 30 * MINUTE,
-      afterMs: 240 * MINUTE,
-      dispatchAcceptWithinMs: 15 * MINUTE,
-    });
-    app = await buildApp({
-      store: t.store,
-      channels: [],
-      rateLimit: { max: 1000, windowMs: MINUTE },
-      inbox: { publicOrigin: INBOX_ORIGIN },
-      onLeadStored: (lead) => {
-        worker.nudge();
-        if (!lead || lead.urgent) void scheduler.dispatch();
-      },
-    });
+    app = await buildApp({ store: t.store, channels: [], rateLimit: { max: 1000, windowMs: MINUTE }, inbox: { publicOrigin: INBOX_ORIGIN }, dispatch: true });
     worker.start();
   });
   afterAll(async () => {
@@ -270,6 +258,23 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     }
   });
 
+  it('says in an urgent lead’s own e-mail whom it was offered to automatically, or that nobody on call covers it', async () => {
+    const note = createDispatchNote(t.store);
+    const covered = await newLead({ contact_name: 'Note Night Cafe' });
+    const offered = await waitFor(async () => (await t.store.read(() => offersOfLead(covered))).find((o) => o.offer.offered_by === null), {
+      what: 'the automatic offer',
+    });
+    const lead = (await t.store.getLead(covered))!;
+    expect(await note(lead)).toContain(`Offered automatically to ${offered.partner.name} (on call) at `);
+    const text = emailText(lead, INBOX_ORIGIN, await note(lead));
+    expect(text).toMatch(/URGENT – call back first \(.*\)\nOffered automatically to /);
+    // Nobody on call covers Dunedin repairs.
+    const uncovered = (await t.store.getLead(await newLead({ contact_name: 'Dunedin Night Cafe', city: 'Dunedin' })))!;
+    expect(await note(uncovered)).toBe(notificationCopy.uncovered);
+    const calm = (await t.store.getLead(await newLead({ contact_name: 'Note Planned Cafe', ...planned })))!;
+    expect(await note(calm)).toBeUndefined();
+  });
+
   it('tells the customer which partner has their details and which others saw the job without them', async () => {
     const owner = await session.signedIn(`owner-told-${kind}@example.nz`);
     const declining = await addHamiltonTechnician(t.store, 'Declined First Ltd', `declined-first-${kind}@x.nz`, { services: ['Installation'] });
@@ -288,21 +293,24 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
   });
 });
 
-describe('a post to the partner page', () => {
+describe('a request from this site', () => {
   const origin = 'https://www.example.nz';
-  it('is taken from this page, whose no-referrer makes browsers send Origin null, and from nowhere else', () => {
-    expect(fromThisPage('same-origin', 'null', origin)).toBe(true);
-    expect(fromThisPage('same-origin', origin, origin)).toBe(true);
-    expect(fromThisPage(undefined, origin, origin)).toBe(true);
+  const asks = (site: string | undefined, from: string | undefined) =>
+    fromThisSite({ ...(site === undefined ? {} : { 'sec-fetch-site': site }), ...(from === undefined ? {} : { origin: from }) }, origin);
+  it('is told by Fetch Metadata (the partner page’s no-referrer makes browsers send Origin null), else by the Origin', () => {
+    expect(asks('same-origin', 'null')).toBe(true);
+    expect(asks('same-origin', origin)).toBe(true);
+    expect(asks(undefined, origin)).toBe(true);
     for (const [site, from] of [
       ['cross-site', 'null'],
-      ['same-site', 'null'],
+      ['same-site', origin],
       ['none', 'null'],
       [undefined, 'null'],
       [undefined, undefined],
-      ['same-origin', 'https://evil.example'],
       [undefined, 'https://evil.example'],
+      [undefined, 'https://www.example.nz.evil.example'],
+      ['same-origin', 'https://evil.example'],
     ] as const)
-      expect(fromThisPage(site, from, origin)).toBe(false);
+      expect(asks(site, from)).toBe(false);
   });
 });

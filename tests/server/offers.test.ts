@@ -17,6 +17,7 @@ import { addPartner } from '../../server/storage/partner-records.ts';
 import { answerOffer } from '../../server/storage/partner-offers.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
+import { answerWords } from '../../server/partners/partner-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
@@ -141,7 +142,7 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     expect(job.body).toContain('Decline');
     expect(job.body).not.toContain('Dunedin Planner');
     // The project details keep their line breaks, each line escaped.
-    expect(job.body).toContain('Two under-counter fridges running warm.<br>Both about six years old.');
+    expect(job.body).toContain('Two under-counter fridges running warm.<br/>Both about six years old.');
 
     const declined = await page('POST', { t: token, action: 'decline', reason: 'Booked out until March' });
     expect(declined.body).toContain('You declined this job');
@@ -177,9 +178,7 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
 
     // Two instances accept at once: exactly one wins.
     const hash = secretHash(token);
-    const both = await Promise.all(
-      [t.store, other].map((store) => store.transact(() => answerOffer(hash, { action: 'accept' }, (p) => `${p.name} accepted the job`))),
-    );
+    const both = await Promise.all([t.store, other].map((store) => store.transact(() => answerOffer(hash, { action: 'accept' }, answerWords))));
     expect(both.filter((r) => r.changed)).toHaveLength(1);
 
     const accepted = await page('POST', { t: token, action: 'view' });
@@ -187,8 +186,13 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     expect(accepted.body).toContain('href="tel:0215550101"');
     expect(accepted.body).toContain('mailto:mere@kaicafe.co.nz');
     expect(accepted.body).toContain('Quote sent');
-    const quoted = await page('POST', { t: token, action: 'quote_sent' });
+    // "Quote sent" asks first; only the answer to the question records it, and it can be taken back.
+    const asked = await page('POST', { t: token, action: 'quote_sent' });
+    expect(asked.body).toContain('Record that you have sent the customer a quote?');
+    expect(asked.body).not.toContain('Quote sent recorded');
+    const quoted = await page('POST', { t: token, action: 'quote_sent', confirm: 'yes' });
     expect(quoted.body).toContain('Quote sent recorded');
+    expect(quoted.body).toContain('Undo “Quote sent”');
 
     const details = await waitFor(
       async () => {

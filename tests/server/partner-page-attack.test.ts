@@ -59,7 +59,7 @@ describe.each(storeKinds)('the partner page under attack on %s', (kind) => {
       payload: new URLSearchParams({ t: tokens[0]!, action: 'view' }).toString(),
     });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;<br>Second line &amp; more');
+    expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;<br/>Second line &amp; more');
     expect(page.body).not.toContain('<img src=x');
   });
 

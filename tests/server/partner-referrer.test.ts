@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
-import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { createTestStore, formBody, storeKinds, type TestStore } from '../support/stores.ts';
+import { parseLead } from '../../core/lead/schema.ts';
+import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 
 const TOKEN = 'a-token-of-twenty-chars-or-more';
 const OWN_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: INBOX_ORIGIN, 'sec-fetch-site': 'same-origin' };
@@ -26,8 +28,13 @@ describe.each(storeKinds)("the partner page's referrer policy on %s", (kind) => 
   });
 
   it('keeps no-referrer on the link’s page', async () => {
-    const page = await app.inject({ method: 'GET', url: `/partner/offer?t=${TOKEN}` });
+    const parsed = parseLead(Object.fromEntries(new URLSearchParams(formBody())));
+    const lead = await t.store.insertLead(parsed.lead!, { spam: false, channels: [] });
+    const partner = await addHamiltonTechnician(t.store, 'Referrer Test Ltd', 'referrer@x.nz');
+    const { token } = await offerWithLink(t.store, lead.id, partner.id);
+    const page = await app.inject({ method: 'GET', url: `/partner/offer?t=${token}` });
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Continue');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 

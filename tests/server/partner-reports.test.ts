@@ -2,7 +2,9 @@
  * The reports by partner on both stores, from seeded leads and offers whose figures are known: each
  * partner's offers, acceptances, declines with their reasons, median time to accept, urgent jobs on
  * site by the promised time by city and the won value of the jobs they held; the promise kept as a
- * share of urgent leads by place; offers of leads outside the range, spam and deleted leads left out.
+ * share of urgent leads by place, counted once due; each offer under what became of it (accepted,
+ * declined, no answer, withdrawn, waiting); offers of leads outside the range, spam and deleted
+ * leads left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLead } from '../../core/lead/schema.ts';
@@ -13,6 +15,7 @@ import { insightBetween } from '../../server/leads/range-insight.ts';
 import { formatInsight } from '../../server/leads/report-text.ts';
 import { storeLeads } from '../support/insight-oracle.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { addDays, nzParts } from '../../core/nz-time.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,11 +85,13 @@ const offers: SeedOffer[] = [
 
 describe.each(storeKinds)('reports by partner on %s', (kind) => {
   let t: TestStore;
+  const partnerIds = new Map<string, string>();
 
   beforeAll(async () => {
     t = await createTestStore(kind);
     await storeLeads(t.store, leads);
     const ids: Record<string, string> = {};
+    partnerIds.clear();
     for (const [key, name] of [
       ['ana', 'Ana Cooling'],
       ['ben', 'Ben Fridge Co'],
@@ -105,6 +110,7 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
         }),
       );
       ids[key] = partner!.id;
+      partnerIds.set(`${key}@example.nz`, partner!.id);
     }
     const arrivedOf = new Map(leads.map((l) => [l.id, Date.parse(l.created_at)]));
     await t.store.transact(function* () {
@@ -141,6 +147,10 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
         offers: 5,
         accepted: 2,
         declined: 2,
+        noAnswer: 0,
+        // Ended without an answer for another reason than the wait running out.
+        withdrawn: 1,
+        waiting: 0,
         declineReasons: [
           { label: '(no reason given)', count: 1 },
           { label: 'Too far', count: 1 },
@@ -159,6 +169,9 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
         offers: 4,
         accepted: 3,
         declined: 1,
+        noAnswer: 0,
+        withdrawn: 0,
+        waiting: 0,
         declineReasons: [{ label: 'Too far', count: 1 }],
         // 10, 20 and 90 minutes.
         medianAcceptMinutes: 20,
@@ -178,10 +191,55 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
 
   it('prints the same figures in the command line’s report', async () => {
     const text = formatInsight(await t.store.read(() => insightBetween('2026-10-05', '2026-10-11')));
-    expect(text).toMatch(/^ {2}Ben Fridge Co +5 +2 +2 +33 min +\$999\.00$/m);
+    expect(text).toMatch(/^ {2}Ben Fridge Co +5 +2 +2 +0 +1 +0 +33 min +\$999\.00$/m);
+    expect(text).toContain('offers = accepted + declined + no answer + withdrawn + waiting');
     expect(text).toContain('    declined: Too far (1)');
     expect(text).toContain('    on site in Hamilton: 1, 0 by the promised time');
     expect(text).toMatch(/^ {2}Auckland +1 of 2 +50\.0%$/m);
+  });
+
+  it('counts the offers nobody answered and those still waiting, and judges the promise only once it is due', async () => {
+    const now = Date.now();
+    const fresh = (id: string, extra: Partial<InboxLead> = {}) => ({ ...lead(id, 'Hamilton', 0, extra), created_at: new Date(now - HOUR).toISOString() });
+    // Hamilton's promise is 6 h: an hour in, one lead is attended and the other still has five hours.
+    await storeLeads(t.store, [fresh('fresh-open'), fresh('fresh-attended'), fresh('fresh-planned', { urgent: false })]);
+    const [ana, ben] = ['ana@example.nz', 'ben@example.nz'].map((email) => partnerIds.get(email)!);
+    await t.store.transact(function* () {
+      for (const [id, leadId, partner, state, endReason, expiresIn, onSite] of [
+        // The automatic wait ran out: no answer.
+        ['f1', 'fresh-open', ana, 'withdrawn', 'timed_out', 14 * 24 * HOUR, null],
+        // Still within its link's life and unanswered: waiting.
+        ['f2', 'fresh-open', ben, 'open', '', 14 * 24 * HOUR, null],
+        ['f3', 'fresh-attended', ana, 'accepted', '', 14 * 24 * HOUR, now - 30 * MINUTE],
+        // Another partner took it: withdrawn.
+        ['f4', 'fresh-attended', ben, 'withdrawn', 'taken', 14 * 24 * HOUR, null],
+        // Its link's life ran out unanswered: no answer.
+        ['f5', 'fresh-planned', ben, 'open', '', -MINUTE, null],
+      ] as const)
+        yield* run(
+          `INSERT INTO partner_offers (id, lead_id, partner_id, state, end_reason, created_at, expires_at, answered_at, on_site_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          id,
+          leadId,
+          partner,
+          state,
+          endReason,
+          now - 50 * MINUTE,
+          now + expiresIn,
+          state === 'open' ? null : now - 40 * MINUTE,
+          onSite,
+        );
+    });
+    const today = nzParts(new Date(now)).date;
+    const { partners } = await t.store.read(() => insightBetween(addDays(today, -1), today));
+    const figures = (name: string) => {
+      const p = partners.byPartner.find((b) => b.name === name)!;
+      return { offers: p.offers, accepted: p.accepted, declined: p.declined, noAnswer: p.noAnswer, withdrawn: p.withdrawn, waiting: p.waiting };
+    };
+    expect(figures('Ana Cooling')).toEqual({ offers: 2, accepted: 1, declined: 0, noAnswer: 1, withdrawn: 0, waiting: 0 });
+    expect(figures('Ben Fridge Co')).toEqual({ offers: 3, accepted: 0, declined: 0, noAnswer: 1, withdrawn: 1, waiting: 1 });
+    for (const p of partners.byPartner) expect(p.accepted + p.declined + p.noAnswer + p.withdrawn + p.waiting).toBe(p.offers);
+    // The lead still within its five hours is neither kept nor broken yet; the attended one is kept.
+    expect(partners.promise).toEqual([{ city: 'Hamilton', urgent: 1, kept: 1 }]);
   });
 
   it('is empty for a range with no offers', async () => {

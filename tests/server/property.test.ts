@@ -9,10 +9,12 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { parseFormBody } from '../../server/http/plugins/quote-form.ts';
-import { FORM_NAME, HONEYPOT_FIELD, leadColumns, leadFields, parseLead, trackingFields } from '../../core/lead/schema.ts';
+import { FORM_NAME, HONEYPOT_FIELD, formFields, leadColumns, parseLead, siteFields, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 
-const limits: Record<string, number> = Object.fromEntries([...leadFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
+const limits: Record<string, number> = Object.fromEntries([...formFields, ...trackingFields].map((f) => [f.name, f.maxLength]));
+/** The fields that keep line breaks and tabs (project details, access notes). */
+const multiLine = new Set<string>(formFields.filter((f) => f.kind === 'textarea').map((f) => f.name));
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Default_Ignorable_Code_Point}\u200e\u200f\u180e\u061c\u202a-\u202e\u2066-\u2069]/u;
 const FORBIDDEN_NOTES =
@@ -96,9 +98,10 @@ describe('properties of the body parser and lead schema', () => {
         const value = lead[column];
         // Limits count characters (code points), as the schema does.
         expect([...value].length, column).toBeLessThanOrEqual(limits[column]!);
-        expect((column === 'notes' ? FORBIDDEN_NOTES : FORBIDDEN_ONE_LINE).test(value), `${column}: ${JSON.stringify(value)}`).toBe(false);
+        expect((multiLine.has(column) ? FORBIDDEN_NOTES : FORBIDDEN_ONE_LINE).test(value), `${column}: ${JSON.stringify(value)}`).toBe(false);
       }
     }
+    return res;
   }
 
   it('any bytes with any content type: a success or a 4xx, never a 5xx; a 4xx stores nothing', async () => {
@@ -155,6 +158,37 @@ describe('properties of the body parser and lead schema', () => {
     // The runs must have reached both outcomes, or they proved little.
     expect(outcomes.success).toBeGreaterThan(10);
     expect(outcomes.rejected).toBeGreaterThan(10);
+  });
+
+  it('hostile text in the site address and access notes: never a 5xx; stored clean and within 120 / 500 characters, or refused naming only them', async () => {
+    // Long enough to cross both limits, built from the same hostile pieces.
+    const long = fc.tuple(hostileText, fc.integer({ min: 2, max: 60 })).map(([text, n]) => text.repeat(n).slice(0, 800));
+    const value = fc.oneof(hostileText, long, fc.constantFrom('', ' ', '\r\n', '=1+1', 'x'.repeat(120), 'x'.repeat(121), 'y'.repeat(500), 'y'.repeat(501)));
+    const site = fc.record(Object.fromEntries(siteFields.map((f) => [f.name, value])) as Record<(typeof siteFields)[number]['name'], fc.Arbitrary<string>>, {
+      requiredKeys: [],
+    });
+    const names = new Set<string>(siteFields.map((f) => f.name));
+    const seen = { stored: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(site, fc.string({ maxLength: 6 }), async (values, nonce) => {
+        // A fresh name each run, so no run is folded into an earlier one as a repeat.
+        const payload = formBody({ ...values, contact_name: `Site ${nonce} ${seen.stored + seen.refused}` });
+        const res = await postAndCheck(payload, 'application/x-www-form-urlencoded', 'application/json');
+        if (res.statusCode === 400) {
+          seen.refused++;
+          expect(
+            Object.keys(res.json().errors).every((k) => names.has(k)),
+            res.body,
+          ).toBe(true);
+        } else {
+          seen.stored++;
+          expect(res.statusCode).toBe(200);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(seen.stored).toBeGreaterThan(10);
+    expect(seen.refused).toBeGreaterThan(10);
   });
 
   it('parseFormBody throws nothing but a 400 for any bytes', () => {

@@ -112,7 +112,9 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
     );
     expect(out).toContain('Won value: $9,500.00 from 1 job(s)');
     expect(out).toMatch(/^ {4}waikato-repairs +1 +\$9,500\.00$/m);
-    expect(out).toMatch(/^ {2}(Business hours|After hours) +median +0 min +90th percentile +0 min +\(1 answered, [0-3] waiting\)$/m);
+    // Answered within seconds: written in seconds, not rounded to "0 min".
+    expect(out).toMatch(/^ {2}(Business hours|After hours) +median +(under 1|\d+) s +90th percentile +(under 1|\d+) s +\(1 answered, [0-3] waiting\)$/m);
+    expect(out).not.toContain('0 min');
     expect(run('report', '--since', '2999-01-01').stdout).toContain('Leads since 2999-01-01: 0');
   });
 

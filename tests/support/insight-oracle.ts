@@ -26,7 +26,7 @@ import { inboxColumns, toInboxLead, type InboxLead } from '../../server/storage/
 import { all, run, type Work } from '../../server/storage/steps.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 
-const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 10) / 10);
+const roundMinutes = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 60) / 60);
 
 function responseStat(minutes: number[], waiting: number): ResponseStat {
   const sorted = [...minutes].sort((a, b) => a - b);

@@ -50,3 +50,23 @@ export const cityRoutes = ['/auckland', '/christchurch', '/wellington', '/hamilt
 export const guideRoutes = ['/skope-vs-williams-refrigeration', '/commercial-fridge-prices-nz', '/restaurant-refrigeration-nz'] as const;
 /** Pages whose brief names their search terms, so they set meta keywords. */
 export const keywordRoutes = ['/commercial-fridge', ...guideRoutes] as const;
+
+/** A route as the server registered it: one method, the full path with its prefix. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/**
+ * Records the server's routes as Fastify registers them: pass `onRoute` to buildApp, which adds it
+ * as an onRoute hook before any route exists. HEAD routes Fastify adds for each GET are left out.
+ */
+export function routeRecorder(): { routes: RegisteredRoute[]; onRoute: (route: { method: string | readonly string[]; url: string }) => void } {
+  const routes: RegisteredRoute[] = [];
+  return {
+    routes,
+    onRoute: (route) => {
+      for (const method of typeof route.method === 'string' ? [route.method] : route.method) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    },
+  };
+}

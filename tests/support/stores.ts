@@ -149,6 +149,10 @@ export function formBody(overrides: Record<string, string> = {}): string {
     timeframe: 'Urgent (24–72h)',
     budget_range: '$2k–$10k',
     notes: 'Two under-counter fridges running warm.\nBoth about six years old.',
+    // The optional site fieldset, left empty as most visitors leave it.
+    site_street: '',
+    site_suburb: '',
+    access_notes: '',
     utm_source: 'google',
     utm_medium: 'cpc',
     utm_campaign: 'waikato',

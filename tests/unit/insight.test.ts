@@ -206,6 +206,18 @@ describe('the insight of a range', () => {
       '2 d',
     ]);
   });
+
+  it('writes a duration under a minute in seconds, never "0 min"', () => {
+    expect([
+      formatMinutes(0),
+      formatMinutes(0.004),
+      formatMinutes(3 / 60),
+      formatMinutes(0.7),
+      formatMinutes(59.4 / 60),
+      formatMinutes(0.999),
+      formatMinutes(1.2),
+    ]).toEqual(['under 1 s', 'under 1 s', '3 s', '42 s', '59 s', '1 min', '1 min']);
+  });
 });
 
 describe('when a nudge is due', () => {

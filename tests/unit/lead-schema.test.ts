@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { budgetRanges, deviceFromUserAgent, leadColumns, leadFields, parseLead, serviceTypes, timeframes, unitCounts } from '../../core/lead/schema.ts';
+import {
+  budgetRanges,
+  deviceFromUserAgent,
+  formFields,
+  isRepairRequest,
+  leadColumns,
+  leadFields,
+  parseLead,
+  serviceTypes,
+  siteFields,
+  timeframes,
+  unitCounts,
+} from '../../core/lead/schema.ts';
 
 const valid = { contact_name: 'Aroha Smith', work_email: 'aroha@cafe.co.nz' };
 
@@ -36,7 +48,7 @@ describe('lead schema', () => {
   });
 
   it('bounds every field', () => {
-    for (const field of leadFields.filter((f) => f.kind !== 'select' && f.kind !== 'email')) {
+    for (const field of formFields.filter((f) => f.kind !== 'select' && f.kind !== 'email')) {
       const result = parseLead({ ...valid, [field.name]: 'x'.repeat(field.maxLength + 1) });
       expect(result.errors[field.name], field.name).toMatch(/at most/);
     }
@@ -104,6 +116,59 @@ describe('lead schema', () => {
     expect(notes).toBe('a\tb\nc\nd\ne\nf\ng' + 'h');
     // One-line fields get a space for any break or control.
     expect(parseLead({ ...valid, contact_name: 'a\u0085b\u2028c\tD' }).lead!.contact_name).toBe('a b c D');
+  });
+
+  it("keeps the spec's fields in the spec's order, then the optional site fields, then tracking", () => {
+    expect(leadFields.map((f) => f.name)).toEqual([
+      'contact_name',
+      'work_email',
+      'phone',
+      'company_name',
+      'industry',
+      'city',
+      'service_type',
+      'num_units',
+      'site_type',
+      'timeframe',
+      'budget_range',
+      'notes',
+    ]);
+    expect(siteFields.map((f) => [f.name, f.kind, f.maxLength])).toEqual([
+      ['site_street', 'text', 120],
+      ['site_suburb', 'text', 120],
+      ['access_notes', 'textarea', 500],
+    ]);
+    expect(leadColumns.slice(0, formFields.length)).toEqual(formFields.map((f) => f.name));
+    expect(siteFields.some((f) => 'required' in f)).toBe(false);
+  });
+
+  it('takes the site address and access notes, cleaned like the others: one line for the address, line breaks kept in the notes', () => {
+    const result = parseLead({
+      ...valid,
+      site_street: ' 12\u200b Grey Street,\r\nUnit 3 ',
+      site_suburb: 'Frankton\u202e',
+      access_notes: 'Gate code 4321#\r\nPark by the loading dock\u0007',
+    });
+    expect(result.ok, JSON.stringify(result.errors)).toBe(true);
+    expect(result.lead).toMatchObject({
+      site_street: '12 Grey Street, Unit 3',
+      site_suburb: 'Frankton',
+      access_notes: 'Gate code 4321#\nPark by the loading dock',
+    });
+    // Never required: a lead without them is whole, and they are stored empty.
+    expect(parseLead(valid).lead).toMatchObject({ site_street: '', site_suburb: '', access_notes: '' });
+    // Bounded: 120 characters for each line of the address, 500 for the notes.
+    expect(parseLead({ ...valid, site_street: 'x'.repeat(120), site_suburb: 'y'.repeat(120), access_notes: 'z'.repeat(500) }).ok).toBe(true);
+    expect(
+      Object.keys(parseLead({ ...valid, site_street: 'x'.repeat(121), site_suburb: 'y'.repeat(121), access_notes: 'z'.repeat(501) }).errors).sort(),
+    ).toEqual(['access_notes', 'site_street', 'site_suburb']);
+  });
+
+  it('words the form for a technician on a repair: the service Repair or a repair call-out', () => {
+    expect(isRepairRequest({ service_type: 'Repair' })).toBe(true);
+    expect(isRepairRequest({ site_type: 'Repair call-out' })).toBe(true);
+    expect(isRepairRequest({ service_type: 'Installation', site_type: 'New build' })).toBe(false);
+    expect(isRepairRequest({})).toBe(false);
   });
 
   it('rejects non-text values', () => {

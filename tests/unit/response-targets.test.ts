@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { attendBy, attendWithinHours, emergencyResponseHours, REGIONAL_RESPONSE_HOURS } from '../../core/lead/response-targets.ts';
+import {
+  attendBy,
+  attendWithinHours,
+  emergencyResponseHours,
+  REGIONAL_RESPONSE_HOURS,
+  responseAreaOf,
+  responseAreas,
+  thankYouLocation,
+} from '../../core/lead/response-targets.ts';
 import { leadCities } from '../../core/lead/fields.ts';
 import { cities } from '../../src/config/site.ts';
 import { span } from '../../src/inbox/time.ts';
@@ -51,6 +59,29 @@ describe('response targets', () => {
     for (const city of Object.values(cities))
       if (city.cbdResponseHours !== null)
         expect(city.cbdResponseHours, city.name).toBe(emergencyResponseHours[city.name as keyof typeof emergencyResponseHours].from);
+  });
+
+  it('names each area once, with the target the site states and the thank-you fragment that leads with it', () => {
+    expect(responseAreas.map((a) => [a.anchor, a.city, a.hours])).toEqual([
+      ['urgent-auckland', 'Auckland', '2-4 hours'],
+      ['urgent-wellington', 'Wellington', '2-4 hours'],
+      ['urgent-christchurch', 'Christchurch', '2-4 hours'],
+      ['urgent-hamilton', 'Hamilton', '4-6 hours'],
+      ['urgent-tauranga', 'Tauranga', '4-6 hours'],
+      ['urgent-dunedin', 'Dunedin', '6-12 hours'],
+      ['urgent-regional', null, '24 hours'],
+    ]);
+    // The upper end the inbox holds a lead to is the one the visitor is told.
+    for (const area of responseAreas) expect(area.hours.endsWith(`${attendWithinHours(area.city ?? '')} hours`), area.anchor).toBe(true);
+    for (const elsewhere of ['', 'Gisborne', 'hamilton', '__proto__']) expect(responseAreaOf(elsewhere).anchor, elsewhere).toBe('urgent-regional');
+  });
+
+  it('sends an urgent request to its area on the thank-you page, any other to the page itself', () => {
+    const calm = { city: 'Hamilton', timeframe: '30–60 days', site_type: 'New build', path: '/hamilton' };
+    expect(thankYouLocation(calm)).toBe('/thank-you/');
+    expect(thankYouLocation({ ...calm, timeframe: 'Urgent (24–72h)' })).toBe('/thank-you/#urgent-hamilton');
+    expect(thankYouLocation({ ...calm, site_type: 'Repair call-out', city: 'Dunedin' })).toBe('/thank-you/#urgent-dunedin');
+    expect(thankYouLocation({ ...calm, path: '/emergency-repairs', city: '' })).toBe('/thank-you/#urgent-regional');
   });
 
   it('reads a span at a glance', () => {

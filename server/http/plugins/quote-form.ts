@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead } from '../../../core/lead/schema.ts';
+import { isUrgent } from '../../../core/lead/urgency.ts';
+import { thankYouLocation } from '../../../core/lead/response-targets.ts';
 import { parseElapsed, scoreLead } from '../../leads/spam.ts';
-import { business, leadRoutes } from '../../../core/business.ts';
+import { business } from '../../../core/business.ts';
 import { RateLimitedError, type Channel, type LeadStore, type RateLimitCount } from '../../storage/types.ts';
 import { clientKey, MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 import { REPEAT_WINDOW_MS } from '../../storage/submission-key.ts';
@@ -19,8 +21,8 @@ export interface LeadsOptions {
   bodyLimit?: number;
   /** The same form data posted again within this window is answered as before and stored once. */
   repeatWindowMs?: number;
-  /** Called after a lead is stored (the outbox worker's nudge; an urgent lead's dispatch). */
-  onStored?: ((lead: { urgent: boolean }) => void) | undefined;
+  /** Whether an urgent lead is dispatched to on-call partners: its dispatch job is queued with it. */
+  dispatch?: boolean | undefined;
 }
 
 interface FormBody {
@@ -68,7 +70,7 @@ function withServerTracking(fields: Record<string, string>, request: FastifyRequ
 }
 
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
-  const { store, channels, onStored, repeatWindowMs = REPEAT_WINDOW_MS } = options;
+  const { store, channels, dispatch = false, repeatWindowMs = REPEAT_WINDOW_MS } = options;
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
   const { max, windowMs } = options.rateLimit;
   const shared = store.sharedRateLimitCounter?.();
@@ -158,7 +160,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       );
     }
     const honeypot = (body.fields[HONEYPOT_FIELD] ?? '') !== '';
-    const parsed = parseLead(withServerTracking(body.fields, request));
+    const tracked = withServerTracking(body.fields, request);
+    const parsed = parseLead(tracked);
     if (!parsed.ok || !parsed.lead) {
       if (await countRefused(request))
         return tooMany(request, reply, Math.max(1, Math.ceil(((reachedLimit.get(clientKey(request.ip)) ?? 0) - Date.now()) / 1000)));
@@ -170,18 +173,16 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
     const spam = verdict.spam;
     let alreadyStored = false;
-    let urgent = false;
     try {
       const stored = await store.insertLead(parsed.lead, {
         spam,
         spamReason: verdict.reasons.join('; '),
-        channels: spam ? [] : channels,
+        channels: spam ? [] : dispatch && isUrgent(parsed.lead) ? [...channels, 'dispatch'] : channels,
         repeatWindowMs,
         rateLimit: shared ? { key: clientKey(request.ip), max, windowMs } : undefined,
       });
       if (stored.rate) remember(request.ip, stored.rate);
       alreadyStored = stored.repeated;
-      urgent = stored.urgent;
       request.log.info(
         { leadId: stored.id, spam, spamScore: verdict.score, repeated: alreadyStored },
         alreadyStored ? 'repeated submission: already stored' : 'lead stored',
@@ -194,13 +195,20 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       request.log.error({ err: error }, 'lead could not be stored');
       return sendFailure(request, reply, 503, `We could not save your request just now. Please try again, or call ${business.emergencyLine.display}.`);
     }
-    if (!spam && !alreadyStored) onStored?.({ urgent });
     return success();
 
     function success() {
       reply.header('Cache-Control', 'no-store');
       if (wantsJson(request)) return reply.code(200).send({ ok: true });
-      return reply.code(303).header('Location', leadRoutes.thankYou).send();
+      // An urgent request lands on the thank-you page's part for its area (response target and the
+      // 24/7 line first), as the form's script sends it there; a bot's invalid post is judged by what it sent.
+      const lead = parsed.lead ?? {
+        city: tracked.city ?? '',
+        timeframe: tracked.timeframe ?? '',
+        site_type: tracked.site_type ?? '',
+        path: tracked.path ?? '',
+      };
+      return reply.code(303).header('Location', thankYouLocation(lead)).send();
     }
   });
 };

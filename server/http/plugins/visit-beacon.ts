@@ -15,6 +15,7 @@ import { deviceFromUserAgent } from '../../../core/lead/fields.ts';
 import { clientKey, MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 import { VisitTally } from '../../visits/visit-tally.ts';
 import type { LeadStore } from '../../storage/types.ts';
+import { fromThisSite } from '../same-origin.ts';
 
 export interface VisitBeaconOptions {
   store: LeadStore;
@@ -47,15 +48,12 @@ function parseBeacon(body: string): BeaconInput {
 }
 
 /**
- * A beacon from a page of another site. Browsers say so in Sec-Fetch-Site; only without it (an old
- * browser) is the Origin compared with the request's host, which a proxy that rewrites Host would
- * spoil for those few.
+ * A beacon from a page of another site. Without Fetch Metadata the Origin is compared with the
+ * request's own origin (a proxy that rewrites Host would spoil that for those few browsers); an old
+ * browser's beacon may carry no Origin at all.
  */
 function fromAnotherSite(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site) return site !== 'same-origin';
-  const origin = request.headers.origin;
-  return origin !== undefined && (!URL.canParse(origin) || new URL(origin).host !== request.host);
+  return !fromThisSite(request.headers, `${request.protocol}://${request.host}`, { originMayBeMissing: true });
 }
 
 // fastify-plugin: the tally is the whole app's (closed with it, reachable by tests); the beacon's

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import type { Action } from '../../lib/content-schemas.ts';
+import type { Action, BlockOf } from '../../lib/content-schemas.ts';
 import { ActionRow } from '../ActionLink.tsx';
+import { responseAreas } from '../../../core/lead/response-targets.ts';
 import { HeroArt } from '../HeroArt.tsx';
 import { callLocations } from '../../lib/call-tracking.ts';
 import type { ArtKey } from '../../lib/art-keys.ts';
@@ -29,10 +30,32 @@ export interface HeroBlockProps {
   art?: ArtKey | undefined;
   /** Shown on large screens in place of the artwork (the contact page's map). */
   aside?: ReactNode;
+  /** The thank-you page's part for an urgent request, shown in place of the lead (see UrgentThanks). */
+  urgent?: BlockOf<'hero'>['urgent'];
+}
+
+/**
+ * What an urgent request sees first on the thank-you page: its area's response target, the 24/7
+ * call button, what happens now. One line per area (core/lead/response-targets.ts), each with the
+ * id the form sends the visitor to (`#urgent-hamilton`); global.css shows the targeted line and
+ * this part, and hides the standard lead and the quote steps. Nothing here needs JavaScript.
+ */
+function UrgentThanks({ target, regional, actions, note }: NonNullable<HeroBlockProps['urgent']>) {
+  return (
+    <div className="urgent-thanks mt-5">
+      {responseAreas.map((area) => (
+        <p key={area.anchor} id={area.anchor} className="urgent-target max-w-2xl text-xl font-semibold text-white sm:text-2xl">
+          {(area.city ? target.replace('{area}', area.city) : regional).replace('{hours}', area.hours)}
+        </p>
+      ))}
+      <ActionRow actions={actions} onDark />
+      <p className="mt-5 max-w-2xl text-lg text-slate-100">{note}</p>
+    </div>
+  );
 }
 
 /** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
-export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false, art, aside }: HeroBlockProps) {
+export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false, art, aside, urgent }: HeroBlockProps) {
   return (
     <section
       data-call-location={callLocations.hero}
@@ -45,7 +68,8 @@ export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, c
           <h1 id="page-title" className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
             {heading}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl">{lead}</p>
+          {urgent ? <UrgentThanks {...urgent} /> : null}
+          <p className={`mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl${urgent ? ' standard-thanks' : ''}`}>{lead}</p>
           {note ? (
             <p className="mt-4 font-medium text-slate-100" data-testid="hero-note">
               {note.before}

@@ -2,9 +2,9 @@ import type { BlockOf } from '../../lib/content-schemas.ts';
 import { Section } from '../Section.tsx';
 
 /** A numbered process, in order. */
-export function StepsBlock({ sectionId, heading, intro, items, tone }: BlockOf<'steps'> & { sectionId: string; tone?: 'white' | 'tint' }) {
+export function StepsBlock({ sectionId, heading, intro, items, tone, hideWhenUrgent }: BlockOf<'steps'> & { sectionId: string; tone?: 'white' | 'tint' }) {
   return (
-    <Section id={sectionId} heading={heading} intro={intro} tone={tone}>
+    <Section id={sectionId} heading={heading} intro={intro} tone={tone} className={hideWhenUrgent ? 'standard-thanks' : undefined}>
       <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((step, i) => (
           <li key={step.title} className="card">

@@ -14,6 +14,8 @@ export interface BarRow {
   valueText: string;
   /** A second figure (a share, a count of jobs), beside the value and in its own column. */
   note?: string;
+  /** What the bar's end says, with its unit ("5 leads (28%)"); the value and its note when not given. */
+  endText?: string;
 }
 
 interface BarListProps {
@@ -39,7 +41,7 @@ const FIGURE = 12;
 export function BarList({ title, labelHeading, valueHeading, noteHeading, rows, limit = rows.length, table }: BarListProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const shown = rows.slice(0, limit);
-  const ends = shown.map((row) => (row.note ? `${row.valueText} (${row.note})` : row.valueText));
+  const ends = shown.map((row) => row.endText ?? (row.note ? `${row.valueText} (${row.note})` : row.valueText));
   const narrow = width < NARROW;
   const labelRoom = narrow ? 0 : Math.round(Math.min(width * 0.35, 12 + Math.max(0, ...shown.map((row) => textWidth(row.label, LABEL)))));
   const endRoom = 8 + Math.max(0, ...ends.map((end) => textWidth(end, FIGURE, 600)));

@@ -1,4 +1,4 @@
-import type { FormFunnelRow } from '../../../core/visit/visit-figures.ts';
+import { fewVisitors, type FormFunnelRow } from '../../../core/visit/visit-figures.ts';
 import { words } from '../app-words.ts';
 import { count, percent } from './format.ts';
 import { BarList } from './BarList.tsx';
@@ -19,7 +19,10 @@ export function FormFunnelList({ rows }: { rows: FormFunnelRow[] }) {
         limit={10}
         table={{
           columns: [w.page, w.seen, w.started, w.sent, w.sentOfSeen],
-          rows: rows.map((r) => ({ key: r.page, cells: [r.page, count(r.seen), count(r.started), count(r.sent), percent(r.sent, r.seen)] })),
+          rows: rows.map((r) => ({
+            key: r.page,
+            cells: [r.page, count(r.seen), count(r.started), count(r.sent), fewVisitors(r.seen) ? w.fewSeen(percent(r.sent, r.seen)) : percent(r.sent, r.seen)],
+          })),
         }}
       />
     </>

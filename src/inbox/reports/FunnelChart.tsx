@@ -25,6 +25,7 @@ export function FunnelChart({ funnel, lost, lostReasons }: Pick<Insight, 'funnel
           value: reached(stage),
           valueText: count(reached(stage)),
           note: percent(reached(stage), started),
+          endText: w.bar(reached(stage), count(reached(stage)), percent(reached(stage), started)),
         }))}
       />
       <p className="mt-4 font-semibold text-slate-900">{w.lost(lost)}</p>

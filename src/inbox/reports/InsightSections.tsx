@@ -14,7 +14,14 @@ const w = words.reports;
 
 /** Breakdown rows for the bar charts (the server sends them biggest first), each with its share of the range's leads. */
 function countRows(counts: LabelCount[], total: number): BarRow[] {
-  return counts.map((c) => ({ key: c.label, label: c.label, value: c.count, valueText: count(c.count), note: percent(c.count, total) }));
+  return counts.map((c) => ({
+    key: c.label,
+    label: c.label,
+    value: c.count,
+    valueText: count(c.count),
+    note: percent(c.count, total),
+    endText: w.leadsBar(c.count, count(c.count), percent(c.count, total)),
+  }));
 }
 
 /** Every report for a range that has leads, one section each. */

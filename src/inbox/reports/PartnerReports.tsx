@@ -22,17 +22,28 @@ export function PartnerReports({ partners }: { partners: PartnerInsight }) {
       ) : (
         <DataTable
           caption={w.byPartner}
-          columns={[w.partner, w.offers, w.accepted, w.declined, w.medianAccept, w.wonValue]}
+          columns={[w.partner, w.offers, w.accepted, w.declined, w.noAnswer, w.withdrawn, w.waiting, w.medianAccept, w.wonValue]}
           rows={byPartner.map((p) => ({
             key: p.id,
-            cells: [p.name, count(p.offers), count(p.accepted), count(p.declined), duration(p.medianAcceptMinutes), money(p.won.cents)],
+            cells: [
+              p.name,
+              count(p.offers),
+              count(p.accepted),
+              count(p.declined),
+              count(p.noAnswer),
+              count(p.withdrawn),
+              count(p.waiting),
+              duration(p.medianAcceptMinutes),
+              money(p.won.cents),
+            ],
           }))}
         />
       )}
       {declines.length > 0 && <DataTable caption={w.declines} columns={[w.partnerAndReason, w.declined]} rows={declines} />}
       {onSite.length > 0 && <DataTable caption={w.onSite} columns={[w.partnerAndCity, w.onSiteCount, w.inTime, w.share]} rows={onSite} />}
+      <p className="mt-4 text-slate-700">{w.promiseIntro}</p>
       {promise.length === 0 ? (
-        <p className="mt-3 text-slate-700">{w.noUrgent}</p>
+        <p className="mt-2 text-slate-700">{w.noUrgent}</p>
       ) : (
         <DataTable
           caption={w.promise}

@@ -10,6 +10,7 @@ import { RangeForm } from './RangeForm.tsx';
 import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
 import { VisitSections } from './VisitSections.tsx';
+import { BackupStatus } from './BackupStatus.tsx';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
@@ -39,6 +40,7 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
     <>
       <h1 className={ui.h1}>{w.heading}</h1>
       {insight && <p className="mt-1 text-slate-700">{w.range(longDate(insight.from), longDate(insight.to))}</p>}
+      {user.role === 'owner' && <BackupStatus />}
       {/* Keyed on the range, so the fields show the new dates after a quick link or Back. */}
       <RangeForm key={`${shownFrom}|${shownTo}`} from={shownFrom} to={shownTo} go={go} />
       <Alert message={errorMessage(reports.error, words.tryAgain)} />

@@ -1,6 +1,7 @@
 import type { VisitRow } from '../../../core/visit/visit-figures.ts';
 import { words } from '../app-words.ts';
-import { count, quoteRateText } from './format.ts';
+import { fewVisitors } from '../../../core/visit/visit-figures.ts';
+import { count, quoteRateCell, quoteRateText } from './format.ts';
 import { BarList } from './BarList.tsx';
 
 const w = words.reports.visits;
@@ -26,14 +27,15 @@ export function VisitBreakdown({ title, column, rows, limit }: VisitBreakdownPro
         label: r.label,
         value: r.visitors,
         valueText: count(r.visitors),
-        note: w.rateNote(quoteRateText(r.quotes, r.visitors)),
+        note: w.rateNote(quoteRateText(r.quotes, r.visitors), fewVisitors(r.visitors)),
+        endText: w.visitorsBar(r.visitors, count(r.visitors), w.rateNote(quoteRateText(r.quotes, r.visitors), fewVisitors(r.visitors))),
       }))}
       {...(limit === undefined ? {} : { limit })}
       table={{
         columns: [column, w.visitors, w.views, w.quotes, w.rate],
         rows: rows.map((r) => ({
           key: r.label,
-          cells: [r.label, count(r.visitors), count(r.views), count(r.quotes), quoteRateText(r.quotes, r.visitors) ?? w.noRate],
+          cells: [r.label, count(r.visitors), count(r.views), count(r.quotes), quoteRateCell(r.quotes, r.visitors)],
         })),
       }}
     />

@@ -3,7 +3,7 @@ import type { VisitReport } from '../../../core/visit/visit-figures.ts';
 import { api } from '../api.ts';
 import { words } from '../app-words.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
-import { count, quoteRateText } from './format.ts';
+import { count, quoteRateCell } from './format.ts';
 import { ReportSection } from './ReportSection.tsx';
 import { VisitBreakdown } from './VisitBreakdown.tsx';
 import { FormFunnelList } from './FormFunnelList.tsx';
@@ -17,7 +17,7 @@ function VisitFigures({ visits }: { visits: VisitReport }) {
     { label: w.visitors, value: count(visits.visitors) },
     { label: w.views, value: count(visits.views) },
     { label: w.quotes, value: count(visits.quotes) },
-    { label: w.rate, value: quoteRateText(visits.quotes, visits.visitors) ?? w.noRate },
+    { label: w.rate, value: quoteRateCell(visits.quotes, visits.visitors) },
   ];
   return (
     <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -1,5 +1,6 @@
 /** How the reports write money, shares, durations and dates: NZ dollars, whole percentages, "3 h 5 min", "23 Nov". */
-import { quoteRate } from '../../../core/visit/visit-figures.ts';
+import { fewVisitors, quoteRate } from '../../../core/visit/visit-figures.ts';
+import { words } from '../app-words.ts';
 
 const percentFormat = new Intl.NumberFormat('en-NZ', { style: 'percent', maximumFractionDigits: 0 });
 const numberFormat = new Intl.NumberFormat('en-NZ');
@@ -14,15 +15,22 @@ export function count(n: number): string {
   return numberFormat.format(n);
 }
 
-/** Quote requests per visitor as "40%", or null where there is no such share (see quoteRate). */
+/** Quote requests per visitor as "40%", or null where there is no such share (no visitors, or more requests than visitors: see quoteRate). */
 export function quoteRateText(quotes: number, visitors: number): string | null {
   const rate = quoteRate(quotes, visitors);
   return rate === null ? null : percentFormat.format(rate);
 }
 
-/** A part of a whole as "40%"; nothing of nothing is 0%. */
+/** The quote rate in a table or a figure: "40%", "67% (few visitors)" when under FEW_VISITORS were counted, "–" for none. */
+export function quoteRateCell(quotes: number, visitors: number): string {
+  const rate = quoteRateText(quotes, visitors);
+  if (rate === null) return words.reports.visits.noRate;
+  return fewVisitors(visitors) ? words.reports.visits.fewVisitors(rate) : rate;
+}
+
+/** A part of a whole as "40%"; a share of nothing is no share at all, "–". */
 export function percent(part: number, whole: number): string {
-  return percentFormat.format(whole ? part / whole : 0);
+  return whole ? percentFormat.format(part / whole) : words.reports.none;
 }
 
 function utc(date: string): number {

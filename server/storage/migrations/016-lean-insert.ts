@@ -1,5 +1,4 @@
-/** The migration that gives back what storing a lead had come to cost (version 16), released as the others are: never edited. */
-import type { Dialect } from './migrations.ts';
+import type { Dialect } from '../migrations.ts';
 
 /**
  * Version 16: storing a lead is the one write every visitor waits on, and versions 11 and 15 had
@@ -20,7 +19,7 @@ import type { Dialect } from './migrations.ts';
  *   store a lead with two e-mails, ten at a time. Every other job is still announced, so whichever
  *   instance is free takes it at once.
  */
-export function v16(dialect: Dialect): string[] {
+export function migration(dialect: Dialect): string[] {
   const indexes = ['DROP INDEX IF EXISTS leads_arrivals', 'DROP INDEX IF EXISTS leads_work_email'];
   if (dialect === 'sqlite') return indexes;
   return [

@@ -1,5 +1,4 @@
-/** The migration that lets instances hear of new outbox jobs (version 15), released as the others are: never edited. */
-import type { Dialect } from './migrations.ts';
+import type { Dialect } from '../migrations.ts';
 
 /** The channel PostgreSQL announces new outbox jobs on. */
 export const JOBS_CHANNEL = 'outbox_jobs';
@@ -11,7 +10,7 @@ export const JOBS_CHANNEL = 'outbox_jobs';
  * (a lead stored, an offer made, a dispatch step) needs no code of its own for it. SQLite has one
  * instance, which wakes its own worker, so it has nothing to add.
  */
-export function v15(dialect: Dialect): string[] {
+export function migration(dialect: Dialect): string[] {
   if (dialect === 'sqlite') return [];
   return [
     `CREATE OR REPLACE FUNCTION announce_outbox_jobs() RETURNS trigger LANGUAGE plpgsql AS $$

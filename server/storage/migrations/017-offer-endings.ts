@@ -1,5 +1,3 @@
-/** The migration that lets an offer say why it ended and a queued link survive a crash (version 17), released as the others are: never edited. */
-
 /**
  * Version 17:
  * - `partner_offers.end_reason`: why an offer stopped waiting (timed out, taken by another
@@ -9,6 +7,6 @@
  *   after a crash carries the same link as the first copy; it is cleared once the job is done, so
  *   the database holds a working link no longer than its e-mail takes to leave.
  */
-export function v17(): string[] {
+export function migration(): string[] {
   return ["ALTER TABLE partner_offers ADD COLUMN end_reason TEXT NOT NULL DEFAULT ''", 'ALTER TABLE outbox ADD COLUMN secret TEXT'];
 }

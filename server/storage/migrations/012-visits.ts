@@ -1,5 +1,3 @@
-/** The visit counts' migration, in a file of its own to keep the list of migrations short. */
-
 /**
  * Version 12: visits, counted and never tracked. Only daily totals are kept: page views and
  * visitors by day, page, source group, campaign and device; visitors of the whole site by the same
@@ -8,7 +6,7 @@
  * address, user agent or visitor hash has a column. Each instance adds its counts with
  * `ON CONFLICT ... DO UPDATE` (storage/visit-counts.ts), so several can write the same rows.
  */
-export function v12(): string[] {
+export function migration(): string[] {
   const counts = (names: string[]) => names.map((n) => `${n} INTEGER NOT NULL DEFAULT 0`).join(',\n  ');
   return [
     `CREATE TABLE IF NOT EXISTS visit_pages (

@@ -1,0 +1,182 @@
+/**
+ * The dispatch state machine under random nights, on both stores with two instances: random
+ * sequences of dispatch checks (by either instance, some at once), accepts, declines, time-outs,
+ * pauses, removals, withdrawals and instance deaths (a claimed e-mail never finished) against one
+ * urgent lead. After every step: never two automatic offers waiting at once, at most one partner
+ * holds the job, at most one "nobody has accepted" job, a partner who did not accept (or was
+ * removed) is never shown the customer, and an ended offer's link takes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { dispatchLead } from '../../server/storage/dispatch-work.ts';
+import { answerOffer, endOpenOffers, offerByToken, offersOfLead, withdrawOffer } from '../../server/storage/partner-offers.ts';
+import { changePartner, removePartner } from '../../server/storage/partner-records.ts';
+import { all, run } from '../../server/storage/steps.ts';
+import { secretHash } from '../../server/inbox/secrets.ts';
+import { answerWords } from '../../server/partners/partner-words.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+import type { Partner } from '../../core/inbox-api/partners.ts';
+import { addHamiltonTechnician } from '../support/partners.ts';
+import { createTestStore, formBody, storeKinds, type TestStore } from '../support/stores.ts';
+import { parseLead } from '../../core/lead/schema.ts';
+
+const WAIT_MS = 15 * 60_000;
+const PARTNERS = 4;
+const words = { offered: (p: { name: string }) => `Offered to ${p.name}`, timedOut: (p: { name: string }) => `Timed out: ${p.name}` };
+
+type Action =
+  | { kind: 'dispatch'; by: 0 | 1 }
+  | { kind: 'dispatchBoth' }
+  | { kind: 'accept' | 'decline' | 'pause' | 'remove'; partner: number }
+  | { kind: 'acceptBoth'; partners: [number, number] }
+  | { kind: 'timeout' }
+  | { kind: 'withdraw' }
+  | { kind: 'death' };
+
+const partner = fc.integer({ min: 0, max: PARTNERS - 1 });
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('dispatch' as const), by: fc.constantFrom(0 as const, 1 as const) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'dispatchBoth' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'decline' as const), partner }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('acceptBoth' as const), partners: fc.tuple(partner, partner) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('pause' as const, 'remove' as const), partner }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'timeout' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'withdraw' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'death' as const }) },
+);
+
+/** The link token of an offer in these tests: known, so a partner can answer without an e-mail. */
+const tokenOf = (offerId: string) => `property-token-${offerId}`;
+
+describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
+  let t: TestStore;
+  let stores: [LeadStore, LeadStore];
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    stores = [t.store, t.reopen()];
+  });
+  afterAll(async () => {
+    await stores[1].close();
+    await t.cleanup();
+  });
+
+  it('keeps its invariants through any night', async () => {
+    let night = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), async (actions) => {
+        night++;
+        const [store] = stores;
+        const partners: Partner[] = [];
+        for (let i = 0; i < PARTNERS; i++) partners.push(await addHamiltonTechnician(store, `Night ${night} Tech ${i}`, `n${night}-t${i}-${kind}@x.nz`));
+        const fields = Object.fromEntries(new URLSearchParams(formBody({ contact_name: `Night ${night} Cafe` })));
+        const parsed = parseLead(fields);
+        if (!parsed.ok || !parsed.lead) throw new Error('the sample lead did not parse');
+        const lead = await store.insertLead(parsed.lead, { spam: false, channels: [] });
+        const mine = new Set(partners.map((p) => p.id));
+        const disclosedTo = new Set<string>();
+
+        /** Gives every offer of the lead a known link (as its e-mail would carry one). */
+        const linkOffers = () =>
+          store.transact(function* () {
+            for (const row of yield* all('SELECT id FROM partner_offers WHERE lead_id = ? AND id NOT IN (SELECT offer_id FROM offer_links)', lead.id))
+              yield* run(
+                `INSERT INTO offer_links (offer_id, channel, token_hash, created_at) VALUES (?, 'email', ?, 0)`,
+                String(row.id),
+                secretHash(tokenOf(String(row.id))),
+              );
+          });
+        const offerOf = async (index: number) => (await store.read(() => offersOfLead(lead.id))).find((o) => o.partner.id === partners[index]!.id);
+        const answer = async (s: LeadStore, index: number, a: 'accept' | 'decline') => {
+          const found = await offerOf(index);
+          if (!found) return;
+          const result = await s.transact(() =>
+            answerOffer(secretHash(tokenOf(found.offer.id)), a === 'accept' ? { action: 'accept' } : { action: 'decline', reason: '' }, answerWords),
+          );
+          if (result.changed && a === 'accept') disclosedTo.add(found.partner.id);
+        };
+
+        for (const step of actions) {
+          switch (step.kind) {
+            case 'dispatch':
+              await stores[step.by].transact(() => dispatchLead(lead.id, WAIT_MS, words));
+              break;
+            case 'dispatchBoth':
+              await Promise.all(stores.map((s) => s.transact(() => dispatchLead(lead.id, WAIT_MS, words))));
+              break;
+            case 'accept':
+            case 'decline':
+              await answer(store, step.partner, step.kind);
+              break;
+            case 'acceptBoth':
+              await Promise.all(step.partners.map((index, i) => answer(stores[i as 0 | 1], index, 'accept')));
+              break;
+            case 'pause':
+              await store.transact(function* () {
+                const done = yield* changePartner(partners[step.partner]!.id, { paused: true });
+                if (done.ok) yield* endOpenOffers({ partnerId: done.partner.id }, 'partner_paused', () => 'paused');
+              });
+              break;
+            case 'remove':
+              await store.transact(function* () {
+                const gone = yield* removePartner(partners[step.partner]!.id);
+                if (gone) yield* endOpenOffers({ partnerId: gone.id }, 'partner_removed', () => 'removed');
+              });
+              break;
+            case 'timeout':
+              // The wait (and any link's accept-by) ran out for every offer waiting now.
+              await store.transact(() =>
+                run(
+                  "UPDATE partner_offers SET created_at = created_at - ?, expires_at = expires_at - ? WHERE lead_id = ? AND state = 'open'",
+                  WAIT_MS + 60_000,
+                  400 * 86_400_000,
+                  lead.id,
+                ),
+              );
+              break;
+            case 'withdraw': {
+              const open = (await store.read(() => offersOfLead(lead.id))).filter((o) => o.offer.state === 'open');
+              const last = open.at(-1);
+              if (last) await store.transact(() => withdrawOffer(lead.id, last.offer.id, 'owner@example.nz', () => 'withdrawn'));
+              break;
+            }
+            case 'death': {
+              // An instance claims the e-mails waiting and dies holding them: nothing it held may be lost or doubled by the state.
+              await stores[1].claimJobs({ channels: ['offer', 'unaccepted', 'accepted'], limit: 5, leaseMs: 60_000, owner: 'dead instance' });
+              break;
+            }
+          }
+          await linkOffers();
+
+          const offers = (await store.read(() => offersOfLead(lead.id))).filter((o) => mine.has(o.partner.id));
+          const automaticWaiting = offers.filter((o) => o.offer.offered_by === null && o.offer.state === 'open' && !o.offer.expired);
+          expect(automaticWaiting.length, 'automatic offers waiting at once').toBeLessThanOrEqual(1);
+          const accepted = offers.filter((o) => o.offer.state === 'accepted');
+          expect(accepted.length, 'partners holding the job').toBeLessThanOrEqual(1);
+          const escalations = await store.read(() => all("SELECT id FROM outbox WHERE lead_id = ? AND channel = 'unaccepted'", lead.id));
+          expect(escalations.length, 'escalations').toBeLessThanOrEqual(1);
+          // Nobody but the partner who accepted (and is still on the list) sees the customer; an ended offer's link takes nothing.
+          for (const { offer, partner: p } of offers) {
+            const view = await store.read(() => offerByToken(secretHash(tokenOf(offer.id))));
+            if (view?.standing === 'held') {
+              expect(disclosedTo.has(p.id), `${p.name} sees the customer without having accepted`).toBe(true);
+              expect(offer.state).toBe('accepted');
+            }
+            if (offer.state !== 'open') expect(view?.standing, `${p.name}'s ended offer still open`).not.toBe('open');
+          }
+          const removed = await store.read(() => all('SELECT id FROM partners WHERE removed_at IS NOT NULL'));
+          for (const { offer, partner: p } of offers)
+            if (removed.some((r) => r.id === p.id)) {
+              const view = await store.read(() => offerByToken(secretHash(tokenOf(offer.id))));
+              expect(['open', 'held'], `removed ${p.name}'s link still works`).not.toContain(view?.standing);
+            }
+        }
+        // Nothing is left pretending: free the dead instance's claims for the next night.
+        await store.transact(() => run("UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE status = 'pending'"));
+        await store.transact(() => run("UPDATE leads SET status = 'lost' WHERE id = ?", lead.id));
+        await store.transact(() => run('UPDATE partners SET on_call = FALSE WHERE removed_at IS NULL'));
+      }),
+      { numRuns: 25 },
+    );
+  }, 240_000);
+});
