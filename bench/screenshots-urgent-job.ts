@@ -67,9 +67,18 @@ async function shoot(name: string, html: string): Promise<void> {
   shots.push(`${name}.png`);
   const { small, wide } = await page.evaluate(() => {
     const label = (e: Element) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    const targets = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), textarea')].map((e) => ({ e, r: e.getBoundingClientRect() }));
+    // Visually hidden ones (the skip link, until focused) are left out.
+    const hidden = (e: Element) => {
+      const style = getComputedStyle(e);
+      return style.clipPath !== 'none' || style.clip.startsWith('rect');
+    };
+    const targets = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), textarea')]
+      .filter((e) => !hidden(e))
+      .map((e) => ({ e, r: e.getBoundingClientRect() }));
     return {
-      small: targets.filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44)).map(({ e, r }) => `"${label(e)}" ${Math.round(r.width)}x${Math.round(r.height)}`),
+      small: targets
+        .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
+        .map(({ e, r }) => `"${label(e)}" ${Math.round(r.width)}x${Math.round(r.height)}`),
       wide: document.documentElement.scrollWidth > window.innerWidth ? document.documentElement.scrollWidth : 0,
     };
   });

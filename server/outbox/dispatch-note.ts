@@ -15,7 +15,12 @@ export function createDispatchNote(store: LeadStore): (lead: StoredLead) => Prom
       const lead = yield* inboxLead(stored.id);
       if (!lead?.urgent) return undefined;
       const first = (yield* offersOfLead(lead.id)).find((o) => o.offer.offered_by === null);
-      if (first) return copy.dispatched(first.partner.name, nzTime(new Date(first.offer.created_at).toISOString()));
+      if (first)
+        return copy.dispatched(
+          first.partner.name,
+          nzTime(new Date(first.offer.created_at).toISOString()),
+          nzTime(new Date(first.offer.expires_at).toISOString()),
+        );
       const next = (yield* suggestPartners(lead)).find((s) => s.partner.on_call);
       return next ? copy.dispatching(next.partner.name) : copy.uncovered;
     });

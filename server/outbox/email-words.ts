@@ -19,8 +19,8 @@ export const notificationCopy = {
   noSite: 'No site address given.',
   access: (notes: string) => `Access: ${notes}`,
   map: 'Open in Google Maps',
-  dispatched: (name: string, when: string) =>
-    `Offered automatically to ${name} (on call) at ${when}. If they accept, they call the customer and you will see it on the lead.`,
+  dispatched: (name: string, when: string, until: string) =>
+    `Offered automatically to ${name} (on call) at ${when}: if they accept by ${until} they call the customer, and you will see it on the lead. Otherwise it goes to the next partner, and you hear if nobody takes it.`,
   dispatching: (name: string) =>
     `Being offered automatically to the on-call partners, ${name} first. If one accepts, they call the customer and you will see it on the lead.`,
   uncovered: 'No on-call partner covers this city and service, so nobody is being offered it automatically: call the customer yourself.',
@@ -93,7 +93,7 @@ export const noticeCopy = {
   overnight: {
     subject: (urgent: number, needing: number) =>
       `Overnight: ${urgent} urgent lead${urgent === 1 ? '' : 's'}${needing ? `, ${needing} still need${needing === 1 ? 's' : ''} you` : ', all taken'}`,
-    intro: (date: string) => `The urgent leads that came in from 6 pm last night to 7 am today (${date}):`,
+    intro: (sentAt: string) => `The urgent leads that came in from 6 pm last night to 7 am today (${sentAt}):`,
     count: {
       open: (n: number) => `${n} still open`,
       escalated: (n: number) => `${n} nobody accepted`,
@@ -105,6 +105,7 @@ export const noticeCopy = {
   },
   onSiteBy: (when: string) => `Someone must be on site by ${when}`,
   triedHeading: 'Partners tried',
+  callCustomer: (name: string) => `Call ${name}`,
   outcome: {
     declined: (reason: string) => (reason ? `declined (“${reason}”)` : 'declined'),
     noAnswer: 'no answer in time',

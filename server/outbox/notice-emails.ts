@@ -10,13 +10,13 @@ import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.
 import { openJobStatuses, statusLabels } from '../../core/lead/status.ts';
 import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
 import { digestCounts, escalatedLeads, leadsWonBetween, ownerEmails, urgentLeadsBetween } from '../storage/notice-queue.ts';
-import { nightBefore } from './scheduler.ts';
+import { nightBefore, OVERNIGHT_AT_MINUTES } from './scheduler.ts';
 import { holdersOf, offersOfLead, type Holder, type Offer } from '../storage/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
-import { addDays } from '../../core/nz-time.ts';
+import { addDays, nzInstant } from '../../core/nz-time.ts';
 import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
 import { nzTime, telHref } from './lead-email.ts';
@@ -119,7 +119,9 @@ export function unacceptedMail(lead: InboxLead, tried: readonly TriedPartner[], 
   const onSiteBy = attendBy(lead);
   const times = [copy.arrived(nzTime(lead.created_at)), ...(onSiteBy ? [copy.onSiteBy(nzTime(onSiteBy))] : [])];
   const lines = ['', ...times, '', `${copy.triedHeading}:`, ...tried.map((p) => `- ${p.name}${p.phone ? ` (${p.phone})` : ''}: ${p.outcome}`)];
+  const tel = lead.phone ? telHref(lead.phone) : undefined;
   const html = [
+    tel && h('p', { key: 'call', style: { margin: '16px 0' } }, h(Button, { href: tel, filled: true }, copy.callCustomer(lead.contact_name || who(lead)))),
     paragraphs(times),
     h(Heading, { key: 'tried' }, copy.triedHeading),
     h(
@@ -165,8 +167,9 @@ export function overnightMail(
   const subject = o.subject(night.length, groups[0]!.leads.length + groups[1]!.leads.length);
   const count = groups.map((g) => o.count[g.state](g.leads.length)).join(', ');
   const line = (n: NightLead) => o.line(who(n.lead), nzTime(n.lead.created_at), n.holder?.name);
+  const day = nzTime(nzInstant(date, OVERNIGHT_AT_MINUTES).toISOString());
   const text = [
-    o.intro(date),
+    o.intro(day),
     count,
     '',
     ...groups.flatMap((g) =>
@@ -178,7 +181,7 @@ export function overnightMail(
       EmailPage,
       { title: subject },
       h(Title, null, subject),
-      paragraphs([o.intro(date), count]),
+      paragraphs([o.intro(day), count]),
       groups.map(
         (g) =>
           g.leads.length > 0 &&

@@ -200,8 +200,9 @@ export function acceptedMail(
 export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
   const { lead, offer, partner } = view;
   const subject = w.endedSubject(what(lead));
-  const why = w.ended[offer.end_reason === 'taken' ? 'taken' : offer.end_reason === 'timed_out' ? 'timedOut' : 'withdrawn'];
-  const lines = [why, w.endedNothingToDo, w.page.callUs];
+  const held = offer.accepted_at !== null;
+  const why = w.ended[held ? 'takenBack' : offer.end_reason === 'taken' ? 'taken' : offer.end_reason === 'timed_out' ? 'timedOut' : 'withdrawn'];
+  const lines = [why, ...(held ? [] : [w.endedNothingToDo]), w.page.callUs];
   const text = [...lines, '', w.signOff].join('\n');
   const html = renderDocument(
     h(

@@ -109,8 +109,10 @@ function Where({ lead, held }: { lead: Lead; held: boolean }): ReactElement {
     'div',
     { className: 'mt-4' },
     h('p', { className: 'text-slate-700' }, `${w.where}: `, h('strong', null, place)),
-    held && map && h('p', { className: 'mt-2' }, h('a', { className: 'font-semibold text-brand-700 underline', href: map }, w.map)),
-    held && lead.access_notes && h('p', { className: 'mt-2 text-slate-700' }, `${w.access}: `, h(Lines, { text: withoutLiveLinks(lead.access_notes) })),
+    held &&
+      lead.access_notes &&
+      h('p', { className: 'mt-2 font-semibold text-brand-900' }, `${w.access}: `, h(Lines, { text: withoutLiveLinks(lead.access_notes) })),
+    held && map && h('div', { className: 'mt-3' }, h(LinkButton, { href: map, primary: false }, w.map)),
   );
 }
 
@@ -192,6 +194,10 @@ function Ended({ heading, message }: { heading: string; message: string }): Reac
 
 const endings = { closed: w.closed, declined: w.declined, taken: w.taken, expired: w.expired, withdrawn: w.withdrawn, gone: w.gone } as const;
 
+/** What an ended link says: a job taken back from its holder says so plainly (they may be on their way). */
+const endingOf = (view: OfferView, standing: keyof typeof endings) =>
+  standing === 'withdrawn' && view.offer.accepted_at !== null ? w.takenBack : endings[standing];
+
 /** The job and the partner's next step; the customer only while the partner holds the job. */
 function OfferPage({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactElement {
   const { lead, standing, partner } = view;
@@ -200,20 +206,24 @@ function OfferPage({ view, token, confirming }: { view: OfferView; token: string
   const budget = partner.kind !== 'technician';
   const notesOf = (text: string) => lead.notes && h('p', { className: 'mt-4 text-slate-700' }, h(Lines, { text }));
   switch (standing) {
-    case 'held':
+    case 'held': {
+      // A question just asked, or a step just recorded, comes first: a form post opens the page at the top.
+      const progressFirst = confirming !== undefined || view.offer.on_site_at !== null || view.offer.quote_sent_at !== null;
       // After accepting the partner reads the notes whole, links as text only.
       return h(
         Section,
         { heading },
         h(Notice, null, w.accepted),
+        progressFirst && h(Progress, { view, token, confirming }),
         h(Deadlines, { view, lead }),
         h(Customer, { lead }),
         h(Where, { lead, held: true }),
-        h(Progress, { view, token, confirming }),
+        !progressFirst && h(Progress, { view, token, confirming }),
         h(FactItems, { lead, budget }),
         notesOf(withoutLiveLinks(lead.notes)),
         h(CallBusiness),
       );
+    }
     case 'open':
       return h(
         Section,
@@ -237,7 +247,7 @@ function OfferPage({ view, token, confirming }: { view: OfferView; token: string
         h(CallBusiness),
       );
     default:
-      return h(Ended, { heading, message: endings[standing] });
+      return h(Ended, { heading, message: endingOf(view, standing) });
   }
 }
 
@@ -275,7 +285,7 @@ export function continueMain(token: string): string {
  */
 export function endedMain(view: OfferView): string | undefined {
   if (view.standing === 'open' || view.standing === 'held') return undefined;
-  return renderFragment(h(Ended, { heading: w.title, message: endings[view.standing] }));
+  return renderFragment(h(Ended, { heading: w.title, message: endingOf(view, view.standing) }));
 }
 
 export function invalidMain(): string {

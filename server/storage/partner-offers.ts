@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { closedJobStatuses, openJobStatuses, type LeadStatus } from '../../core/lead/status.ts';
 import { business } from '../../core/business.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
 import { acceptWindows, DEFAULT_ACCEPT_WINDOW, offerEndNames } from '../../core/inbox-api/offers.ts';
 import { regionOfCity } from '../../core/partner/kinds.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
@@ -96,6 +97,15 @@ export function* suggestPartners(lead: Pick<InboxLead, 'id' | 'city' | 'service_
     .sort((a, b) => (a.last_offered_at ?? 0) - (b.last_offered_at ?? 0) || a.partner.name.localeCompare(b.partner.name));
 }
 
+/** An offer must be answered in time to be on site by the promise: an urgent job's accept-by never falls after its attend-by. */
+const LEAST_ACCEPT_WINDOW_MS = 5 * 60_000;
+function acceptWindowFor(lead: InboxLead, windowMs: number): number {
+  const onSiteBy = attendBy(lead);
+  if (!onSiteBy) return windowMs;
+  // Never longer than the time left before the promise (but a few minutes at least, even when it has passed).
+  return Math.min(windowMs, Math.max(LEAST_ACCEPT_WINDOW_MS, Date.parse(onSiteBy) - Date.now()));
+}
+
 export type OfferMade =
   { ok: true; offer: Offer; partner: Partner } | { ok: false; reason: 'no_lead' | 'closed' | 'no_partner' | 'taken' | 'too_many' | 'already' };
 
@@ -115,6 +125,7 @@ export function* makeOffer(
   if (!(yield* holdLead(leadId))) return { ok: false, reason: 'no_lead' };
   const status = (yield* one('SELECT status FROM leads WHERE id = ?', leadId))!.status;
   if (!openJobStatuses.some((s) => s === status)) return { ok: false, reason: 'closed' };
+  const lead = yield* inboxLead(leadId);
   const partnerRow = yield* one('SELECT * FROM partners WHERE id = ? AND removed_at IS NULL AND paused = FALSE', partnerId);
   if (!partnerRow) return { ok: false, reason: 'no_partner' };
   const partner = toPartner(partnerRow);
@@ -128,7 +139,7 @@ export function* makeOffer(
     leadId,
     partnerId,
     offeredBy,
-    acceptWithinMs,
+    acceptWindowFor(lead!, acceptWithinMs),
   );
   const offer = toOffer(row!);
   yield* enqueue({ purpose: 'offer', of: { about: offer.id } });

@@ -31,12 +31,25 @@ test.describe('the partner page', () => {
     await expect(page.getByText('Mere Tane')).toHaveCount(0);
     await expectAxeClean(page, 'the job');
     await page.screenshot({ path: 'test-results/partner-page-offer-390.png', fullPage: true });
+    // A page for one job at night: the business's own bar with its after-hours number, no site menu or footer.
+    await expect(page.getByRole('link', { name: /after hours: 0800 FRIDGE/ })).toHaveAttribute('href', 'tel:+64800374343');
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByText('Accept by')).toBeVisible();
+    await expect(page.getByText('On site by')).toBeVisible();
     await page.getByRole('button', { name: 'Accept job' }).click();
-    await expect(page.getByText('Mere Tane')).toBeVisible();
-    await expect(page.getByRole('link', { name: '021 555 0101' })).toHaveAttribute('href', 'tel:0215550101');
+    await expect(page.getByText('Mere Tane', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call Mere Tane' })).toHaveAttribute('href', 'tel:0215550101');
+    await expect(page.getByRole('link', { name: 'Text Mere Tane' })).toHaveAttribute('href', 'sms:0215550101');
     await expectAxeClean(page, 'the accepted job');
     await page.screenshot({ path: 'test-results/partner-page-accepted-390.png', fullPage: true });
+    // "On site" asks first, at the top of the page the press opens, and can be taken back.
     await page.getByRole('button', { name: 'On site' }).click();
-    await expect(page.getByText(/On site recorded/)).toBeVisible();
+    await expect(page.getByText('Record that you are on site now?')).toBeInViewport();
+    await expectAxeClean(page, 'the on-site question');
+    await page.getByRole('button', { name: 'Yes, I’m on site' }).click();
+    await expect(page.getByText(/On site recorded/)).toBeInViewport();
+    await page.getByRole('button', { name: 'Undo “On site”' }).click();
+    await expect(page.getByText(/On site recorded/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'On site' })).toBeVisible();
   });
 });

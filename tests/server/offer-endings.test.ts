@@ -14,6 +14,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { createDispatchNote } from '../../server/outbox/dispatch-note.ts';
+import { attendBy } from '../../core/lead/response-targets.ts';
 import { emailText } from '../../server/outbox/lead-email.ts';
 import { notificationCopy } from '../../server/outbox/email-words.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
@@ -229,6 +230,18 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     expect(String(details.text)).toContain('evil[.]example/partner-login');
     expect(String(details.text)).not.toMatch(/https?:\/\/evil/);
     expect(String(details.html)).not.toContain('evil.example');
+  });
+
+  it('never gives an urgent offer an accept-by after the time someone must be on site', async () => {
+    const owner = await session.signedIn(`owner-window-${kind}@example.nz`);
+    const partner = await addHamiltonTechnician(t.store, 'Window Test Ltd', `window-${kind}@x.nz`, { on_call: false });
+    const lead = await newLead({ contact_name: 'Window Night Cafe' });
+    const made = await session.call(owner, 'POST', `/leads/${lead}/offers`, { partner_id: partner.id, accept_within: '3d' });
+    expect(made.statusCode).toBe(201);
+    const onSiteBy = Date.parse(attendBy((await t.store.getLead(lead))!)!);
+    // Worked out on the server's clock and stamped by the database's: a second's leeway.
+    expect(made.json().offer.expires_at).toBeLessThanOrEqual(onSiteBy + 1000);
+    expect(made.json().offer.expires_at).toBeGreaterThan(Date.now() + 60 * MINUTE);
   });
 
   it('keeps one link for an offer whose e-mail is sent again after a crash, and drops it once delivered', async () => {
