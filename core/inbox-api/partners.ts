@@ -45,8 +45,8 @@ export const partnerBody = z.object({
 });
 export type PartnerInput = z.output<typeof partnerBody>;
 
-/** A change to a partner: only what is sent changes (pausing sends `paused` alone). */
-export const partnerChangeBody = z.object(partnerFields).partial();
+/** A change to a partner: only what is sent changes (pausing sends `paused` alone; `bounced: false` clears a bounce once the address is fixed). */
+export const partnerChangeBody = z.object({ ...partnerFields, bounced: z.literal(false) }).partial();
 
 export const partner = z.object({
   id: z.string(),
@@ -60,6 +60,8 @@ export const partner = z.object({
   on_call: z.boolean(),
   paused: z.boolean(),
   created_at: z.number(),
+  /** When an offer e-mail to them was refused by their mail server: dispatch skips them until this is cleared. */
+  bounced_at: z.number().nullable().default(null),
 });
 export type Partner = z.output<typeof partner>;
 

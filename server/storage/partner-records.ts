@@ -23,6 +23,7 @@ const partnerRow = z.preprocess((v) => {
     on_call: Boolean(Number(r.on_call)),
     paused: Boolean(Number(r.paused)),
     created_at: Number(r.created_at),
+    bounced_at: r.bounced_at === null || r.bounced_at === undefined ? null : Number(r.bounced_at),
   };
 }, partner);
 
@@ -92,9 +93,14 @@ export function* addPartner(input: PartnerInput): Work<Partner | undefined> {
 export type PartnerChange = { ok: true; partner: Partner } | { ok: false; reason: 'missing' | 'email_taken' };
 
 /** Changes what is given of a partner (pausing gives `paused` alone). */
-export function* changePartner(id: string, change: { [K in keyof PartnerInput]?: PartnerInput[K] | undefined }): Work<PartnerChange> {
+export function* changePartner(
+  id: string,
+  { bounced, ...change }: { [K in keyof PartnerInput]?: PartnerInput[K] | undefined } & { bounced?: false | undefined },
+): Work<PartnerChange> {
   const current = yield* partnerById(id);
   if (!current) return { ok: false, reason: 'missing' };
+  // Someone fixed the address: dispatch offers them jobs again.
+  if (bounced === false) yield* run('UPDATE partners SET bounced_at = NULL WHERE id = ?', id);
   const given = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   const next: PartnerInput = { ...current, ...given };
   if (next.email !== current.email && (yield* one('SELECT id FROM partners WHERE email = ?', next.email))) return { ok: false, reason: 'email_taken' };

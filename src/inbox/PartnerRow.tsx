@@ -44,6 +44,7 @@ export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProp
   );
   const pause = usePartnerChange((paused: boolean) => api('PATCH /partners/:id', { params, body: { paused } }));
   const remove = usePartnerChange(() => api('DELETE /partners/:id', { params }));
+  const clearBounce = usePartnerChange(() => api('PATCH /partners/:id', { params, body: { bounced: false } }));
   const headingId = `partner-${partner.id}`;
   const state = stateOf(partner);
   return (
@@ -72,6 +73,22 @@ export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProp
           </>
         )}
       </p>
+      {partner.bounced_at !== null && (
+        <div className="mt-2 rounded border border-red-300 bg-red-50 p-3 text-slate-900" role="note">
+          <p className="font-semibold">{w.bounced}</p>
+          {canManage && (
+            <button
+              type="button"
+              className={`${ui.secondary} mt-2`}
+              disabled={clearBounce.isPending}
+              aria-label={w.clearBounceName(partner.name)}
+              onClick={() => clearBounce.mutate()}
+            >
+              {w.clearBounce}
+            </button>
+          )}
+        </div>
+      )}
       {canManage && !editing && !confirming && (
         <div className="mt-2 flex flex-wrap gap-3">
           <button type="button" className={ui.secondary} aria-label={w.editing(partner.name)} onClick={() => setEditing(true)}>

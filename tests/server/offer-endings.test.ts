@@ -14,6 +14,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { createDispatchNote } from '../../server/outbox/dispatch-note.ts';
+import type { Transporter } from 'nodemailer';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { emailText } from '../../server/outbox/lead-email.ts';
 import { notificationCopy } from '../../server/outbox/email-words.ts';
@@ -242,6 +243,44 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     // Worked out on the server's clock and stamped by the database's: a second's leeway.
     expect(made.json().offer.expires_at).toBeLessThanOrEqual(onSiteBy + 1000);
     expect(made.json().offer.expires_at).toBeGreaterThan(Date.now() + 60 * MINUTE);
+  });
+
+  it('marks a partner whose address refuses an offer, moves the job on at once, and offers them jobs again once cleared', async () => {
+    const owner = await session.signedIn(`owner-bounce-${kind}@example.nz`);
+    await worker.stop();
+    try {
+      await addHamiltonTechnician(t.store, 'Aaa Bouncing Ltd', `bounce-${kind}@x.nz`);
+      await addHamiltonTechnician(t.store, 'Bbb Next On Call Ltd', `next-on-call-${kind}@x.nz`);
+      const lead = await newLead({ contact_name: 'Bounce Night Cafe' });
+      // Dispatch (a job) offers the fairest on-call partner; their mail server refuses the offer for good.
+      const dispatch = createDispatchRunner(t.store, 15 * MINUTE);
+      const claim = (channels: ('dispatch' | 'offer')[]) => t.store.claimJobs({ channels, limit: 20, leaseMs: 60_000, owner: 'test' });
+      for (const job of (await claim(['dispatch'])).filter((j) => j.lead_id === lead)) await dispatch(job);
+      const first = (await t.store.read(() => offersOfLead(lead)))[0]!;
+      const refusing = createPartnerSenders({
+        store: t.store,
+        transport: { sendMail: async () => Promise.reject(Object.assign(new Error('550 no such user'), { responseCode: 550 })) } as unknown as Transporter,
+        from: 'website@example.nz',
+        replyTo: 'office@example.nz',
+        publicOrigin: INBOX_ORIGIN,
+        messageIdDomain: 'example.nz',
+      });
+      const [offerJob] = (await claim(['offer'])).filter((j) => j.about === first.offer.id);
+      await expect(refusing.offer(offerJob!)).rejects.toThrow('550');
+      const states = await offerStates(lead);
+      expect(states[0]).toBe(`${first.partner.name}: withdrawn (undelivered)`);
+      // The next on-call partner is asked now (a dispatch job queued by the bounce), not at the next check.
+      for (const job of (await claim(['dispatch'])).filter((j) => j.lead_id === lead)) await dispatch(job);
+      expect((await offerStates(lead)).filter((s) => s.endsWith(': open'))).toHaveLength(1);
+      const listed = (await session.call(owner, 'GET', '/partners')).json().partners.find((p: { id: string }) => p.id === first.partner.id);
+      expect(listed.bounced_at).toEqual(expect.any(Number));
+      // Cleared by an owner once the address is fixed: suggested again.
+      expect((await session.call(owner, 'PATCH', `/partners/${first.partner.id}`, { bounced: false })).statusCode).toBe(200);
+      const again = (await session.call(owner, 'GET', '/partners')).json().partners.find((p: { id: string }) => p.id === first.partner.id);
+      expect(again.bounced_at).toBeNull();
+    } finally {
+      worker.start();
+    }
   });
 
   it('keeps one link for an offer whose e-mail is sent again after a crash, and drops it once delivered', async () => {
