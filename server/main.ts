@@ -10,7 +10,7 @@ import { loggerOptions } from './http/log-redaction.ts';
 import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
-import { NoticeScheduler } from './outbox/scheduler.ts';
+import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunner } from './outbox/dispatch-runner.ts';
 import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
@@ -55,11 +55,11 @@ if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-m
 const mailed = createNoticeSendersFor(config, store);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
-const notices = dispatch ? { ...mailed, dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : mailed;
+const jobSenders = dispatch ? { ...mailed, dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : mailed;
 const worker = new OutboxWorker({
   store,
   senders,
-  notices,
+  jobSenders,
   log,
   pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -69,8 +69,8 @@ const worker = new OutboxWorker({
   concurrency: config.OUTBOX_CONCURRENCY,
 });
 const scheduler =
-  Object.keys(notices).length > 0
-    ? new NoticeScheduler({
+  Object.keys(jobSenders).length > 0
+    ? new Scheduler({
         store,
         log,
         intervalMs: config.NOTICE_CHECK_INTERVAL,
@@ -117,7 +117,7 @@ async function shutdown(signal: string) {
   await backups?.stop();
   stopHearing();
   await worker.stop();
-  for (const sender of [...Object.values(senders), ...Object.values(notices)]) sender.close?.();
+  for (const sender of [...Object.values(senders), ...Object.values(jobSenders)]) sender.close?.();
   await store.close();
   clearTimeout(force);
   process.exit(0);

@@ -8,13 +8,13 @@
 import { dispatchLead } from '../storage/dispatch-work.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { partnerWords } from '../partners/partner-words.ts';
-import type { NoticeSender } from './worker.ts';
+import type { JobSender } from './worker.ts';
 
 const e = partnerWords.events;
 /** The timeline's lines for what dispatch does by itself. */
 export const dispatchWords = { offered: (p: { name: string }) => e.dispatched(p.name), timedOut: (p: { name: string }) => e.timedOut(p.name) };
 
-export function createDispatchRunner(store: LeadStore, acceptWithinMs: number): NoticeSender {
+export function createDispatchRunner(store: LeadStore, acceptWithinMs: number): JobSender {
   return async (job) => {
     if (!job.lead_id) return;
     await store.transact(() => dispatchLead(job.lead_id!, acceptWithinMs, dispatchWords));

@@ -23,7 +23,7 @@ import { nzTime, telHref } from './lead-email.ts';
 import { Fragment, h, renderDocument, type ReactNode } from '../html/render.ts';
 import { Button, EmailPage, Heading, Title } from '../html/email-parts.ts';
 import { noticeCopy as copy } from './email-words.ts';
-import { PermanentFailure, type NoticeSender } from './worker.ts';
+import { PermanentFailure, type JobSender } from './worker.ts';
 import { inboxWords } from '../inbox/inbox-words.ts';
 
 export interface NoticeOptions {
@@ -351,7 +351,7 @@ export async function sendNotice(transport: Transporter, from: string, mail: Not
   });
 }
 
-export function createNoticeSenders(options: NoticeOptions): Record<NoticeChannel, NoticeSender> {
+export function createNoticeSenders(options: NoticeOptions): Record<NoticeChannel, JobSender> {
   const { store, transport, from } = options;
   const now = options.now ?? (() => new Date());
   const leadOf = async (job: OutboxJob) => {
@@ -359,7 +359,7 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
     if (!lead) throw new PermanentFailure('lead no longer exists');
     return lead;
   };
-  const senders: Record<NoticeChannel, NoticeSender> = {
+  const senders: Record<NoticeChannel, JobSender> = {
     nudge: async (job, signal) => {
       const lead = await leadOf(job);
       // Answered (or marked spam) since it was queued: nothing to nudge about.

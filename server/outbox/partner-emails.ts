@@ -23,7 +23,7 @@ import { acknowledgementCopy as ack } from './email-words.ts';
 import { leadChoices, nzTime, telHref } from './lead-email.ts';
 import { h, renderDocument } from '../html/render.ts';
 import { Button, EmailPage, FactList, Heading, Title, type Fact } from '../html/email-parts.ts';
-import { isPermanentFailure, type NoticeSender } from './worker.ts';
+import { isPermanentFailure, type JobSender } from './worker.ts';
 
 export interface PartnerMailOptions {
   store: LeadStore;
@@ -267,7 +267,7 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
   return { to: lead.work_email, subject, text, html, messageId: `<introduced-${offer.id}@${options.messageIdDomain}>` };
 }
 
-export function createPartnerSenders(options: PartnerMailOptions): Record<PartnerChannel, NoticeSender> {
+export function createPartnerSenders(options: PartnerMailOptions): Record<PartnerChannel, JobSender> {
   const { store, transport, from, replyTo } = options;
   const send = async (mail: PartnerMail, signal?: AbortSignal) => {
     if (signal?.aborted) throw new Error('send cancelled');

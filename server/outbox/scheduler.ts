@@ -1,5 +1,5 @@
 /**
- * The notice scheduler: every instance looks, once a minute, for what has come due and queues it in
+ * The scheduler: every instance looks, once a minute, for what has come due and queues it in
  * the outbox, where the worker sends it with retries and fencing. Queueing is idempotent (the
  * outbox's unique keys), so several instances checking at once still queue each notice once.
  *
@@ -72,7 +72,7 @@ export interface ScheduleResult {
   overnight: boolean;
 }
 
-export class NoticeScheduler {
+export class Scheduler {
   readonly #o: SchedulerOptions;
   readonly #checking: Repeater;
 

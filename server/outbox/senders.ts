@@ -6,7 +6,7 @@
 import type { Config } from '../config.ts';
 import type { Channel, LeadStore } from '../storage/types.ts';
 import { createNoticeSenders } from './notice-emails.ts';
-import type { NoticeSender, QueuedChannel } from './worker.ts';
+import type { JobSender, QueuedChannel } from './worker.ts';
 import { createPartnerSenders } from './partner-emails.ts';
 import { createEmailSender, mailTransport, type Sender } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
@@ -74,7 +74,7 @@ export function createSenders(config: ChannelConfig, store?: LeadStore): Partial
  * The senders of the nudges, reminders and digest, and of the partners' e-mails: on whenever e-mail
  * is (they need nothing more), off with it.
  */
-export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<QueuedChannel, NoticeSender>> {
+export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<QueuedChannel, JobSender>> {
   if (!config.SMTP_URL) return {};
   const partners = createPartnerSenders({
     store,

@@ -31,9 +31,9 @@ import { redactText } from '../http/log-redaction.ts';
  * Sends a notice (a job of the scheduler's or a partner's e-mail, about a lead or about nobody),
  * reading what it needs itself; it gets the claim, so what it writes can be fenced by it as well.
  */
-export type NoticeSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+export type JobSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
 
-/** The channels whose jobs are sent by a NoticeSender. */
+/** The channels whose jobs are sent by a JobSender. */
 export type QueuedChannel = NoticeChannel | PartnerChannel | WorkChannel;
 
 /** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
@@ -73,8 +73,11 @@ export function backoffDelay(
 export interface WorkerOptions {
   store: LeadStore;
   senders: Partial<Record<Channel, Sender>>;
-  /** The scheduler's e-mails (nudges, reminders, the digest) and the partners' e-mails, by channel. */
-  notices?: Partial<Record<QueuedChannel, NoticeSender>>;
+  /**
+   * The senders of every job that is not a new lead's own notification, by purpose: the
+   * scheduler's e-mails, the partners' e-mails and dispatch. Each reads what it needs itself.
+   */
+  jobSenders?: Partial<Record<QueuedChannel, JobSender>>;
   log: FastifyBaseLogger;
   pollIntervalMs: number;
   maxAttempts: number;
@@ -114,16 +117,16 @@ export class OutboxWorker {
     this.#o = {
       concurrency: DEFAULTS.outbox.concurrency,
       backoff: {},
-      notices: {},
+      jobSenders: {},
       ...options,
       leaseMs,
       sendTimeoutMs: sendTimeoutFor(leaseMs, options.sendTimeoutMs),
     };
     // An instance claims only what it can send; another instance with that channel will.
-    const notices = options.notices ?? {};
+    const jobSenders = options.jobSenders ?? {};
     this.#channels = [
       ...(Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]),
-      ...(Object.keys(notices) as QueuedChannel[]).filter((c) => notices[c]),
+      ...(Object.keys(jobSenders) as QueuedChannel[]).filter((c) => jobSenders[c]),
     ];
     this.#polling = new Repeater(
       () => this.runOnce(),
@@ -198,10 +201,10 @@ export class OutboxWorker {
 
   /** A lead's notification goes with the lead as stored; a notice reads what it needs itself. */
   async #send(job: ClaimedJob, signal: AbortSignal): Promise<void> {
-    const { store, senders, notices } = this.#o;
+    const { store, senders, jobSenders } = this.#o;
     const { channel } = job;
     if (!isLeadChannel(channel)) {
-      const notice = notices[channel];
+      const notice = jobSenders[channel];
       if (!notice) throw new Error(`channel ${channel} is not configured`);
       return notice(job, signal);
     }

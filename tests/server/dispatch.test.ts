@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { configSchema, DEFAULTS } from '../../server/config.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
-import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { Scheduler } from '../../server/outbox/scheduler.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
@@ -45,7 +45,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
   let t: TestStore;
   let smtp: SmtpPeer;
   let app: FastifyInstance;
-  let instances: { scheduler: NoticeScheduler; worker: OutboxWorker }[];
+  let instances: { scheduler: Scheduler; worker: OutboxWorker }[];
 
   beforeEach(async () => {
     t = await createTestStore(kind);
@@ -55,11 +55,11 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
       const transport = mailTransport(smtp.url);
       const common = { store, transport, from: 'website@example.nz', messageIdDomain: 'example.nz' };
       return {
-        scheduler: new NoticeScheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 4 * 60 * MINUTE, dispatchAcceptWithinMs: WAIT }),
+        scheduler: new Scheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 4 * 60 * MINUTE, dispatchAcceptWithinMs: WAIT }),
         worker: new OutboxWorker({
           store,
           senders: {},
-          notices: {
+          jobSenders: {
             ...createNoticeSenders({ ...common, to: ['office@example.nz'], urgentTo: ['oncall@example.nz'], inboxOrigin: INBOX_ORIGIN }),
             ...createPartnerSenders({ ...common, replyTo: 'office@example.nz', publicOrigin: INBOX_ORIGIN }),
           },

@@ -39,7 +39,7 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
       return new OutboxWorker({
         store,
         senders: { ack: createAcknowledgementSender({ transport, from: 'website@example.nz', replyTo: 'office@example.nz', messageIdDomain: 'example.nz' }) },
-        notices: createPartnerSenders({
+        jobSenders: createPartnerSenders({
           store,
           transport,
           from: 'website@example.nz',

@@ -11,7 +11,7 @@ import { parseLead } from '../../core/lead/schema.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
-import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { Scheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { changeStatus, setFollowUp } from '../../server/storage/lead-work.ts';
 import { addVisitCounts } from '../../server/storage/visit-counts.ts';
@@ -43,7 +43,7 @@ async function addStoredLead(t: TestStore, name: string, arrived: Date, fields: 
 }
 
 interface Instance {
-  scheduler: NoticeScheduler;
+  scheduler: Scheduler;
   worker: OutboxWorker;
 }
 
@@ -57,11 +57,11 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     t = await createTestStore(kind);
     smtp = await startSmtp();
     instances = [t.store, t.reopen()].map((store) => ({
-      scheduler: new NoticeScheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 0.5 * HOUR, afterMs: 4 * HOUR, now: () => clock }),
+      scheduler: new Scheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 0.5 * HOUR, afterMs: 4 * HOUR, now: () => clock }),
       worker: new OutboxWorker({
         store,
         senders: {},
-        notices: createNoticeSenders({
+        jobSenders: createNoticeSenders({
           store,
           transport: mailTransport(smtp.url),
           from: 'website@example.nz',

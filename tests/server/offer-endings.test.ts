@@ -49,7 +49,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     worker = new OutboxWorker({
       store: t.store,
       senders: {},
-      notices: {
+      jobSenders: {
         ...createPartnerSenders({
           store: t.store,
           transport: mailTransport(smtp.url),

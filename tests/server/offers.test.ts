@@ -47,7 +47,7 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
         new OutboxWorker({
           store,
           senders: {},
-          notices: createPartnerSenders({
+          jobSenders: createPartnerSenders({
             store,
             transport: mailTransport(smtp.url),
             from: 'website@example.nz',

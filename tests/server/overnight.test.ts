@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Transporter } from 'nodemailer';
-import { NoticeScheduler } from '../../server/outbox/scheduler.ts';
+import { Scheduler } from '../../server/outbox/scheduler.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { makeOffer } from '../../server/storage/partner-offers.ts';
 import { enqueue } from '../../server/storage/job-queue.ts';
@@ -43,7 +43,7 @@ describe.each(storeKinds)('the overnight summary on %s', (kind) => {
   }
 
   it('is queued once at 7:00 for a night with urgent leads, and groups them by where they stand', async () => {
-    const scheduler = (store: LeadStore) => new NoticeScheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE });
+    const scheduler = (store: LeadStore) => new Scheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE });
     const [first, second] = [scheduler(t.store), scheduler(other)];
     // A quiet night: nothing.
     expect((await first.runOnce(at('2026-12-01', '07:05'))).overnight).toBe(false);
