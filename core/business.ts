@@ -59,6 +59,10 @@ export const business = {
  */
 export const howWeWork = `You deal with one contact at ${business.name}, who arranges the supply, installation and servicing of your equipment through suppliers and technicians matched to your job and location, and who stays responsible for the job from quote to handover.`;
 
+/** What a customer whose fridge or freezer has failed can do until a technician arrives: the urgent thank-you page and acknowledgement both say it. */
+export const whileYouWait =
+  'While you wait, keep the doors closed, move high-risk food to a working fridge or freezer, and write down the temperature and the time.';
+
 /** Paths the lead server needs as well as the site: where a plain form post lands, and the page whose leads are urgent. */
 export const leadRoutes = {
   thankYou: '/thank-you/',

@@ -39,7 +39,7 @@ export interface LeadFieldSpec {
   hint?: string;
 }
 
-/** The spec's fields (spec section 3), in the order the form shows them. */
+/** The quote's own fields, in the order the form shows them: the wire contract every copy of the form and the business's other tools rely on, so their order never changes. */
 export const leadFields = [
   { name: 'contact_name', label: 'Contact name', kind: 'text', maxLength: 120, required: true, autoComplete: 'name' },
   { name: 'work_email', label: 'Work email', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },
@@ -56,8 +56,8 @@ export const leadFields = [
 ] as const satisfies readonly LeadFieldSpec[];
 
 /**
- * Where the job is and how to get in: optional, never required, shown after the spec's fields (whose
- * order stays the spec's) in a fieldset of their own on every form. On a repair or emergency request
+ * Where the job is and how to get in: optional, never required, shown after the quote's own fields
+ * (whose order stays as it is) in a fieldset of their own on every form. On a repair or emergency request
  * they are worded as what the technician needs (`repairLabel`, `siteFieldsCopy.repairLegend`).
  * The suburb is the one part of the address a partner sees before accepting a job.
  */
@@ -82,7 +82,7 @@ export const siteFields = [
   },
 ] as const satisfies readonly LeadFieldSpec[];
 
-/** Every field the visitor fills: the spec's, then the site's. */
+/** Every field the visitor fills: the quote's own, then where the site is. */
 export const formFields = [...leadFields, ...siteFields] as const;
 
 /** The site fieldset's words; `repair…` on a repair or emergency request (see isRepairRequest). */
@@ -119,7 +119,7 @@ export type LeadFieldName = (typeof formFields)[number]['name'];
 export type TrackingFieldName = (typeof trackingFields)[number]['name'];
 export type LeadColumn = LeadFieldName | TrackingFieldName;
 
-/** Every stored column of a lead, in order: the form's fields (the spec's, then the site's) then the tracking fields. */
+/** Every stored column of a lead, in order: the form's fields (the quote's own, then the site's) then the tracking fields. */
 export const leadColumns: LeadColumn[] = [...formFields.map((f) => f.name), ...trackingFields.map((f) => f.name)];
 
 /** `mobile` or `desktop`, decided from a user-agent string. */

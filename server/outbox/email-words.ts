@@ -4,7 +4,7 @@
  * emergency line come from the business config.
  */
 import { quoteRate } from '../../core/visit/visit-figures.ts';
-import { business } from '../../core/business.ts';
+import { business, whileYouWait } from '../../core/business.ts';
 
 const { quoteWithin, emailReplyWithin } = business.promises;
 
@@ -63,7 +63,7 @@ export const acknowledgementCopy = {
     next: [
       'The technician matched to your job calls the number you gave to talk through the fault and how to reach your site.',
       'Response times are targets, not guarantees: they vary with weather, technician availability and access to your site.',
-      'While you wait, keep the doors closed, move high-risk food to a working fridge or freezer, and write down the temperature and the time.',
+      whileYouWait,
     ],
   },
   replyHint: 'To add anything, reply to this e-mail.',

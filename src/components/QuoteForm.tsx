@@ -33,7 +33,7 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
  * The quote request form. Server-rendered as a plain HTML form that posts to `/` (and that
  * Netlify can detect); once hydrated it submits with fetch, adds the tracking fields, reports
  * `generate_lead` and moves to the thank-you page (for an urgent request, its part for the
- * visitor's area), or shows the failure alert and stays usable. After the spec's fields comes the
+ * visitor's area), or shows the failure alert and stays usable. After the quote's own fields comes the
  * optional site fieldset, worded for a technician on a repair (the page's preset decides the
  * words in the HTML; once hydrated, the service and site type the visitor picks do).
  */

@@ -3,10 +3,10 @@
  * or phone number is one edit in core/business.ts. `{business}`, `{email}`, `{emergencyLine}`,
  * `{emergencyDigits}`, `{emergencyTel}` (the call link's href), `{howWeWork}` (who does the work),
  * `{leadRetention}` (how long quote requests are kept) and `{heldJob}` (how long at most a partner's
- * link shows the customer) are replaced wherever they appear in a content string.
+ * link shows the customer) and `{whileYouWait}` (what to do until a technician arrives) are replaced wherever they appear in a content string.
  */
 import { business } from '../config/site.ts';
-import { howWeWork } from '../../core/business.ts';
+import { howWeWork, whileYouWait } from '../../core/business.ts';
 
 export const tokens: Record<string, string> = {
   business: business.name,
@@ -17,6 +17,7 @@ export const tokens: Record<string, string> = {
   howWeWork,
   leadRetention: `${business.leadRetentionDays / 365} years`,
   heldJob: `${business.heldJobDays} days`,
+  whileYouWait,
 };
 
 const TOKEN = new RegExp(`\\{(${Object.keys(tokens).join('|')})\\}`, 'g');

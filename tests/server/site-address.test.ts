@@ -1,5 +1,5 @@
 /**
- * Where the job is (issue 39, deliverable 2), on both stores: the quote form's optional site address
+ * Where the job is, so a technician can find and get into the site, on both stores: the quote form's optional site address
  * and access notes are stored as sent (cleaned and bounded), found by the inbox's search, carried by
  * both CSV exports and a person's export, and gone with a privacy delete. A plain post of an urgent
  * request lands on the thank-you page's part for its area. On PostgreSQL, a lead sent by the

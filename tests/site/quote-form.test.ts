@@ -1,5 +1,5 @@
 /**
- * The quote form as built, on every page that carries one: the spec's fields in the spec's order,
+ * The quote form as built, on every page that carries one: the quote's own fields in their fixed order,
  * then the optional site fieldset (street, suburb or town, access notes) with its labels, autofill
  * names and limits, never required; worded for a technician where the page presets a repair. And
  * the thank-you page's urgent part: one line per response area, each at the fragment the form
@@ -35,7 +35,7 @@ describe('the quote form on every page', () => {
       expect(forms.map((f) => f.route)).toContain(route);
   });
 
-  it("keeps the spec's fields in the spec's order, then the site fields in a fieldset of their own", () => {
+  it("keeps the quote's own fields in their fixed order, then the site fields in a fieldset of their own", () => {
     for (const form of forms) {
       expect(visibleNames(form.html), form.route).toEqual([...leadFields.map((f) => f.name), ...siteFields.map((f) => f.name)]);
       const set = fieldset(form.html);

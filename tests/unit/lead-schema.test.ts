@@ -118,7 +118,7 @@ describe('lead schema', () => {
     expect(parseLead({ ...valid, contact_name: 'a\u0085b\u2028c\tD' }).lead!.contact_name).toBe('a b c D');
   });
 
-  it("keeps the spec's fields in the spec's order, then the optional site fields, then tracking", () => {
+  it("keeps the quote's own fields in their fixed order, then the optional site fields, then tracking", () => {
     expect(leadFields.map((f) => f.name)).toEqual([
       'contact_name',
       'work_email',
