@@ -48,8 +48,8 @@ async function queueBacklog(url: string, count: number) {
       });
       await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES ${rows.join(', ')}`, params);
       const jobParams: unknown[] = [];
-      const jobs = ids.map((id) => `($${jobParams.push(randomUUID())}, $${jobParams.push(id)}, 'email', $${jobParams.push(Date.now())})`);
-      await client.query(`INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ${jobs.join(', ')}`, jobParams);
+      const jobs = ids.map((id) => `($${jobParams.push(randomUUID())}, $${jobParams.push(id)}, 'new-lead', $${jobParams.push(Date.now())})`);
+      await client.query(`INSERT INTO outbox (id, lead_id, purpose, next_attempt_at) VALUES ${jobs.join(', ')}`, jobParams);
     }
     await client.query('COMMIT');
   } finally {

@@ -31,7 +31,7 @@ await store.migrate();
 const notes = 'Two under-counter fridges running warm, compressor cycling often. '.repeat(10).slice(0, 600);
 for (let i = 0; i < count; i++) {
   const lead = parseLead({ contact_name: `Bench Lead ${i}`, work_email: `lead${i}@example.co.nz`, notes, city: 'Hamilton', utm_source: 'google' }).lead!;
-  await store.insertLead(lead, { spam: false, channels: [] });
+  await store.insertLead(lead, { spam: false, purposes: [] });
 }
 
 /** Runs `work`, sampling heapUsed; returns the peak above the starting heap, in MiB. */

@@ -50,7 +50,7 @@ async function queueElsewhere(url: string, i: number): Promise<void> {
     const params = [id, new Date(), ...leadColumns.map((c) => fields[c] ?? '')];
     await client.query('BEGIN');
     await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${params.map((_, n) => `$${n + 1}`).join(', ')})`, params);
-    await client.query("INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES ($1, $2, 'nudge', 0)", [randomUUID(), id]);
+    await client.query("INSERT INTO outbox (id, lead_id, purpose, next_attempt_at) VALUES ($1, $2, 'nudge', 0)", [randomUUID(), id]);
     await client.query('COMMIT');
   } finally {
     await client.end();

@@ -44,7 +44,7 @@ const t = await createTestStore('sqlite');
 const app = await buildApp({
   store: t.store,
   distDir,
-  channels: [],
+  leadPurposes: [],
   inbox: { publicOrigin },
   rateLimit: { max: 1000, windowMs: 60_000 },
 });

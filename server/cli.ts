@@ -18,7 +18,7 @@
 import { parseArgs } from 'node:util';
 import { business } from '../core/business.ts';
 import { loadConfig } from './config.ts';
-import { configuredChannels, messageIdDomain } from './outbox/senders.ts';
+import { configuredLeadPurposes, messageIdDomain } from './outbox/senders.ts';
 import { createStore } from './storage/open-store.ts';
 import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
@@ -138,7 +138,7 @@ try {
     console.log(`dead notifications: ${status.dead}`);
     for (const job of status.recentDead)
       console.log(
-        `  dead ${job.channel} ${job.lead_id ? `for lead ${job.lead_id}` : `for ${job.about ?? '-'}`} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`,
+        `  dead ${job.purpose} ${job.lead_id ? `for lead ${job.lead_id}` : `for ${job.offer_id ? `offer ${job.offer_id}` : (job.period ?? '-')}`} after ${job.attempts} attempt(s): ${job.last_error ?? '-'}`,
       );
     for (const line of backupStatusLines(config)) console.log(line);
   } else if (command === 'report') {
@@ -163,14 +163,14 @@ try {
     const lead = await store.getLead(id);
     if (!lead) fail(`No lead with id ${id}`);
     if (!lead.spam) fail(`Lead ${id} is not flagged as spam; nothing to do`);
-    const channels = configuredChannels(config);
-    // Releasing without a channel would clear the flag and send nothing, for ever: refuse instead.
-    if (channels.length === 0)
+    const purposes = configuredLeadPurposes(config);
+    // Releasing with nothing to send would clear the flag and send nothing, for ever: refuse instead.
+    if (purposes.length === 0)
       fail(
         `Lead ${id} is still held as spam: no notification is configured here (SMTP_URL, WEBHOOK_URL), so releasing it would send nothing. Run this with the server's settings, or use "Not spam" in the inbox.`,
       );
-    await store.transact(() => releaseFromSpam(id, channels, null, inboxWords.events.notSpam));
-    console.log(`Lead ${id} is no longer spam; ${channels.join(' and ')} notification(s) queued (the running server sends them)`);
+    await store.transact(() => releaseFromSpam(id, purposes, null, inboxWords.events.notSpam));
+    console.log(`Lead ${id} is no longer spam; ${purposes.join(' and ')} notification(s) queued (the running server sends them)`);
   } else if (command === 'users') {
     await usersCommand(store, config, positionals.slice(1), values.role);
   } else if (command === 'partners') {

@@ -9,14 +9,14 @@ import { buildApp } from './http/app.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
 import { OutboxWorker } from './outbox/worker.ts';
-import { createNoticeSendersFor, createSenders } from './outbox/senders.ts';
+import { createLeadSenders, createMailedJobSenders } from './outbox/senders.ts';
 import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunner } from './outbox/dispatch-runner.ts';
 import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
-import type { Channel } from './storage/types.ts';
+import type { LeadPurpose } from './storage/purposes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -47,19 +47,18 @@ try {
   process.exit(1);
 }
 
-const senders = createSenders(config, store);
-const channels = Object.keys(senders) as Channel[];
+const leadSenders = createLeadSenders(config, store);
+const leadPurposes = Object.keys(leadSenders) as LeadPurpose[];
 if (!config.SMTP_URL) log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
 
-const mailed = createNoticeSendersFor(config, store);
+const mailed = createMailedJobSenders(config, store);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
-const jobSenders = dispatch ? { ...mailed, dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : mailed;
+const senders = { ...leadSenders, ...mailed, ...(dispatch ? { dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : {}) };
 const worker = new OutboxWorker({
   store,
   senders,
-  jobSenders,
   log,
   pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -69,7 +68,7 @@ const worker = new OutboxWorker({
   concurrency: config.OUTBOX_CONCURRENCY,
 });
 const scheduler =
-  Object.keys(jobSenders).length > 0
+  Object.keys(mailed).length > 0
     ? new Scheduler({
         store,
         log,
@@ -88,7 +87,7 @@ const backups =
 const app = await buildApp({
   store,
   distDir,
-  channels,
+  leadPurposes,
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
   visits: { rateLimit: { max: config.VISIT_RATE_LIMIT_MAX, windowMs: config.VISIT_RATE_LIMIT_WINDOW } },
   exportToken: config.LEADS_EXPORT_TOKEN,
@@ -117,7 +116,7 @@ async function shutdown(signal: string) {
   await backups?.stop();
   stopHearing();
   await worker.stop();
-  for (const sender of [...Object.values(senders), ...Object.values(jobSenders)]) sender.close?.();
+  for (const sender of Object.values(senders)) sender.close?.();
   await store.close();
   clearTimeout(force);
   process.exit(0);
@@ -131,5 +130,5 @@ worker.start();
 stopHearing = store.onNewJobs(() => worker.nudge());
 scheduler?.start();
 backups?.start();
-log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: channels }, 'lead server ready');
+log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: leadPurposes }, 'lead server ready');
 log.info(`the lead inbox is at ${config.PUBLIC_ORIGIN}/inbox/ (add the first person with: npm run leads -- users add EMAIL --role owner)`);

@@ -61,7 +61,7 @@ export type TimelineEntry = z.output<typeof timelineEntry>;
 export const notificationStates = ['pending', 'sent', 'failed', 'dead'] as const;
 export const notification = z.object({
   id: z.string(),
-  channel: z.string(),
+  purpose: z.string(),
   label: z.string(),
   state: z.enum(notificationStates),
   attempts: z.number().int(),

@@ -4,7 +4,8 @@
  */
 import { DEFAULTS } from '../config.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import type { Channel, LeadStore } from '../storage/types.ts';
+import type { LeadStore } from '../storage/types.ts';
+import type { LeadPurpose } from '../storage/purposes.ts';
 import { securityHeaders, securityHeaderValues } from './plugins/security.ts';
 import { methodsPlugin } from './plugins/methods.ts';
 import { leadsPlugin } from './plugins/quote-form.ts';
@@ -27,7 +28,7 @@ export interface AppOptions {
   store: LeadStore;
   /** Directory of the built site; omit to serve no pages (API-only tests). */
   distDir?: string | undefined;
-  channels?: Channel[];
+  leadPurposes?: LeadPurpose[];
   rateLimit?: { max: number; windowMs: number };
   exportToken?: string | undefined;
   /** Delay before a refused export attempt's 401 (default EXPORT_FAILURE_DELAY_MS). */
@@ -59,7 +60,7 @@ export interface AppOptions {
     pendingRows?: number;
   };
   /** The lead inbox at /inbox (its API under /inbox/api); omit for no inbox. */
-  inbox?: Omit<InboxOptions, 'store' | 'channels'> | undefined;
+  inbox?: Omit<InboxOptions, 'store' | 'leadPurposes'> | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
   onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
@@ -177,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(methodsPlugin);
   await app.register(leadsPlugin, {
     store: options.store,
-    channels: options.channels ?? [],
+    leadPurposes: options.leadPurposes ?? [],
     rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
     dispatch: options.dispatch,
     ...(options.repeatWindowMs === undefined ? {} : { repeatWindowMs: options.repeatWindowMs }),
@@ -207,14 +208,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.inbox,
       backups: options.backups,
       store: options.store,
-      channels: options.channels ?? [],
+      leadPurposes: options.leadPurposes ?? [],
       prefix: INBOX_API_PREFIX,
     });
     await app.register(partnerPagePlugin, {
       store: options.store,
       publicOrigin: options.inbox.publicOrigin,
       // The visitor is told who will contact them only where they were acknowledged at all.
-      introduce: (options.channels ?? []).includes('ack'),
+      introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
   }
   if (options.distDir) await app.register(staticSite, { root: options.distDir });

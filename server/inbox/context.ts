@@ -4,7 +4,8 @@
  * requests and route configs.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Channel, LeadStore } from '../storage/types.ts';
+import type { LeadStore } from '../storage/types.ts';
+import type { LeadPurpose } from '../storage/purposes.ts';
 import type { InboxUser } from '../storage/sign-in-data.ts';
 import type { Work } from '../storage/steps.ts';
 import type { InboxMailer } from './mail.ts';
@@ -22,8 +23,8 @@ export interface InboxOptions {
   store: LeadStore;
   /** Where people reach the inbox: the passkeys' relying party, the links in e-mails, the Origin check. */
   publicOrigin: string;
-  /** The notification channels this server sends (released spam and "send again" queue these). */
-  channels: readonly Channel[];
+  /** A new lead's jobs this server sends (releasing a lead from spam queues these). */
+  leadPurposes: readonly LeadPurpose[];
   /** Whether urgent leads' e-mails also go to an urgent address (it names the notification). */
   urgentCopy?: boolean | undefined;
   /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */

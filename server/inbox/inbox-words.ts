@@ -4,7 +4,7 @@
  */
 import { business } from '../../core/business.ts';
 import { lostReasonLabels, statusLabels, type LeadStatus, type LostReason, type UserRole } from '../../core/lead/status.ts';
-import type { JobChannel } from '../storage/types.ts';
+import type { Purpose } from '../storage/purposes.ts';
 
 const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 2 });
 
@@ -72,10 +72,10 @@ export const inboxWords = {
     delivered: (label: string) => `${label}: delivered`,
     dead: (label: string, error: string | null) => `${label}: failed for good${error ? ` (${error})` : ''}`,
   },
-  notification: (channel: JobChannel, urgentCopy: boolean): string =>
+  notification: (purpose: Purpose, urgentCopy: boolean): string =>
     ({
-      email: urgentCopy ? 'E-mail to the business and the urgent address' : 'E-mail to the business',
-      ack: 'Acknowledgement to the customer',
+      'new-lead': urgentCopy ? 'E-mail to the business and the urgent address' : 'E-mail to the business',
+      acknowledgement: 'Acknowledgement to the customer',
       webhook: 'Webhook to your other systems',
       nudge: urgentCopy ? 'Reminder that nobody has called (business and urgent address)' : 'Reminder that nobody has called',
       reminder: 'Follow-up reminder',
@@ -87,7 +87,7 @@ export const inboxWords = {
       accepted: 'Customer’s details sent to the partner',
       introduced: 'Customer told who will call',
       ended: 'Partner told the offer has ended',
-    })[channel],
+    })[purpose],
   audit: {
     signIn: (method: string) => `Signed in (${method})`,
     signInFailed: (method: string) => `Failed sign-in (${method})`,

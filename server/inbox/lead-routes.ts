@@ -152,9 +152,9 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     ...endpoint('POST /leads/:id/not-spam'),
     handler: async (request, reply) => {
       const { id } = request.params;
-      if (ctx.channels.length === 0) return reply.code(409).send({ error: inboxWords.errors.noSecondChannel });
+      if (ctx.leadPurposes.length === 0) return reply.code(409).send({ error: inboxWords.errors.noSecondChannel });
       const released = await store.transact(function* () {
-        const done = yield* releaseFromSpam(id, ctx.channels, signedInUser(request).email, inboxWords.events.notSpam);
+        const done = yield* releaseFromSpam(id, ctx.leadPurposes, signedInUser(request).email, inboxWords.events.notSpam);
         if (done) yield* ctx.audited(request, inboxWords.audit.notSpam(id));
         return done;
       });
@@ -174,7 +174,7 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!job?.lead_id) return reply.code(404).send({ error: inboxWords.errors.noNotification });
       const leadOfJob = job.lead_id;
       const lead = await store.read(() => inboxLead(leadOfJob));
-      const name = inboxWords.notification(job.channel, urgentCopy && lead !== undefined && lead.urgent);
+      const name = inboxWords.notification(job.purpose, urgentCopy && lead !== undefined && lead.urgent);
       const leadId = await store.transact(function* () {
         const again = yield* sendAgain(job.id, signedInUser(request).email, () => inboxWords.events.sendAgain(name));
         if (again) yield* ctx.audited(request, inboxWords.audit.sendAgain(again, name));

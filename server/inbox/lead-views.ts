@@ -38,7 +38,7 @@ function notificationState(job: Job): Notification['state'] {
 }
 
 function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
-  const what = inboxWords.notification(job.channel, urgentCopy && lead.urgent);
+  const what = inboxWords.notification(job.purpose, urgentCopy && lead.urgent);
   return job.partner_name ? `${what}: ${job.partner_name}` : what;
 }
 
@@ -47,7 +47,7 @@ export function notifications(lead: InboxLead, jobs: Job[], urgentCopy: boolean)
     const state = notificationState(job);
     return {
       id: job.id,
-      channel: job.channel,
+      purpose: job.purpose,
       label: label(lead, job, urgentCopy),
       state,
       attempts: job.attempts,

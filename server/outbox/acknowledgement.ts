@@ -9,7 +9,7 @@ import type { Transporter } from 'nodemailer';
 import { acknowledgementCopy as copy } from './email-words.ts';
 import { business } from '../../core/business.ts';
 import type { StoredLead } from '../storage/types.ts';
-import type { Sender } from './email.ts';
+import type { LeadSender } from './worker.ts';
 import { h, renderDocument } from '../html/render.ts';
 import { EmailDocument } from '../html/email-parts.ts';
 import { leadChoices } from './lead-email.ts';
@@ -119,7 +119,7 @@ export interface AcknowledgementOptions {
   messageIdDomain: string;
 }
 
-export function createAcknowledgementSender({ transport, from, replyTo, messageIdDomain }: AcknowledgementOptions): Sender {
+export function createAcknowledgementSender({ transport, from, replyTo, messageIdDomain }: AcknowledgementOptions): LeadSender {
   return async (lead) => {
     await transport.sendMail({
       from: { name: business.name, address: from },

@@ -14,7 +14,7 @@ export function createDispatchNote(store: LeadStore): (lead: StoredLead) => Prom
     store.read(function* () {
       const lead = yield* inboxLead(stored.id);
       if (!lead?.urgent) return undefined;
-      const first = (yield* offersOfLead(lead.id)).find((o) => o.offer.offered_by === null);
+      const first = (yield* offersOfLead(lead.id)).find((o) => o.offer.automatic);
       if (first)
         return copy.dispatched(
           first.partner.name,

@@ -140,7 +140,7 @@ export const noticeCopy = {
   spamHeld: (n: number) => `Spam held back this week: ${n}`,
   dead: (n: number) => `Notifications that failed for good: ${n}`,
   noDead: 'Every notification was delivered.',
-  deadLine: (channel: string, error: string | null) => `${channel}${error ? `: ${error}` : ''}`,
+  deadLine: (job: string, error: string | null) => `${job}${error ? `: ${error}` : ''}`,
   deadHint: 'Send them again from the lead in the inbox, or with: npm run leads -- retry-dead',
   openInbox: 'Open the lead inbox',
   openReports: 'See the reports',

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { StoredLead } from '../storage/types.ts';
 import { emailHtml, emailSubject, emailText } from './lead-email.ts';
 import { isLoopbackHost } from '../loopback-host.ts';
+import type { LeadSender } from './worker.ts';
 
 export interface EmailOptions {
   smtpUrl: string;
@@ -37,13 +38,6 @@ export function requiresStartTls(smtpUrl: string, allowPlaintext = false): boole
   return url.protocol === 'smtp:' && !allowPlaintext && !isLoopbackHost(url.hostname);
 }
 
-/**
- * Sends one lead's notification. `signal` aborts when the outbox gives up on the send (its
- * timeout): the sender should then drop the attempt so it is not delivered after all. `close`
- * ends any connections it keeps open.
- */
-export type Sender = ((lead: StoredLead, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
-
 /** One SMTP connection per message, or with `pool`, up to that many kept open and reused. */
 export function mailTransport(smtpUrl: string, allowPlaintext = false, requireTls = requiresStartTls(smtpUrl, allowPlaintext), pool?: number): Transporter {
   const options = { url: smtpUrl, requireTLS: requireTls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -67,9 +61,9 @@ export function createEmailSender({
   requireTls,
   pool,
   dispatchNote,
-}: EmailOptions): Sender {
+}: EmailOptions): LeadSender {
   let transport = mailTransport(smtpUrl, allowPlaintext, requireTls, pool);
-  const send: Sender = async (lead, signal) => {
+  const send: LeadSender = async (lead, signal) => {
     const note = lead.urgent ? await dispatchNote?.(lead) : undefined;
     const used = transport;
     // A pooled send cannot be cancelled alone: on abort the pool's connections are dropped mid-

@@ -13,7 +13,8 @@ import { digestCounts, escalatedLeads, leadsWonBetween, ownerEmails, urgentLeads
 import { nightBefore, OVERNIGHT_AT_MINUTES } from './scheduler.ts';
 import { holdersOf, offersOfLead, type Holder, type Offer } from '../storage/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import type { LeadStore, NoticeChannel, OutboxJob } from '../storage/types.ts';
+import type { LeadStore, OutboxJob } from '../storage/types.ts';
+import type { SchedulerPurpose } from '../storage/purposes.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
 import { addDays, nzInstant } from '../../core/nz-time.ts';
@@ -286,7 +287,7 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
       lines: digest.dead.length
         ? [
             copy.dead(digest.dead.length),
-            ...digest.dead.map((job) => `- ${copy.deadLine(inboxWords.notification(job.channel, false), job.last_error)}`),
+            ...digest.dead.map((job) => `- ${copy.deadLine(inboxWords.notification(job.purpose, false), job.last_error)}`),
             copy.deadHint,
           ]
         : [copy.noDead],
@@ -351,7 +352,7 @@ export async function sendNotice(transport: Transporter, from: string, mail: Not
   });
 }
 
-export function createNoticeSenders(options: NoticeOptions): Record<NoticeChannel, JobSender> {
+export function createNoticeSenders(options: NoticeOptions): Record<SchedulerPurpose, JobSender> {
   const { store, transport, from } = options;
   const now = options.now ?? (() => new Date());
   const leadOf = async (job: OutboxJob) => {
@@ -359,7 +360,7 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
     if (!lead) throw new PermanentFailure('lead no longer exists');
     return lead;
   };
-  const senders: Record<NoticeChannel, JobSender> = {
+  const senders: Record<SchedulerPurpose, JobSender> = {
     nudge: async (job, signal) => {
       const lead = await leadOf(job);
       // Answered (or marked spam) since it was queued: nothing to nudge about.
@@ -369,8 +370,8 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
     reminder: async (job, signal) => {
       const lead = await leadOf(job);
       // The date was changed or cleared since it was queued: that reminder is no longer wanted.
-      if (!job.about || lead.follow_up_on !== job.about || lead.spam) return;
-      await sendNotice(transport, from, reminderMail(lead, job.about, options), signal);
+      if (!job.period || lead.follow_up_on !== job.period || lead.spam) return;
+      await sendNotice(transport, from, reminderMail(lead, job.period, options), signal);
     },
     unaccepted: async (job, signal) => {
       const lead = await leadOf(job);
@@ -378,13 +379,13 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
       // Taken, or closed, since it was queued: nobody needs telling.
       if (offers.some((o) => o.offer.state === 'accepted') || lead.spam) return;
       const tried = offers
-        .filter((o) => o.offer.offered_by === null)
+        .filter((o) => o.offer.automatic)
         .map(({ offer, partner }) => ({ name: partner.name, phone: partner.phone, outcome: outcomeOf(offer) }));
       await sendNotice(transport, from, unacceptedMail(lead, tried, options), signal);
     },
     overnight: async (job, signal) => {
-      if (!job.about) throw new PermanentFailure('overnight summary without its date');
-      const { start, end } = nightBefore(job.about);
+      if (!job.period) throw new PermanentFailure('overnight summary without its date');
+      const { start, end } = nightBefore(job.period);
       const night = await store.read(function* () {
         const leads = yield* urgentLeadsBetween(start, end);
         const holders = yield* holdersOf(leads.map((l) => l.id));
@@ -392,11 +393,11 @@ export function createNoticeSenders(options: NoticeOptions): Record<NoticeChanne
         return leads.map((lead) => ({ lead, holder: holders.get(lead.id), escalated: escalated.has(lead.id) }));
       });
       if (night.length === 0) return;
-      await sendNotice(transport, from, overnightMail(job.about, night, await digestRecipients(store, options.to), options), signal);
+      await sendNotice(transport, from, overnightMail(job.period, night, await digestRecipients(store, options.to), options), signal);
     },
     digest: async (job, signal) => {
-      if (!job.about) throw new PermanentFailure('digest job without its week');
-      const digest = await loadDigest(store, job.about);
+      if (!job.period) throw new PermanentFailure('digest job without its week');
+      const digest = await loadDigest(store, job.period);
       await sendNotice(transport, from, digestMail(digest, await digestRecipients(store, options.to), options), signal);
     },
   };

@@ -13,7 +13,8 @@ import type { InboxLead } from '../storage/lead-work.ts';
 import { armOffer, offerById, offerUndelivered, type OfferView } from '../storage/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
-import type { LeadStore, PartnerChannel } from '../storage/types.ts';
+import type { LeadStore } from '../storage/types.ts';
+import type { OfferPurpose } from '../storage/purposes.ts';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { partnerOfferUrl } from '../partners/partner-links.ts';
 import { partnerWords as w } from '../partners/partner-words.ts';
@@ -267,7 +268,7 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
   return { to: lead.work_email, subject, text, html, messageId: `<introduced-${offer.id}@${options.messageIdDomain}>` };
 }
 
-export function createPartnerSenders(options: PartnerMailOptions): Record<PartnerChannel, JobSender> {
+export function createPartnerSenders(options: PartnerMailOptions): Record<OfferPurpose, JobSender> {
   const { store, transport, from, replyTo } = options;
   const send = async (mail: PartnerMail, signal?: AbortSignal) => {
     if (signal?.aborted) throw new Error('send cancelled');
@@ -293,12 +294,12 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<Partne
       await send(acceptedMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
     },
     ended: async (job, signal) => {
-      const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
+      const view = job.offer_id ? await store.read(() => offerById(job.offer_id!)) : undefined;
       if (!view?.lead || view.offer.state === 'accepted' || view.offer.state === 'open') return;
       await send(endedMail({ ...view, lead: view.lead }, options), signal);
     },
     introduced: async (job, signal) => {
-      const view = job.about ? await store.read(() => offerById(job.about!)) : undefined;
+      const view = job.offer_id ? await store.read(() => offerById(job.offer_id!)) : undefined;
       // A lead deleted since (the person asked to be forgotten), or a job no longer held, is told nothing more.
       if (!view?.lead || view.standing !== 'held') return;
       const mail = introducedMail({ ...view, lead: view.lead }, options);

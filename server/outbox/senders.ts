@@ -1,14 +1,15 @@
 /**
- * The one rule for which notification channels are on, and the sender of each. The server queues
- * jobs only for these channels and the worker claims only these, so the two can never drift apart
- * (a job queued for a channel nobody sends would wait for ever).
+ * The one rule for which jobs this server sends, and the sender of each purpose. The server queues
+ * a new lead's jobs only for the purposes on here and the worker claims only these, so the two can
+ * never drift apart (a job queued that nobody sends would wait for ever).
  */
 import type { Config } from '../config.ts';
-import type { Channel, LeadStore } from '../storage/types.ts';
+import type { LeadStore } from '../storage/types.ts';
+import type { LeadPurpose, Purpose } from '../storage/purposes.ts';
 import { createNoticeSenders } from './notice-emails.ts';
-import type { JobSender, QueuedChannel } from './worker.ts';
+import { aboutLead, type JobSender, type LeadSender } from './worker.ts';
 import { createPartnerSenders } from './partner-emails.ts';
-import { createEmailSender, mailTransport, type Sender } from './email.ts';
+import { createEmailSender, mailTransport } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDispatchNote } from './dispatch-note.ts';
@@ -27,22 +28,22 @@ type ChannelConfig = Pick<
 > &
   Partial<Pick<Config, 'PUBLIC_ORIGIN'>>;
 
-/** Whether each channel is configured, in the order jobs are queued. */
-const channelIsOn: Record<Channel, (config: ChannelConfig) => boolean> = {
-  email: (config) => Boolean(config.SMTP_URL),
-  ack: (config) => Boolean(config.SMTP_URL && config.LEAD_ACK_EMAIL),
+/** Whether each of a new lead's jobs is configured, in the order they are queued. */
+const leadPurposeIsOn: Record<LeadPurpose, (config: ChannelConfig) => boolean> = {
+  'new-lead': (config) => Boolean(config.SMTP_URL),
+  acknowledgement: (config) => Boolean(config.SMTP_URL && config.LEAD_ACK_EMAIL),
   webhook: (config) => Boolean(config.WEBHOOK_URL && config.WEBHOOK_SECRET),
 };
 
-export function configuredChannels(config: ChannelConfig): Channel[] {
-  return (Object.keys(channelIsOn) as Channel[]).filter((channel) => channelIsOn[channel](config));
+export function configuredLeadPurposes(config: ChannelConfig): LeadPurpose[] {
+  return (Object.keys(leadPurposeIsOn) as LeadPurpose[]).filter((purpose) => leadPurposeIsOn[purpose](config));
 }
 
 /** The domain of the Message-IDs the server makes: the sending address's. */
 export const messageIdDomain = (config: Pick<Config, 'LEAD_NOTIFY_FROM'>) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
 
-const buildSender: Record<Channel, (config: ChannelConfig, store?: LeadStore) => Sender> = {
-  email: (config, store) =>
+const buildSender: Record<LeadPurpose, (config: ChannelConfig, store?: LeadStore) => LeadSender> = {
+  'new-lead': (config, store) =>
     createEmailSender({
       smtpUrl: config.SMTP_URL!,
       to: config.LEAD_NOTIFY_TO,
@@ -55,7 +56,7 @@ const buildSender: Record<Channel, (config: ChannelConfig, store?: LeadStore) =>
       // With e-mail on, urgent leads dispatch: their e-mail says what dispatch is doing.
       dispatchNote: store && createDispatchNote(store),
     }),
-  ack: (config) =>
+  acknowledgement: (config) =>
     createAcknowledgementSender({
       transport: mailTransport(config.SMTP_URL!, config.SMTP_ALLOW_PLAINTEXT),
       from: config.LEAD_NOTIFY_FROM,
@@ -65,16 +66,16 @@ const buildSender: Record<Channel, (config: ChannelConfig, store?: LeadStore) =>
   webhook: (config) => createWebhookSender({ url: config.WEBHOOK_URL!, secret: config.WEBHOOK_SECRET! }),
 };
 
-/** A sender for every configured channel, and nothing else. */
-export function createSenders(config: ChannelConfig, store?: LeadStore): Partial<Record<Channel, Sender>> {
-  return Object.fromEntries(configuredChannels(config).map((channel) => [channel, buildSender[channel](config, store)]));
+/** A sender for each of a new lead's configured jobs, and nothing else. */
+export function createLeadSenders(config: ChannelConfig, store: LeadStore): Partial<Record<LeadPurpose, JobSender>> {
+  return Object.fromEntries(configuredLeadPurposes(config).map((purpose) => [purpose, aboutLead(store, buildSender[purpose](config, store))]));
 }
 
 /**
  * The senders of the nudges, reminders and digest, and of the partners' e-mails: on whenever e-mail
  * is (they need nothing more), off with it.
  */
-export function createNoticeSendersFor(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<QueuedChannel, JobSender>> {
+export function createMailedJobSenders(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<Purpose, JobSender>> {
   if (!config.SMTP_URL) return {};
   const partners = createPartnerSenders({
     store,

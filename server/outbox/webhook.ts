@@ -6,11 +6,11 @@
  * is an error, never followed: following it would send the body and signature to another address.
  */
 import { Webhook } from 'standardwebhooks';
-import type { Sender } from './email.ts';
+import type { LeadSender } from './worker.ts';
 
 export const WEBHOOK_EVENT = 'lead.created';
 
-export function createWebhookSender({ url, secret, timeoutMs = 10_000 }: { url: string; secret: string; timeoutMs?: number }): Sender {
+export function createWebhookSender({ url, secret, timeoutMs = 10_000 }: { url: string; secret: string; timeoutMs?: number }): LeadSender {
   const signer = new Webhook(secret);
   return async (lead) => {
     const sentAt = new Date();

@@ -13,34 +13,36 @@ import { DEFAULTS, sendTimeoutFor } from '../config.ts';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CHANNELS,
-  type Channel,
-  type ClaimedJob,
-  type JobChannel,
-  type LeadStore,
-  type NoticeChannel,
-  type PartnerChannel,
-  type WorkChannel,
-} from '../storage/types.ts';
-import type { Sender } from './email.ts';
+import type { ClaimedJob, LeadStore, StoredLead } from '../storage/types.ts';
+import type { Purpose } from '../storage/purposes.ts';
 import { Repeater } from './repeater.ts';
 import { redactText } from '../http/log-redaction.ts';
 
 /**
- * Sends a notice (a job of the scheduler's or a partner's e-mail, about a lead or about nobody),
- * reading what it needs itself; it gets the claim, so what it writes can be fenced by it as well.
+ * Does one job's work, whatever its purpose, reading what it needs itself; it gets the claim, so
+ * what it writes can be fenced by it as well.
  */
 export type JobSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
-
-/** The channels whose jobs are sent by a JobSender. */
-export type QueuedChannel = NoticeChannel | PartnerChannel | WorkChannel;
 
 /** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
 export class PermanentFailure extends Error {}
 
-function isLeadChannel(channel: JobChannel): channel is Channel {
-  return (CHANNELS as readonly string[]).includes(channel);
+/**
+ * Sends one lead's own message, given the lead as stored when the job runs. `signal` aborts when
+ * the outbox gives up on the send (its timeout): the sender should then drop the attempt so it is
+ * not delivered after all. `close` ends any connections it keeps open.
+ */
+export type LeadSender = ((lead: StoredLead, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+
+/** The job sender of a lead's message: it reads the lead, and a lead deleted meanwhile ends the job. */
+export function aboutLead(store: LeadStore, send: LeadSender): JobSender {
+  const sender: JobSender = async (job, signal) => {
+    const lead = job.lead_id ? await store.getLead(job.lead_id) : undefined;
+    if (!lead) throw new PermanentFailure('lead no longer exists');
+    return send(lead, signal);
+  };
+  if (send.close) sender.close = () => send.close?.();
+  return sender;
 }
 
 export interface BackoffOptions {
@@ -72,12 +74,8 @@ export function backoffDelay(
 
 export interface WorkerOptions {
   store: LeadStore;
-  senders: Partial<Record<Channel, Sender>>;
-  /**
-   * The senders of every job that is not a new lead's own notification, by purpose: the
-   * scheduler's e-mails, the partners' e-mails and dispatch. Each reads what it needs itself.
-   */
-  jobSenders?: Partial<Record<QueuedChannel, JobSender>>;
+  /** A sender for each purpose this instance does; it claims only those, and another instance does the rest. */
+  senders: Partial<Record<Purpose, JobSender>>;
   log: FastifyBaseLogger;
   pollIntervalMs: number;
   maxAttempts: number;
@@ -107,7 +105,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): 
 export class OutboxWorker {
   readonly #o: Required<Omit<WorkerOptions, 'backoff'>> & { backoff: BackoffOptions };
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  readonly #channels: JobChannel[];
+  readonly #purposes: Purpose[];
   readonly #polling: Repeater;
   /** Set by stop(): a runOnce in progress finishes its sends in flight and claims nothing more. */
   #stopping = false;
@@ -117,17 +115,12 @@ export class OutboxWorker {
     this.#o = {
       concurrency: DEFAULTS.outbox.concurrency,
       backoff: {},
-      jobSenders: {},
       ...options,
       leaseMs,
       sendTimeoutMs: sendTimeoutFor(leaseMs, options.sendTimeoutMs),
     };
-    // An instance claims only what it can send; another instance with that channel will.
-    const jobSenders = options.jobSenders ?? {};
-    this.#channels = [
-      ...(Object.keys(options.senders) as Channel[]).filter((c) => options.senders[c]),
-      ...(Object.keys(jobSenders) as QueuedChannel[]).filter((c) => jobSenders[c]),
-    ];
+    // An instance claims only what it can send; another instance with that sender will.
+    this.#purposes = (Object.keys(options.senders) as Purpose[]).filter((p) => options.senders[p]);
     this.#polling = new Repeater(
       () => this.runOnce(),
       this.#o.pollIntervalMs,
@@ -177,7 +170,7 @@ export class OutboxWorker {
       if (!drained && !this.#stopping && inFlight.size < concurrency) {
         // Claim only what can start now, so no claimed job waits in a queue while its lease runs.
         const asked = Date.now();
-        const jobs = await store.claimJobs({ channels: this.#channels, limit: concurrency - inFlight.size, leaseMs, owner: this.#owner });
+        const jobs = await store.claimJobs({ purposes: this.#purposes, limit: concurrency - inFlight.size, leaseMs, owner: this.#owner });
         if (jobs.length === 0) drained = true;
         for (const job of jobs) {
           attempted++;
@@ -199,26 +192,16 @@ export class OutboxWorker {
     return attempted;
   }
 
-  /** A lead's notification goes with the lead as stored; a notice reads what it needs itself. */
   async #send(job: ClaimedJob, signal: AbortSignal): Promise<void> {
-    const { store, senders, jobSenders } = this.#o;
-    const { channel } = job;
-    if (!isLeadChannel(channel)) {
-      const notice = jobSenders[channel];
-      if (!notice) throw new Error(`channel ${channel} is not configured`);
-      return notice(job, signal);
-    }
-    const send = senders[channel];
-    if (!send) throw new Error(`channel ${channel} is not configured`);
-    const lead = job.lead_id ? await store.getLead(job.lead_id) : undefined;
-    if (!lead) throw new PermanentFailure('lead no longer exists');
-    return send(lead, signal);
+    const send = this.#o.senders[job.purpose];
+    if (!send) throw new Error(`no sender for ${job.purpose} jobs here`);
+    return send(job, signal);
   }
 
   /** `askedAt`: when the claim was asked for; its lease ends no sooner than `askedAt + leaseMs`. */
   async #deliver(job: ClaimedJob, askedAt: number): Promise<void> {
     const { store, log, maxAttempts, leaseMs, sendTimeoutMs } = this.#o;
-    const context = { leadId: job.lead_id, channel: job.channel, attempt: job.attempts + 1 };
+    const context = { leadId: job.lead_id, purpose: job.purpose, attempt: job.attempts + 1 };
     try {
       if (this.#stopping) {
         await store.releaseJob(job);

@@ -26,9 +26,9 @@ const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
  */
 export function* leadsToDispatch(since: Date): Work<string[]> {
   const rows = yield* all(
-    `SELECT id FROM leads l WHERE urgent = 1 AND spam = FALSE AND status IN (${OPEN_JOB_SQL}) AND created_at >= ?
+    `SELECT id FROM leads l WHERE urgent = TRUE AND spam = FALSE AND status IN (${OPEN_JOB_SQL}) AND created_at >= ?
      AND NOT EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted')
-     AND NOT EXISTS (SELECT 1 FROM outbox j WHERE j.lead_id = l.id AND j.channel = 'unaccepted')
+     AND NOT EXISTS (SELECT 1 FROM outbox j WHERE j.lead_id = l.id AND j.purpose = 'unaccepted')
      AND EXISTS (${ANY_ON_CALL}) ORDER BY created_at, id`,
     since.toISOString(),
   );
@@ -56,7 +56,7 @@ export function* dispatchLead(leadId: string, acceptWithinMs: number, words: Dis
   if (!(yield* one(ANY_ON_CALL))) return { step: 'nothing' };
   const offers = yield* offersOfLead(leadId);
   if (offers.some((o) => o.offer.state === 'accepted')) return { step: 'nothing' };
-  const automatic = offers.filter((o) => o.offer.offered_by === null);
+  const automatic = offers.filter((o) => o.offer.automatic);
   const waiting = automatic.filter((o) => o.offer.state === 'open');
   if (waiting.some((o) => !o.offer.expired)) return { step: 'waiting' };
   // The wait is over: the on-call partner who let it pass is no longer holding the next one up.

@@ -15,7 +15,8 @@ import { all, jobsQueued, one, run, NOW_MS, type Row, type Work } from './steps.
 import { enqueue } from './job-queue.ts';
 import { jsonCursor } from './paging-cursor.ts';
 import { toJob, toLead } from './rows.ts';
-import { WORK_CHANNELS, type Channel, type JobChannel, type OutboxJob, type StoredLead } from './types.ts';
+import { WORK_PURPOSES, type LeadPurpose, type Purpose } from './purposes.ts';
+import type { OutboxJob, StoredLead } from './types.ts';
 
 /** Where a lead sorts in the inbox: an urgent lead still New, and not held as spam, above the rest. */
 export function priorityOf(lead: { status: LeadStatus; spam: boolean; urgent: boolean }): number {
@@ -32,7 +33,7 @@ export function inboxColumns(lead: Lead, spam: boolean, arrivedAt: Date) {
   const status: LeadStatus = 'new';
   return {
     status,
-    urgent: urgent ? 1 : 0,
+    urgent,
     priority: priorityOf({ status, spam, urgent }),
     search_text: searchText(lead),
     furthest_stage: 0,
@@ -208,11 +209,11 @@ export function* notesOf(leadIds: readonly string[]): Work<Map<string, string[]>
  */
 export function* leadJobs(leadId: string): Work<(OutboxJob & { delivered_at: number | null; partner_name: string | null })[]> {
   const rows = yield* all(
-    `SELECT j.*, NULL AS partner_name FROM outbox j WHERE j.lead_id = ? AND j.channel NOT IN (${WORK_CHANNELS.map((c) => `'${c}'`).join(', ')})
+    `SELECT j.*, NULL AS partner_name FROM outbox j WHERE j.lead_id = ? AND j.purpose NOT IN (${WORK_PURPOSES.map((c) => `'${c}'`).join(', ')})
      UNION ALL
-     SELECT j.*, p.name AS partner_name FROM outbox j JOIN partner_offers o ON o.id = j.about JOIN partners p ON p.id = o.partner_id
+     SELECT j.*, p.name AS partner_name FROM outbox j JOIN partner_offers o ON o.id = j.offer_id JOIN partners p ON p.id = o.partner_id
      WHERE j.lead_id IS NULL AND o.lead_id = ?
-     ORDER BY channel, partner_name`,
+     ORDER BY purpose, partner_name`,
     leadId,
     leadId,
   );
@@ -277,15 +278,15 @@ export function* setFollowUp(id: string, date: string | null, actorEmail: string
 }
 
 /**
- * Clears a lead's spam flag and queues its notifications (one per channel, never a second for a
- * channel already queued), and records who released it; false when there is no such lead or it
+ * Clears a lead's spam flag and queues its notifications (one of each purpose, never a second
+ * of one already queued), and records who released it; false when there is no such lead or it
  * was not held as spam, so nothing is ever sent twice.
  */
-export function* releaseFromSpam(id: string, channels: readonly Channel[], actorEmail: string | null, eventText: string): Work<boolean> {
+export function* releaseFromSpam(id: string, purposes: readonly LeadPurpose[], actorEmail: string | null, eventText: string): Work<boolean> {
   const cleared = yield* one("UPDATE leads SET spam = FALSE, spam_reason = '' WHERE id = ? AND spam RETURNING status, spam, urgent", id);
   if (!cleared) return false;
   yield* placeInList(id, cleared);
-  for (const channel of channels) yield* enqueue({ purpose: channel, of: { lead: id } });
+  for (const purpose of purposes) yield* enqueue({ purpose, of: { lead: id } });
   yield* addEvent(id, 'not_spam', actorEmail, eventText);
   return true;
 }
@@ -294,7 +295,7 @@ export function* releaseFromSpam(id: string, channels: readonly Channel[], actor
  * Puts a failed notification (waiting for its next try) or a dead one back in the queue now, a dead
  * one with its attempts reset; the lead's id, or undefined when the job is neither.
  */
-export function* sendAgain(jobId: string, actorEmail: string, eventText: (channel: JobChannel) => string): Work<string | undefined> {
+export function* sendAgain(jobId: string, actorEmail: string, eventText: (purpose: Purpose) => string): Work<string | undefined> {
   // Only a lead's own notifications: the weekly digest is sent again by the command line.
   const row = yield* one(
     `UPDATE outbox SET attempts = CASE WHEN status = 'dead' THEN 0 ELSE attempts END, status = 'pending', next_attempt_at = ${NOW_MS}
@@ -305,7 +306,7 @@ export function* sendAgain(jobId: string, actorEmail: string, eventText: (channe
   const job = toJob(row);
   if (!job.lead_id) return undefined;
   yield* jobsQueued();
-  yield* addEvent(job.lead_id, 'send_again', actorEmail, eventText(job.channel));
+  yield* addEvent(job.lead_id, 'send_again', actorEmail, eventText(job.purpose));
   return job.lead_id;
 }
 

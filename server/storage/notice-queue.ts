@@ -1,8 +1,8 @@
 /**
  * Queueing the business's notices, written once for both stores (steps.ts). Every instance runs
  * the same checks; the outbox's unique keys make each notice one job however many try at once: a
- * nudge is one per lead (lead_id, channel), a reminder one per lead and date (the row is reused
- * for a later date), the digest one per week (channel, about) among jobs of no lead.
+ * nudge is one per lead (lead_id, purpose), a reminder one per lead and date (the row is reused
+ * for a later date), the digest one per week (purpose, period) among jobs of no lead or offer.
  */
 import { all, one, type Work } from './steps.ts';
 import { enqueue } from './job-queue.ts';
@@ -14,7 +14,7 @@ import type { OutboxJob } from './types.ts';
 export function* leadsAwaitingNudge(since: Date): Work<InboxLead[]> {
   const rows = yield* all(
     `SELECT * FROM leads l WHERE spam = FALSE AND status = 'new' AND created_at >= ?
-     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.channel = 'nudge') ORDER BY created_at, id`,
+     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.purpose = 'nudge') ORDER BY created_at, id`,
     since.toISOString(),
   );
   return rows.map(toInboxLead);
@@ -34,12 +34,12 @@ export function* queueNudges(leadIds: readonly string[]): Work<number> {
 export function* queueReminders(date: string): Work<number> {
   const due = yield* all(
     `SELECT id FROM leads l WHERE follow_up_on = ? AND spam = FALSE
-     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.channel = 'reminder' AND o.about = ?)`,
+     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.purpose = 'reminder' AND o.period = ?)`,
     date,
     date,
   );
   let queued = 0;
-  for (const row of due) if (yield* enqueue({ purpose: 'reminder', of: { lead: String(row.id), about: date }, repeat: 'renew' })) queued++;
+  for (const row of due) if (yield* enqueue({ purpose: 'reminder', of: { lead: String(row.id), period: date }, repeat: 'renew' })) queued++;
   return queued;
 }
 
@@ -50,13 +50,13 @@ export function* queueReminders(date: string): Work<number> {
  */
 export function* queueDigest(monday: string, mondayStart: Date): Work<boolean> {
   if (!(yield* one('SELECT 1 AS yes FROM leads WHERE created_at < ? LIMIT 1', mondayStart.toISOString()))) return false;
-  return yield* enqueue({ purpose: 'digest', of: { about: monday } });
+  return yield* enqueue({ purpose: 'digest', of: { period: monday } });
 }
 
 /** The urgent leads (spam left out) that arrived in [start, end): the overnight summary's. */
 export function* urgentLeadsBetween(start: Date, end: Date): Work<InboxLead[]> {
   const rows = yield* all(
-    'SELECT * FROM leads WHERE spam = FALSE AND urgent = 1 AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    'SELECT * FROM leads WHERE spam = FALSE AND urgent = TRUE AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
     start.toISOString(),
     end.toISOString(),
   );
@@ -66,14 +66,14 @@ export function* urgentLeadsBetween(start: Date, end: Date): Work<InboxLead[]> {
 /** Which of these leads had a "nobody has accepted" e-mail queued. */
 export function* escalatedLeads(leadIds: readonly string[]): Work<string[]> {
   if (leadIds.length === 0) return [];
-  const rows = yield* all(`SELECT lead_id FROM outbox WHERE channel = 'unaccepted' AND lead_id IN (${leadIds.map(() => '?').join(', ')})`, ...leadIds);
+  const rows = yield* all(`SELECT lead_id FROM outbox WHERE purpose = 'unaccepted' AND lead_id IN (${leadIds.map(() => '?').join(', ')})`, ...leadIds);
   return rows.map((r) => String(r.lead_id));
 }
 
 /** Queues the morning's summary of the night (`date`, its New Zealand date) once, and only when an urgent lead came in. */
 export function* queueOvernight(date: string, start: Date, end: Date): Work<boolean> {
   if ((yield* urgentLeadsBetween(start, end)).length === 0) return false;
-  return yield* enqueue({ purpose: 'overnight', of: { about: date } });
+  return yield* enqueue({ purpose: 'overnight', of: { period: date } });
 }
 
 /** Counts the digest needs beyond the week's leads: spam held that week, leads still New now, and dead notifications. */

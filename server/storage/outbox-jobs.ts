@@ -52,8 +52,8 @@ export function* releaseJob(job: ClaimedJob): Work<void> {
 
 export function* listJobs(leadId?: string): Work<OutboxJob[]> {
   const rows = leadId
-    ? yield* all('SELECT * FROM outbox WHERE lead_id = ? ORDER BY channel', leadId)
-    : yield* all('SELECT * FROM outbox ORDER BY lead_id, channel');
+    ? yield* all('SELECT * FROM outbox WHERE lead_id = ? ORDER BY purpose', leadId)
+    : yield* all('SELECT * FROM outbox ORDER BY lead_id, purpose');
   return rows.map(toJob);
 }
 

@@ -88,7 +88,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
   const onSite = yield* all(
     `SELECT o.partner_id, l.place, COUNT(*) AS n, SUM(CASE WHEN o.on_site_at <= l.attend_by_ms THEN 1 ELSE 0 END) AS in_time
      FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
-     WHERE o.on_site_at IS NOT NULL AND l.urgent = 1 GROUP BY o.partner_id, l.place`,
+     WHERE o.on_site_at IS NOT NULL AND l.urgent = TRUE GROUP BY o.partner_id, l.place`,
     ...range,
   );
   // A lead whose attend-by time is still to come and whom nobody has reached yet has neither kept
@@ -97,7 +97,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
     `SELECT l.place, COUNT(*) AS n, SUM(CASE WHEN EXISTS (
          SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at <= l.attend_by_ms
        ) THEN 1 ELSE 0 END) AS kept
-     FROM ${RANGE_LEADS} AS l WHERE l.urgent = 1 AND (l.attend_by_ms <= ${NOW_MS}
+     FROM ${RANGE_LEADS} AS l WHERE l.urgent = TRUE AND (l.attend_by_ms <= ${NOW_MS}
        OR EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at IS NOT NULL))
      GROUP BY l.place`,
     ...range,

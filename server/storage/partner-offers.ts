@@ -47,7 +47,10 @@ const offerRow = z
     lead_id: z.string().nullable(),
     partner_id: z.string(),
     state: z.enum(offerStates),
+    /** Who offered it by hand; null when dispatch did. */
     offered_by: z.string().nullable(),
+    /** Whether dispatch made the offer (rather than someone in the inbox). */
+    automatic: z.preprocess((v) => Boolean(Number(v)), z.boolean()),
     created_at: z.coerce.number(),
     expires_at: z.coerce.number(),
     answered_at: nullableNumber,
@@ -134,15 +137,16 @@ export function* makeOffer(
   if (offers.some((o) => o.partner_id === partnerId)) return { ok: false, reason: 'already' };
   if (offers.filter((o) => o.state === 'open' && !o.expired).length >= MAX_OPEN_OFFERS) return { ok: false, reason: 'too_many' };
   const row = yield* one(
-    `INSERT INTO partner_offers (id, lead_id, partner_id, offered_by, created_at, expires_at) VALUES (?, ?, ?, ?, ${NOW_MS}, ${NOW_MS} + ?) RETURNING *, created_at AS db_now`,
+    `INSERT INTO partner_offers (id, lead_id, partner_id, offered_by, automatic, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ${NOW_MS}, ${NOW_MS} + ?) RETURNING *, created_at AS db_now`,
     randomUUID(),
     leadId,
     partnerId,
     offeredBy,
+    offeredBy === null,
     acceptWindowFor(lead!, acceptWithinMs),
   );
   const offer = toOffer(row!);
-  yield* enqueue({ purpose: 'offer', of: { about: offer.id } });
+  yield* enqueue({ purpose: 'offer', of: { offer: offer.id } });
   yield* addEvent(leadId, 'partner', offeredBy, eventText(partner));
   return { ok: true, offer, partner };
 }
@@ -237,15 +241,15 @@ export function* armOffer(
   hash: (token: string) => string,
   { channel = 'email', wanted = 'open' }: { channel?: string; wanted?: OfferStanding } = {},
 ): Work<{ view: OfferView; token: string } | undefined> {
-  if (!job.about) return undefined;
-  const view = yield* viewOf(yield* one(`${OFFERS} WHERE id = ?`, job.about));
+  if (!job.offer_id) return undefined;
+  const view = yield* viewOf(yield* one(`${OFFERS} WHERE id = ?`, job.offer_id));
   if (!view || view.standing !== wanted) return undefined;
   const token = job.secret ?? mint();
   if (!(yield* keepJobSecret(job, token))) return undefined;
   yield* run(
     `INSERT INTO offer_links (offer_id, channel, token_hash, created_at) VALUES (?, ?, ?, ${NOW_MS})
      ON CONFLICT (offer_id, channel) DO UPDATE SET token_hash = excluded.token_hash`,
-    job.about,
+    job.offer_id,
     channel,
     hash(token),
   );
@@ -258,8 +262,8 @@ export function* armOffer(
  * e-mail reached them.
  */
 export function* tellEnded(offerId: string): Work<void> {
-  if (yield* one("SELECT 1 AS yes FROM outbox WHERE channel = 'offer' AND about = ? AND status = 'done'", offerId))
-    yield* enqueue({ purpose: 'ended', of: { about: offerId } });
+  if (yield* one("SELECT 1 AS yes FROM outbox WHERE purpose = 'offer' AND offer_id = ? AND status = 'done'", offerId))
+    yield* enqueue({ purpose: 'ended', of: { offer: offerId } });
 }
 
 /**
@@ -347,8 +351,8 @@ export function* answerOffer(
       const others = yield* all("SELECT id FROM partner_offers WHERE lead_id = ? AND state = 'open'", leadId);
       yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'taken' WHERE lead_id = ? AND state = 'open'`, leadId);
       for (const other of others) yield* tellEnded(String(other.id));
-      yield* enqueue({ purpose: 'accepted', of: { about: offer.id } });
-      if (introduce) yield* enqueue({ purpose: 'introduced', of: { about: offer.id } });
+      yield* enqueue({ purpose: 'accepted', of: { offer: offer.id } });
+      if (introduce) yield* enqueue({ purpose: 'introduced', of: { offer: offer.id } });
     }
   } else if (answer.action === 'decline' && standing === 'open') {
     changed = yield* run(

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { partner, type OnCallTurn, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 
-/** How a list column is kept: the spreadsheet's own `;` separator. */
-const LIST_SEPARATOR = ';';
-const listText = (values: readonly string[]) => values.join(LIST_SEPARATOR);
-const textList = (value: unknown) => (String(value ?? '') ? String(value).split(LIST_SEPARATOR) : []);
+/** A list column (regions, services, industries) is kept as a JSON array of strings. */
+const listText = (values: readonly string[]) => JSON.stringify(values);
+const stringList = z.array(z.string());
+const textList = (value: unknown) => (value ? stringList.parse(JSON.parse(String(value))) : []);
 
 const partnerRow = z.preprocess((v) => {
   const r = v as Row;

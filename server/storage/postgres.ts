@@ -89,7 +89,7 @@ export class PostgresLeadStore extends SharedStore {
 
   async insertLead(
     lead: Lead,
-    { spam, spamReason = '', channels, repeatWindowMs = 0, rateLimit }: InsertOptions,
+    { spam, spamReason = '', purposes, repeatWindowMs = 0, rateLimit }: InsertOptions,
   ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
     const id = randomUUID();
     const sentAt = new Date();
@@ -103,8 +103,8 @@ export class PostgresLeadStore extends SharedStore {
       values: [
         JSON.stringify(row),
         repeatWindowMs,
-        channels,
-        channels.map(() => randomUUID()),
+        purposes,
+        purposes.map(() => randomUUID()),
         rateLimit?.key ?? null,
         rateLimit?.max ?? 0,
         rateLimit?.windowMs ?? 0,
@@ -118,7 +118,7 @@ export class PostgresLeadStore extends SharedStore {
       if (earlier) return { ...earlier, repeated: true, rate };
     }
     const storedAt = new Date(stored.stored_at);
-    if (channels.length > 0) this.jobsCommitted();
+    if (purposes.length > 0) this.jobsCommitted();
     await this.#followStamp(id, sentAt, storedAt);
     return {
       ...lead,
@@ -126,7 +126,7 @@ export class PostgresLeadStore extends SharedStore {
       created_at: storedAt.toISOString(),
       spam,
       spam_reason: row.spam_reason,
-      urgent: row.urgent === 1,
+      urgent: row.urgent,
       repeated: Boolean(stored.repeated),
       rate,
     };
@@ -149,13 +149,13 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
-  async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (channels.length === 0 || limit < 1) return [];
+  async claimJobs({ purposes, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (purposes.length === 0 || limit < 1) return [];
     const { rows } = await this.#pool.query(
       `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2 WHERE id IN (
          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${PG_NOW_MS} AND locked_until <= ${PG_NOW_MS}
-         AND channel = ANY($3) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
-      [leaseMs, owner, channels, limit],
+         AND purpose = ANY($3) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
+      [leaseMs, owner, purposes, limit],
     );
     return rows.map(toClaimed);
   }

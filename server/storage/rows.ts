@@ -1,11 +1,11 @@
 /**
  * Rows to objects, the same for both stores: every column read back is checked, so a value the
- * code does not know (a channel added by a newer release, say) fails loudly instead of passing as
+ * code does not know (a purpose added by a newer release, say) fails loudly instead of passing as
  * something it is not.
  */
 import { z } from 'zod';
 import { storedLeadColumnsSchema } from '../../core/lead/schema.ts';
-import { JOB_CHANNELS, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
+import { ALL_PURPOSES, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
 
 export type { Row } from './steps.ts';
 import type { Row } from './steps.ts';
@@ -32,8 +32,12 @@ const jobRow = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? null),
-  channel: z.enum(JOB_CHANNELS),
-  about: z
+  purpose: z.enum(ALL_PURPOSES),
+  offer_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  period: z
     .string()
     .nullish()
     .transform((v) => v ?? null),

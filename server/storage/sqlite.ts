@@ -72,7 +72,7 @@ export class SqliteLeadStore extends SharedStore {
    */
   insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean }> {
     const { promise, resolve, reject } = Promise.withResolvers<StoredLead & { repeated: boolean }>();
-    this.#waitingInserts.push({ run: () => this.#insertOne(lead, options), queues: options.channels.length > 0, resolve, reject });
+    this.#waitingInserts.push({ run: () => this.#insertOne(lead, options), queues: options.purposes.length > 0, resolve, reject });
     if (this.#waitingInserts.length === 1) setImmediate(() => this.#commitInserts());
     return promise;
   }
@@ -123,7 +123,7 @@ export class SqliteLeadStore extends SharedStore {
   #leadInsert: StatementSync | undefined;
 
   /** One lead and its jobs, inside the group's transaction; the look-up and the insert share its write lock, so two identical posts cannot both miss. */
-  #insertOne(lead: Lead, { spam, spamReason = '', channels, repeatWindowMs = 0 }: InsertOptions): StoredLead & { repeated: boolean } {
+  #insertOne(lead: Lead, { spam, spamReason = '', purposes, repeatWindowMs = 0 }: InsertOptions): StoredLead & { repeated: boolean } {
     const id = randomUUID();
     const now = Date.now();
     const createdAt = new Date(now).toISOString();
@@ -140,23 +140,31 @@ export class SqliteLeadStore extends SharedStore {
       const columns = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
       this.#leadInsert = this.#db.prepare(`INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     }
-    this.#leadInsert.run(id, createdAt, spam ? 1 : 0, spam ? spamReason : '', key, ...leadColumns.map((c) => lead[c]), ...Object.values(inbox));
-    const job = this.#statement('INSERT INTO outbox (id, lead_id, channel, next_attempt_at) VALUES (?, ?, ?, ?)');
-    for (const channel of channels) job.run(randomUUID(), id, channel, now);
-    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent === 1, repeated: false };
+    this.#leadInsert.run(
+      id,
+      createdAt,
+      spam ? 1 : 0,
+      spam ? spamReason : '',
+      key,
+      ...leadColumns.map((c) => lead[c]),
+      ...Object.values(inbox).map((v) => (typeof v === 'boolean' ? Number(v) : v)),
+    );
+    const job = this.#statement('INSERT INTO outbox (id, lead_id, purpose, next_attempt_at) VALUES (?, ?, ?, ?)');
+    for (const purpose of purposes) job.run(randomUUID(), id, purpose, now);
+    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent, repeated: false };
   }
 
   // One process writes this file, so the local clock is the database's clock.
-  async claimJobs({ channels, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (channels.length === 0 || limit < 1) return [];
+  async claimJobs({ purposes, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (purposes.length === 0 || limit < 1) return [];
     const now = Date.now();
     const rows = this.#tx(() => {
       const due = this.#db
         .prepare(
           `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
-           AND channel IN (${channels.map(() => '?').join(', ')}) ORDER BY next_attempt_at LIMIT ?`,
+           AND purpose IN (${purposes.map(() => '?').join(', ')}) ORDER BY next_attempt_at LIMIT ?`,
         )
-        .all(now, now, ...channels, limit) as Row[];
+        .all(now, now, ...purposes, limit) as Row[];
       const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ? WHERE id = ? RETURNING *');
       return due.map((r) => claim.get(now + leaseMs, randomUUID(), owner, String(r.id)) as Row);
     });

@@ -6,30 +6,8 @@
 import type { Lead } from '../../core/lead/schema.ts';
 import type { Work } from './steps.ts';
 
-/** email: the business's notification; ack: the acknowledgement to the visitor; webhook: the JSON post. */
-export const CHANNELS = ['email', 'ack', 'webhook'] as const;
-export type Channel = (typeof CHANNELS)[number];
-/**
- * E-mails about the business's own work, queued by the scheduler rather than with a lead: nudge, a
- * lead still New too long; reminder, a lead's follow-up date has come; digest, the week's summary;
- * unaccepted, an urgent job no on-call partner took (one per lead); overnight, the morning's summary
- * of the night's urgent leads (one per date).
- */
-export const NOTICE_CHANNELS = ['nudge', 'reminder', 'digest', 'unaccepted', 'overnight'] as const;
-export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-/**
- * E-mails to and about partners: offer, a job offered to a partner (one job per offer, of no lead,
- * `about` naming the offer); accepted, the customer's details to the partner who took the job;
- * introduced, the customer told which partner will contact them (queued only while the visitors'
- * acknowledgements are on); ended, a partner told that an offer they received has ended without them.
- */
-export const PARTNER_CHANNELS = ['offer', 'accepted', 'introduced', 'ended'] as const;
-export type PartnerChannel = (typeof PARTNER_CHANNELS)[number];
-/** Work the worker does rather than a message it sends: dispatch, the next step of one urgent lead's dispatch (dispatch-work.ts). */
-export const WORK_CHANNELS = ['dispatch'] as const;
-export type WorkChannel = (typeof WORK_CHANNELS)[number];
-export const JOB_CHANNELS = [...CHANNELS, ...NOTICE_CHANNELS, ...PARTNER_CHANNELS, ...WORK_CHANNELS] as const;
-export type JobChannel = (typeof JOB_CHANNELS)[number];
+export { ALL_PURPOSES, LEAD_PURPOSES, type LeadPurpose, type Purpose } from './purposes.ts';
+import type { LeadPurpose, Purpose } from './purposes.ts';
 export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -48,9 +26,11 @@ export interface OutboxJob {
   id: string;
   /** Null for a job that belongs to no lead (the weekly digest). */
   lead_id: string | null;
-  channel: JobChannel;
-  /** The period or date a notice is for (the digest's week, the reminder's date); null otherwise. */
-  about: string | null;
+  purpose: Purpose;
+  /** The offer a partner's job is about; null otherwise. */
+  offer_id: string | null;
+  /** The week or date a job is for (the digest's week, the reminder's or the overnight summary's date); null otherwise. */
+  period: string | null;
   status: JobStatus;
   attempts: number;
   /** Epoch milliseconds. */
@@ -66,8 +46,8 @@ export interface ClaimedJob extends OutboxJob {
 }
 
 export interface ClaimOptions {
-  /** Only jobs of these channels (the ones this instance can send). */
-  channels: readonly JobChannel[];
+  /** Only jobs of these purposes (the ones this instance can send). */
+  purposes: readonly Purpose[];
   limit: number;
   leaseMs: number;
   /** Who holds the claim (host, pid), for the logs and the database. */
@@ -78,7 +58,7 @@ export interface InsertOptions {
   spam: boolean;
   spamReason?: string | undefined;
   /** The jobs queued with the lead: its notifications, and dispatch for an urgent one when dispatch is on. */
-  channels: (Channel | 'dispatch')[];
+  purposes: (LeadPurpose | 'dispatch')[];
   repeatWindowMs?: number;
   /**
    * Count this post against a rate limit in the insert's own transaction (stores with shared
@@ -125,7 +105,7 @@ export interface LeadStore {
   /** Creates or upgrades the schema; safe to run at every start and from several instances. */
   migrate(): Promise<void>;
   /**
-   * Stores the lead and one pending job per channel, atomically. Resolves only once durable. With
+   * Stores the lead and one pending job per purpose asked for, atomically. Resolves only once durable. With
    * `repeatWindowMs`, a lead with the same content (and spam flag) stored within that window is
    * returned instead, with `repeated: true`, and nothing new is stored or queued.
    */

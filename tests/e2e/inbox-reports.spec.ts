@@ -57,7 +57,7 @@ async function seed(store: TestStore) {
         timeframe: '1–2 weeks',
         ...kind.fields,
       });
-      const lead = await store.store.insertLead(parsed.lead!, { spam: false, channels: [] });
+      const lead = await store.store.insertLead(parsed.lead!, { spam: false, purposes: [] });
       const arrived = nzInstant(addDays(addDays(from, week * 7), k), (i % 2 ? 20 : 9) * 60 + 15);
       await store.backdate(lead.id, arrived);
       if (kind.status === 'won' && !firstWon) firstWon = lead.id;

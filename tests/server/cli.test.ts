@@ -16,7 +16,7 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
   let t: TestStore;
   beforeEach(async () => {
     t = await createTestStore(kind);
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: 'Bot', 'bot-field': 'x' }) });
     await app.close();
@@ -50,7 +50,7 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
 
   it('queues dead notifications again', async () => {
     const [lead] = await t.store.listLeads();
-    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 1, leaseMs: 60_000, owner: 'test' });
+    const [job] = await t.store.claimJobs({ purposes: ['new-lead'], limit: 1, leaseMs: 60_000, owner: 'test' });
     expect(job!.lead_id).toBe(lead!.id);
     await t.store.failJob(job!, 'smtp refused', null);
     expect(run(t.url, 'retry-dead').stdout).toContain('1 dead notification(s) queued again');
@@ -63,7 +63,7 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     const [old, recent] = await t.store.listLeads({ includeSpam: true });
     expect(await t.store.listJobs(old!.id)).toHaveLength(1);
     // Its e-mail was delivered (purge keeps a lead whose notification never was; see purge.test.ts).
-    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 1, leaseMs: 60_000, owner: 'test' });
+    const [job] = await t.store.claimJobs({ purposes: ['new-lead'], limit: 1, leaseMs: 60_000, owner: 'test' });
     expect(await t.store.completeJob(job!)).toBe(true);
     await t.backdate(old!.id, new Date(Date.now() - 40 * 86_400_000));
     const res = run(t.url, 'purge', '--older-than', '30');

@@ -141,7 +141,7 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
     });
     const offerId = /^<offer-([^@>]+)@/.exec(messageId(offerInFlight))?.[1] ?? '';
     note(`offer ${offerId} data at the peer, unanswered`);
-    await killSender('offer', offerInFlight, { sql: `channel = 'offer' AND about = ${p(1)}`, params: [offerId] });
+    await killSender('offer', offerInFlight, { sql: `purpose = 'offer' AND offer_id = ${p(1)}`, params: [offerId] });
 
     // 2. The "Nobody has accepted" e-mail, once the offer timed out, likewise.
     const escalationInFlight = await waitFor(() => smtp.awaiting.find((m) => messageId(m).startsWith(`<unaccepted-${lead.id}@`)), {
@@ -150,7 +150,7 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
       intervalMs: 20,
     });
     note('escalation data at the peer, unanswered');
-    await killSender('escalation', escalationInFlight, { sql: `channel = 'unaccepted' AND lead_id = ${p(1)}`, params: [lead.id] });
+    await killSender('escalation', escalationInFlight, { sql: `purpose = 'unaccepted' AND lead_id = ${p(1)}`, params: [lead.id] });
 
     // 3. Drained: every job done, nothing left with the peer.
     await waitFor(async () => smtp.awaiting.length === 0 && (await t.store.listJobs()).every((j) => j.status === 'done'), {
@@ -230,8 +230,8 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
     expect.soft(escalation.length, 'copies of the escalation').toBeLessThanOrEqual(2);
     expect.soft(resent(escalation), 'the escalation was sent again after the crash').toBe(true);
     expect.soft(new Set(ids(escalation)), 'Message-IDs of the escalation').toEqual(new Set([`<unaccepted-${lead.id}@example.nz>`]));
-    expect.soft(jobs.filter((j) => j.lead_id === lead.id && j.channel === 'unaccepted')).toHaveLength(1);
+    expect.soft(jobs.filter((j) => j.lead_id === lead.id && j.purpose === 'unaccepted')).toHaveLength(1);
     // Nothing else was e-mailed: one offer (one partner on call), no second partner, no dead job.
-    expect.soft(jobs.map((j) => j.channel).sort()).toEqual(['ack', 'dispatch', 'email', 'ended', 'offer', 'unaccepted']);
+    expect.soft(jobs.map((j) => j.purpose).sort()).toEqual(['acknowledgement', 'dispatch', 'ended', 'new-lead', 'offer', 'unaccepted']);
   }, 60_000);
 });

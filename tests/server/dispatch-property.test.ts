@@ -72,7 +72,7 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
         const fields = Object.fromEntries(new URLSearchParams(formBody({ contact_name: `Night ${night} Cafe` })));
         const parsed = parseLead(fields);
         if (!parsed.ok || !parsed.lead) throw new Error('the sample lead did not parse');
-        const lead = await store.insertLead(parsed.lead, { spam: false, channels: [] });
+        const lead = await store.insertLead(parsed.lead, { spam: false, purposes: [] });
         const mine = new Set(partners.map((p) => p.id));
         const disclosedTo = new Set<string>();
 
@@ -142,18 +142,18 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
             }
             case 'death': {
               // An instance claims the e-mails waiting and dies holding them: nothing it held may be lost or doubled by the state.
-              await stores[1].claimJobs({ channels: ['offer', 'unaccepted', 'accepted'], limit: 5, leaseMs: 60_000, owner: 'dead instance' });
+              await stores[1].claimJobs({ purposes: ['offer', 'unaccepted', 'accepted'], limit: 5, leaseMs: 60_000, owner: 'dead instance' });
               break;
             }
           }
           await linkOffers();
 
           const offers = (await store.read(() => offersOfLead(lead.id))).filter((o) => mine.has(o.partner.id));
-          const automaticWaiting = offers.filter((o) => o.offer.offered_by === null && o.offer.state === 'open' && !o.offer.expired);
+          const automaticWaiting = offers.filter((o) => o.offer.automatic && o.offer.state === 'open' && !o.offer.expired);
           expect(automaticWaiting.length, 'automatic offers waiting at once').toBeLessThanOrEqual(1);
           const accepted = offers.filter((o) => o.offer.state === 'accepted');
           expect(accepted.length, 'partners holding the job').toBeLessThanOrEqual(1);
-          const escalations = await store.read(() => all("SELECT id FROM outbox WHERE lead_id = ? AND channel = 'unaccepted'", lead.id));
+          const escalations = await store.read(() => all("SELECT id FROM outbox WHERE lead_id = ? AND purpose = 'unaccepted'", lead.id));
           expect(escalations.length, 'escalations').toBeLessThanOrEqual(1);
           // Nobody but the partner who accepted (and is still on the list) sees the customer; an ended offer's link takes nothing.
           for (const { offer, partner: p } of offers) {

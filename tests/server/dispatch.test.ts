@@ -50,7 +50,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
   beforeEach(async () => {
     t = await createTestStore(kind);
     smtp = await startSmtp();
-    app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
     instances = [t.store, t.reopen()].map((store) => {
       const transport = mailTransport(smtp.url);
       const common = { store, transport, from: 'website@example.nz', messageIdDomain: 'example.nz' };
@@ -58,8 +58,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
         scheduler: new Scheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 4 * 60 * MINUTE, dispatchAcceptWithinMs: WAIT }),
         worker: new OutboxWorker({
           store,
-          senders: {},
-          jobSenders: {
+          senders: {
             ...createNoticeSenders({ ...common, to: ['office@example.nz'], urgentTo: ['oncall@example.nz'], inboxOrigin: INBOX_ORIGIN }),
             ...createPartnerSenders({ ...common, replyTo: 'office@example.nz', publicOrigin: INBOX_ORIGIN }),
           },
@@ -103,9 +102,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
   const escalations = () => smtp.messages.filter((m) => m.raw.includes('nobody has accepted the job'));
   const states = async (lead: string) =>
-    (await t.store.read(() => offersOfLead(lead))).map(
-      ({ offer, partner }) => `${partner.name}: ${offer.state}${offer.offered_by === null ? '' : ' (by hand)'}`,
-    );
+    (await t.store.read(() => offersOfLead(lead))).map(({ offer, partner }) => `${partner.name}: ${offer.state}${offer.automatic ? '' : ' (by hand)'}`);
 
   it('does nothing while the business has no on-call partner', async () => {
     const lead = await newLead({ contact_name: 'Before Partners' });
@@ -198,6 +195,6 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
     for (let i = 0; i < 3; i++) expect((await both()).map((r) => r.escalated + r.offered)).toEqual([0, 0]);
     expect(await states(auckland)).toEqual([]);
     const jobs = await t.store.listJobs(auckland);
-    expect(jobs.filter((j) => j.channel === 'unaccepted')).toEqual([]);
+    expect(jobs.filter((j) => j.purpose === 'unaccepted')).toEqual([]);
   });
 });

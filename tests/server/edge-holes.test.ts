@@ -17,6 +17,7 @@ import { securityHeaderValues } from '../../server/http/plugins/security.ts';
 import { scoreLead } from '../../server/leads/spam.ts';
 import { isDeliverableAddress, parseLead } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 
 const SECURITY_HEADERS = Object.keys(securityHeaderValues('text/html', true)).map((h) => h.toLowerCase());
@@ -217,7 +218,7 @@ describe.each(storeKinds)('a permanent SMTP refusal on %s', (kind) => {
   ])('a %i answer leaves the job %s after %i attempt', async (code, status, attempts) => {
     t = await createTestStore(kind);
     smtp = await startSmtp(0, '127.0.0.1', { refuse: () => ({ code, message: `${code} mailbox unavailable` }) });
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
     await app.close();
     expect(res.statusCode).toBe(200);
@@ -225,7 +226,7 @@ describe.each(storeKinds)('a permanent SMTP refusal on %s', (kind) => {
     // A retry a minute away: the run below makes one attempt, whatever the machine's speed.
     worker = new OutboxWorker({
       store: t.store,
-      senders: { email },
+      senders: aboutLeads(t.store, { 'new-lead': email }),
       log: pino({ level: 'silent' }),
       pollIntervalMs: 50,
       maxAttempts: 24,

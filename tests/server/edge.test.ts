@@ -64,7 +64,7 @@ describe('slow clients on a real socket', () => {
 
   beforeAll(async () => {
     t = await createTestStore('sqlite');
-    app = await buildApp({ store: t.store, channels: [], timeouts: FAST });
+    app = await buildApp({ store: t.store, leadPurposes: [], timeouts: FAST });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });

@@ -79,7 +79,7 @@ describe('streamed export', () => {
 
   beforeAll(async () => {
     t = await createTestStore('sqlite');
-    for (let i = 0; i < COUNT; i++) await t.store.insertLead(lead(i), { spam: false, channels: [] });
+    for (let i = 0; i < COUNT; i++) await t.store.insertLead(lead(i), { spam: false, purposes: [] });
     // The store hands out the first page at once, and any later page only once the client holds bytes:
     // an export that built the whole file before sending would wait here for ever.
     const gated: LeadStore = Object.create(t.store, {
@@ -131,7 +131,7 @@ describe.each(storeKinds)('keyset paging on %s', (kind) => {
   let t: TestStore;
   beforeAll(async () => {
     t = await createTestStore(kind);
-    for (let i = 0; i < 23; i++) await t.store.insertLead(lead(i), { spam: i % 5 === 0, channels: [] });
+    for (let i = 0; i < 23; i++) await t.store.insertLead(lead(i), { spam: i % 5 === 0, purposes: [] });
   });
   afterAll(async () => {
     await t.cleanup();

@@ -14,6 +14,7 @@ import { createWebhookSender } from '../../server/outbox/webhook.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET, mailedLeadIds, countBy } from '../support/peers.ts';
 import { freePort, startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
@@ -103,15 +104,15 @@ describe.each(storeKinds)('on %s', (kind) => {
     const hookPort = await freePort();
     const worker = new OutboxWorker({
       store: t.store,
-      senders: {
-        email: createEmailSender({
+      senders: aboutLeads(t.store, {
+        'new-lead': createEmailSender({
           smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
           to: 'quotes@example.co.nz',
           from: 'web@example.co.nz',
           messageIdDomain: 'example.co.nz',
         }),
         webhook: createWebhookSender({ url: `http://127.0.0.1:${hookPort}/hook`, secret: WEBHOOK_TEST_SECRET }),
-      },
+      }),
       log: silent,
       pollIntervalMs: 50,
       maxAttempts: 100,
@@ -119,7 +120,7 @@ describe.each(storeKinds)('on %s', (kind) => {
     });
     const app = await buildApp({
       store: t.store,
-      channels: ['email', 'webhook'],
+      leadPurposes: ['new-lead', 'webhook'],
       rateLimit: { max: 1000, windowMs: 60_000 },
     });
     cleanups.push(t.store.onNewJobs(() => worker.nudge()));
@@ -172,7 +173,7 @@ describe('PostgreSQL connection cut mid-run', () => {
     viaProxy.port = String(proxy.port);
     store = new PostgresLeadStore(viaProxy.toString(), { onError: () => undefined });
     cleanups.push(() => store.close().catch(() => undefined));
-    app = await buildApp({ store, channels: ['email'], rateLimit: { max: 10_000, windowMs: 60_000 } });
+    app = await buildApp({ store, leadPurposes: ['new-lead'], rateLimit: { max: 10_000, windowMs: 60_000 } });
     cleanups.push(() => app.close());
 
     const send = (name: string) => app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: name }) });

@@ -23,7 +23,7 @@ describe('SQLite group commit', () => {
   });
 
   it('stores 50 leads posted at once, each answered with its own id and its job', async () => {
-    const stored = await Promise.all(Array.from({ length: 50 }, (_, i) => t.store.insertLead(lead(`Group ${i}`), { spam: false, channels: ['email'] })));
+    const stored = await Promise.all(Array.from({ length: 50 }, (_, i) => t.store.insertLead(lead(`Group ${i}`), { spam: false, purposes: ['new-lead'] })));
     expect(new Set(stored.map((l) => l.id)).size).toBe(50);
     const again = t.reopen();
     expect((await again.listLeads()).map((l) => l.contact_name).sort()).toEqual(stored.map((l) => l.contact_name).sort());
@@ -32,7 +32,7 @@ describe('SQLite group commit', () => {
 
   it('folds identical posts in one group into one lead, all answered with it', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => t.store.insertLead(lead('Same'), { spam: false, channels: ['email'], repeatWindowMs: 600_000 })),
+      Array.from({ length: 8 }, () => t.store.insertLead(lead('Same'), { spam: false, purposes: ['new-lead'], repeatWindowMs: 600_000 })),
     );
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     expect(answers.filter((a) => !a.repeated)).toHaveLength(1);
@@ -42,8 +42,8 @@ describe('SQLite group commit', () => {
 
   it('commits inserts still waiting when the store closes', async () => {
     const pending = [
-      t.store.insertLead(lead('Before close A'), { spam: false, channels: [] }),
-      t.store.insertLead(lead('Before close B'), { spam: false, channels: [] }),
+      t.store.insertLead(lead('Before close A'), { spam: false, purposes: [] }),
+      t.store.insertLead(lead('Before close B'), { spam: false, purposes: [] }),
     ];
     await t.store.close();
     const answered = await Promise.all(pending);
@@ -53,7 +53,7 @@ describe('SQLite group commit', () => {
 
   it('refuses an insert that arrives after the store is closed', async () => {
     await t.store.close();
-    await expect(t.store.insertLead(lead('After close'), { spam: false, channels: [] })).rejects.toThrow();
+    await expect(t.store.insertLead(lead('After close'), { spam: false, purposes: [] })).rejects.toThrow();
   });
 
   it('refuses every insert of a group whose transaction cannot start, and stores none of them', async () => {
@@ -62,7 +62,7 @@ describe('SQLite group commit', () => {
     const blocker = new DatabaseSync(t.url);
     blocker.exec('BEGIN EXCLUSIVE');
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => t.store.insertLead(lead(`Blocked ${i}`), { spam: false, channels: ['email'] })),
+      Array.from({ length: 8 }, (_, i) => t.store.insertLead(lead(`Blocked ${i}`), { spam: false, purposes: ['new-lead'] })),
     );
     blocker.exec('ROLLBACK');
     blocker.close();

@@ -28,12 +28,12 @@ describe.each(storeKinds)('health on %s', (kind) => {
   it('reports pending, the oldest pending age and dead, and the CLI adds the dead jobs’ errors', async () => {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     cleanups.push(() => app.close());
     for (const name of ['Pending One', 'Dead One', 'Pending Two'])
       expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: name }) })).statusCode).toBe(200);
     const dead = (await t.store.listLeads()).find((l) => l.contact_name === 'Dead One')!;
-    const jobs = await t.store.claimJobs({ channels: ['email'], limit: 10, leaseMs: 60_000, owner: 'test' });
+    const jobs = await t.store.claimJobs({ purposes: ['new-lead'], limit: 10, leaseMs: 60_000, owner: 'test' });
     for (const job of jobs) {
       if (job.lead_id === dead.id) await t.store.failJob(job, '550 mailbox unavailable', null);
       else await t.store.releaseJob(job);
@@ -51,7 +51,7 @@ describe.each(storeKinds)('health on %s', (kind) => {
     expect(status.stdout).toContain('pending notifications: 2');
     expect(status.stdout).toContain('dead notifications: 1');
     expect(status.stdout).toMatch(/oldest pending: \d+ s/);
-    expect(status.stdout).toContain(`dead email for lead ${dead.id} after 1 attempt(s): 550 mailbox unavailable`);
+    expect(status.stdout).toContain(`dead new-lead for lead ${dead.id} after 1 attempt(s): 550 mailbox unavailable`);
   });
 
   it('answers 503 when the database cannot take a write', async () => {
@@ -59,7 +59,7 @@ describe.each(storeKinds)('health on %s', (kind) => {
     cleanups.push(() => t.cleanup());
     const store = readOnly(kind, t);
     cleanups.push(() => store.close());
-    const app = await buildApp({ store, channels: ['email'] });
+    const app = await buildApp({ store, leadPurposes: ['new-lead'] });
     cleanups.push(() => app.close());
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);

@@ -16,6 +16,7 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
 import { cleanOneLine, formFields, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 
@@ -308,7 +309,9 @@ describe('hostile-input corpus', () => {
     smtp = await startSmtp();
     worker = new OutboxWorker({
       store: t.store,
-      senders: { email: createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.co.nz', from: 'web@example.co.nz', messageIdDomain: 'example.co.nz' }) },
+      senders: aboutLeads(t.store, {
+        'new-lead': createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.co.nz', from: 'web@example.co.nz', messageIdDomain: 'example.co.nz' }),
+      }),
       log: pino({ level: 'silent' }),
       pollIntervalMs: 50,
       maxAttempts: 3,
@@ -317,7 +320,7 @@ describe('hostile-input corpus', () => {
     // Many cases store the same content on purpose; each must be stored, so repeats are not folded here.
     app = await buildApp({
       store: t.store,
-      channels: ['email'],
+      leadPurposes: ['new-lead'],
       rateLimit: { max: 100_000, windowMs: 60_000 },
       exportToken: TOKEN,
       exportFailureDelayMs: 10,
@@ -448,7 +451,7 @@ describe('protocol-level extremes on a real socket', () => {
 
   beforeAll(async () => {
     t = await createTestStore('sqlite');
-    app = await buildApp({ store: t.store, channels: [], rateLimit: { max: 100_000, windowMs: 60_000 } });
+    app = await buildApp({ store: t.store, leadPurposes: [], rateLimit: { max: 100_000, windowMs: 60_000 } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });

@@ -36,7 +36,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestStore('sqlite');
-  app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+  app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
   const res = await app.inject({
     method: 'POST',
     url: '/',

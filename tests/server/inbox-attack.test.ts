@@ -158,7 +158,7 @@ describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
     t = await createTestStore(kind);
     app = await buildApp({
       store: t.store,
-      channels: ['email'],
+      leadPurposes: ['new-lead'],
       rateLimit: { max: 1000, windowMs: 600_000 },
       inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 100_000, windowMs: 600_000 } },
       onRoute: registered.onRoute,

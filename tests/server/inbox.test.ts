@@ -26,7 +26,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     smtp = await startSmtp();
     app = await buildApp({
       store: t.store,
-      channels: ['email'],
+      leadPurposes: ['new-lead'],
       inbox: { publicOrigin: ORIGIN, mailer: createInboxMailer(mailTransport(smtp.url), 'website@example.nz'), signInLimit: { max: 50, windowMs: 600_000 } },
     });
   });
@@ -233,7 +233,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
       'Status: Won, job value $12,500.50',
     ]);
     expect(detail.timeline.slice(1).every((e: { actor_email: string }) => e.actor_email === 'owner@example.nz')).toBe(true);
-    expect(detail.notifications).toEqual([expect.objectContaining({ channel: 'email', state: 'pending', can_send_again: false })]);
+    expect(detail.notifications).toEqual([expect.objectContaining({ purpose: 'new-lead', state: 'pending', can_send_again: false })]);
     // Won leaves the New view and its urgent priority with it.
     expect((await call(owner, 'GET', '/leads?view=won')).json().leads.map((l: { id: string }) => l.id)).toEqual([lead.id]);
     const audit = (await call(owner, 'GET', '/audit')).json().entries.map((e: { action: string }) => e.action);
@@ -247,7 +247,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     expect(await t.store.listJobs(spam.id)).toEqual([]);
     const released = await call(owner, 'POST', `/leads/${spam.id}/not-spam`, {});
     expect(released.json().lead.spam).toBe(false);
-    expect((await t.store.listJobs(spam.id)).map((j) => j.channel)).toEqual(['email']);
+    expect((await t.store.listJobs(spam.id)).map((j) => j.purpose)).toEqual(['new-lead']);
     expect((await call(owner, 'POST', `/leads/${spam.id}/not-spam`, {})).statusCode).toBe(409);
     expect(await t.store.listJobs(spam.id)).toHaveLength(1);
   });
@@ -255,7 +255,7 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
   it('sends a dead notification again, and refuses one that is not failed', async () => {
     const owner = await signedIn('owner@example.nz');
     const lead = await postLead();
-    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 1, leaseMs: 60_000, owner: 'test' });
+    const [job] = await t.store.claimJobs({ purposes: ['new-lead'], limit: 1, leaseMs: 60_000, owner: 'test' });
     expect((await call(owner, 'POST', `/notifications/${job!.id}/send-again`, {})).statusCode).toBe(409);
     await t.store.failJob(job!, '550 mailbox unavailable', null);
     const detail = (await call(owner, 'GET', `/leads/${lead.id}`)).json();

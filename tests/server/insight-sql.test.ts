@@ -104,7 +104,7 @@ describe.each(storeKinds)('reports counted by %s', (kind) => {
     const t = await testStore(kind);
     for (const [i, fields] of sources.entries()) {
       const parsed = parseLead({ contact_name: `Inserted ${i}`, work_email: `i${i}@example.co.nz`, city: cities[i % cities.length]!, ...fields });
-      await t.store.insertLead(parsed.lead!, { spam: i === 3, channels: [] });
+      await t.store.insertLead(parsed.lead!, { spam: i === 3, purposes: [] });
     }
     const today = new Date().toISOString().slice(0, 10);
     const [from, to] = [addDays(today, -1), addDays(today, 1)];

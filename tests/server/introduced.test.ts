@@ -16,6 +16,7 @@ import { addPartner } from '../../server/storage/partner-records.ts';
 import { makeOffer } from '../../server/storage/partner-offers.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -38,15 +39,24 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
       const transport = mailTransport(smtp.url);
       return new OutboxWorker({
         store,
-        senders: { ack: createAcknowledgementSender({ transport, from: 'website@example.nz', replyTo: 'office@example.nz', messageIdDomain: 'example.nz' }) },
-        jobSenders: createPartnerSenders({
-          store,
-          transport,
-          from: 'website@example.nz',
-          replyTo: 'office@example.nz',
-          publicOrigin: INBOX_ORIGIN,
-          messageIdDomain: 'example.nz',
-        }),
+        senders: {
+          ...aboutLeads(store, {
+            acknowledgement: createAcknowledgementSender({
+              transport,
+              from: 'website@example.nz',
+              replyTo: 'office@example.nz',
+              messageIdDomain: 'example.nz',
+            }),
+          }),
+          ...createPartnerSenders({
+            store,
+            transport,
+            from: 'website@example.nz',
+            replyTo: 'office@example.nz',
+            publicOrigin: INBOX_ORIGIN,
+            messageIdDomain: 'example.nz',
+          }),
+        },
         log,
         pollIntervalMs: 50,
         maxAttempts: 3,
@@ -81,7 +91,7 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
   });
 
   async function appWith(ack: boolean): Promise<FastifyInstance> {
-    const app = await buildApp({ store: t.store, channels: ack ? ['ack'] : [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    const app = await buildApp({ store: t.store, leadPurposes: ack ? ['acknowledgement'] : [], inbox: { publicOrigin: INBOX_ORIGIN } });
     apps.push(app);
     return app;
   }

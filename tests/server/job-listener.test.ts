@@ -76,7 +76,7 @@ describe('new outbox jobs announced on postgres', () => {
 
   // A nudge is a job whichever instance is free should take. The lead itself is stored with no job of its own.
   const queueNudge = async () => {
-    const { id } = await store.insertLead(lead(), { spam: false, channels: [] });
+    const { id } = await store.insertLead(lead(), { spam: false, purposes: [] });
     expect(await store.transact(() => queueNudges([id]))).toBe(1);
     return Date.now();
   };
@@ -115,7 +115,7 @@ describe('new outbox jobs on sqlite', () => {
     const other = t.reopen();
     let heard = 0;
     const stop = other.onNewJobs(() => heard++);
-    const { id } = await t.store.insertLead(lead(), { spam: false, channels: ['email'] });
+    const { id } = await t.store.insertLead(lead(), { spam: false, purposes: ['new-lead'] });
     expect(await t.store.transact(() => queueNudges([id]))).toBe(1);
     // Whatever a store does to wake listeners runs after the commit, on a later turn: give it time.
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -13,8 +13,9 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender, mailTransport } from '../../server/outbox/email.ts';
 import { createAcknowledgementSender } from '../../server/outbox/acknowledgement.ts';
 import { nzTime, telHref } from '../../server/outbox/lead-email.ts';
-import type { Channel } from '../../server/storage/types.ts';
+import type { LeadPurpose } from '../../server/storage/purposes.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { business } from '../../src/config/site.ts';
@@ -37,9 +38,9 @@ afterAll(async () => {
 });
 
 /** Posts a lead through the real endpoint, runs the outbox once, and returns the parsed messages it sent. */
-async function deliver(overrides: Record<string, string>, channels: Channel[] = ['email']): Promise<ParsedMail[]> {
+async function deliver(overrides: Record<string, string>, purposes: LeadPurpose[] = ['new-lead']): Promise<ParsedMail[]> {
   const before = smtp.messages.length;
-  const app = await buildApp({ store: t.store, channels });
+  const app = await buildApp({ store: t.store, leadPurposes: purposes });
   const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(overrides) });
   await app.close();
   expect(res.statusCode, res.body).toBe(200);
@@ -48,15 +49,15 @@ async function deliver(overrides: Record<string, string>, channels: Channel[] = 
     log: silent,
     pollIntervalMs: 50,
     maxAttempts: 3,
-    senders: {
-      email: createEmailSender({ smtpUrl: smtp.url, to: OWNER, urgentTo: ON_CALL, from: 'website@example.nz', messageIdDomain: 'example.nz' }),
-      ack: createAcknowledgementSender({
+    senders: aboutLeads(t.store, {
+      'new-lead': createEmailSender({ smtpUrl: smtp.url, to: OWNER, urgentTo: ON_CALL, from: 'website@example.nz', messageIdDomain: 'example.nz' }),
+      acknowledgement: createAcknowledgementSender({
         transport: mailTransport(smtp.url),
         from: 'website@example.nz',
         replyTo: 'quotes@example.nz',
         messageIdDomain: 'example.nz',
       }),
-    },
+    }),
   });
   await worker.runOnce();
   const raw = smtp.messages.slice(before);
@@ -197,7 +198,10 @@ describe('the notification e-mail', () => {
 
 describe('the acknowledgement to the visitor', () => {
   it('confirms the choices and the site’s promises, gives the emergency line, replies to the business, and repeats no free text', async () => {
-    const mails = await deliver({ notes: 'Visit http://spam.example now', timeframe: '1–2 weeks', site_type: 'Refit/Upgrade' }, ['email', 'ack']);
+    const mails = await deliver({ notes: 'Visit http://spam.example now', timeframe: '1–2 weeks', site_type: 'Refit/Upgrade' }, [
+      'new-lead',
+      'acknowledgement',
+    ]);
     const ack = mails.find((m) => m.subject?.startsWith('We have your quote request'));
     expect(ack, 'an acknowledgement was sent').toBeDefined();
     expect(envelope(ack!)).toEqual(['mere@kaicafe.co.nz']);
@@ -213,7 +217,7 @@ describe('the acknowledgement to the visitor', () => {
   });
 
   it('leads an urgent request with the area’s response target and the 24/7 line, not the quote’s 24 hours', async () => {
-    const mails = await deliver({ notes: 'Chiller at 11 degrees', site_street: '12 Grey Street' }, ['email', 'ack']);
+    const mails = await deliver({ notes: 'Chiller at 11 degrees', site_street: '12 Grey Street' }, ['new-lead', 'acknowledgement']);
     const ack = mails.find((m) => m.subject === `A technician will call you – ${business.name}`);
     expect(ack, 'an urgent acknowledgement was sent').toBeDefined();
     const text = ack!.text!;
@@ -229,7 +233,7 @@ describe('the acknowledgement to the visitor', () => {
   });
 
   it('is never sent for spam', async () => {
-    const mails = await deliver({ 'bot-field': 'x' }, ['email', 'ack']);
+    const mails = await deliver({ 'bot-field': 'x' }, ['new-lead', 'acknowledgement']);
     expect(mails).toHaveLength(0);
   });
 });

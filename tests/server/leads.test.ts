@@ -15,7 +15,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     const counter = { wakes: 0 };
     woken = counter;
     t.store.onNewJobs(() => counter.wakes++);
-    app = await buildApp({ store: t.store, channels: ['email', 'webhook'], rateLimit: { max: 5, windowMs: 60_000 }, dispatch: true });
+    app = await buildApp({ store: t.store, leadPurposes: ['new-lead', 'webhook'], rateLimit: { max: 5, windowMs: 60_000 }, dispatch: true });
   });
   afterEach(async () => {
     await app.close();
@@ -39,9 +39,9 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     expect(lead!.notes).toBe('Two under-counter fridges running warm.\nBoth about six years old.');
     const jobs = await t.store.listJobs(lead!.id);
     // The form's sample is a repair call-out: urgent, so its dispatch is queued with it.
-    expect(jobs.map((j) => [j.channel, j.status])).toEqual([
+    expect(jobs.map((j) => [j.purpose, j.status])).toEqual([
       ['dispatch', 'pending'],
-      ['email', 'pending'],
+      ['new-lead', 'pending'],
       ['webhook', 'pending'],
     ]);
     // The store wakes the workers once the lead's jobs are committed; nobody else has to.
@@ -57,7 +57,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const [lead] = await t.store.listLeads();
-    expect((await t.store.listJobs(lead!.id)).map((j) => j.channel)).toEqual(['email', 'webhook']);
+    expect((await t.store.listJobs(lead!.id)).map((j) => j.purpose)).toEqual(['new-lead', 'webhook']);
   });
 
   it('answers a plain form post with 303 to /thank-you/ (an urgent one to its area there) and fills device and path from the request', async () => {
@@ -183,7 +183,7 @@ describe.each(storeKinds)('POST / on %s', (kind) => {
 describe('lead storage is durable across reopen', () => {
   it.each(storeKinds)('%s: a stored lead is there after the store is closed and opened again', async (kind) => {
     const t = await createTestStore(kind);
-    const app = await buildApp({ store: t.store, channels: [] });
+    const app = await buildApp({ store: t.store, leadPurposes: [] });
     await app.inject({ method: 'POST', url: '/', headers: FORM, payload: formBody() });
     await app.close();
     await t.store.close();

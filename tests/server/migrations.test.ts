@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { leadColumns } from '../../core/lead/schema.ts';
 import { loadMigrations, migrationFiles, migrations, orderMigrationFiles, type MigrationStep } from '../../server/storage/migrations.ts';
+import { enqueue } from '../../server/storage/job-queue.ts';
+import { listPartners } from '../../server/storage/partner-records.ts';
+import { offersOfLead } from '../../server/storage/partner-offers.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const raw = <T = Record<string, unknown>>(kind: StoreKind, t: TestStore, sql: string) => rawQuery<T>(kind, t.url, sql);
@@ -74,6 +77,7 @@ const releasedHashes: Record<number, string> = {
   18: 'a8f66228a8dba4a5',
   19: '4176fa2da836c380',
   20: 'f329f992e9215eba',
+  21: '7a1c208b434932c8',
 };
 
 describe('migration files', () => {
@@ -181,12 +185,66 @@ describe.each(storeKinds)('schema on %s', (kind) => {
     ]);
 
     // The old pending job is delivered by the new outbox, and new leads go in beside the old.
-    const [job] = await t.store.claimJobs({ channels: ['email'], limit: 10, leaseMs: 60_000, owner: 'upgrade-test' });
+    const [job] = await t.store.claimJobs({ purposes: ['new-lead'], limit: 10, leaseMs: 60_000, owner: 'upgrade-test' });
     expect(job!.lead_id).toBe('11111111-1111-4111-8111-111111111111');
     expect(await t.store.completeJob(job!)).toBe(true);
     const { id: _id, created_at: _c, spam: _s, ...fields } = leads[1]!;
-    await t.store.insertLead({ ...fields, contact_name: 'After Upgrade' }, { spam: false, channels: ['email'], repeatWindowMs: 600_000 });
+    await t.store.insertLead({ ...fields, contact_name: 'After Upgrade' }, { spam: false, purposes: ['new-lead'], repeatWindowMs: 600_000 });
     expect((await t.store.listLeads()).map((l) => l.contact_name)).toEqual(['Aroha Ngata', 'Sam Li', 'After Upgrade']);
+  });
+
+  it('upgrades a database of the previous release (version 20): jobs, offers, urgency and partner lists keep their meaning', async () => {
+    const t = await createTestStore(kind, { migrate: false });
+    cleanups.push(() => t.cleanup());
+    await raw(kind, t, fixture(kind));
+    // Stop at version 20 (marked done, 21 waits), fill what 21 renames, then let 21 run.
+    await raw(kind, t, 'INSERT INTO schema_migrations (version) VALUES (21)');
+    await t.store.migrate();
+    const [aroha, sam] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    const yes = kind === 'sqlite' ? '1' : 'TRUE';
+    await raw(kind, t, `UPDATE leads SET urgent = 1 WHERE id = '${aroha}'`);
+    await raw(
+      kind,
+      t,
+      `INSERT INTO partners (id, name, email, kind, regions, services, industries, on_call, created_at, updated_at)
+       VALUES ('p1', 'Kauri Cooling', 'kauri@example.nz', 'technician', 'Auckland;Hamilton', 'Repair;Maintenance', '', ${yes}, 0, 0)`,
+    );
+    await raw(
+      kind,
+      t,
+      `INSERT INTO partner_offers (id, lead_id, partner_id, offered_by, created_at, expires_at) VALUES ('o1', '${aroha}', 'p1', NULL, 0, 0), ('o2', '${sam}', 'p1', 'owner@example.nz', 0, 0)`,
+    );
+    await raw(
+      kind,
+      t,
+      `INSERT INTO outbox (id, lead_id, channel, next_attempt_at, about) VALUES
+       ('j-ack', '${aroha}', 'ack', 0, NULL), ('j-reminder', '${sam}', 'reminder', 0, '2026-12-01'),
+       ('j-offer', NULL, 'offer', 0, 'o1'), ('j-digest', NULL, 'digest', 0, '2026-11-23')`,
+    );
+    await raw(kind, t, 'DELETE FROM schema_migrations WHERE version = 21');
+    await t.store.migrate();
+
+    const jobs = Object.fromEntries((await t.store.listJobs()).map((j) => [j.id, [j.purpose, j.lead_id?.slice(0, 2) ?? null, j.offer_id, j.period]]));
+    expect(jobs).toEqual({
+      'aaaaaaaa-0000-4000-8000-000000000001': ['new-lead', '11', null, null],
+      'aaaaaaaa-0000-4000-8000-000000000002': ['new-lead', '22', null, null],
+      'j-ack': ['acknowledgement', '11', null, null],
+      'j-reminder': ['reminder', '22', null, '2026-12-01'],
+      'j-offer': ['offer', null, 'o1', null],
+      'j-digest': ['digest', null, null, '2026-11-23'],
+    });
+    expect((await t.store.getLead(aroha))!.urgent).toBe(true);
+    expect((await t.store.getLead(sam))!.urgent).toBe(false);
+    const [partner] = await t.store.read(() => listPartners());
+    expect(partner).toMatchObject({ regions: ['Auckland', 'Hamilton'], services: ['Repair', 'Maintenance'], industries: [], on_call: true });
+    const offers = await t.store.read(() => offersOfLead(aroha));
+    expect(offers.map((o) => o.offer.automatic)).toEqual([true]);
+    expect((await t.store.read(() => offersOfLead(sam))).map((o) => [o.offer.automatic, o.offer.offered_by])).toEqual([[false, 'owner@example.nz']]);
+    // The old jobs are claimed under their new names, and a repeat of a renamed job is still the same job.
+    const claimed = await t.store.claimJobs({ purposes: ['acknowledgement', 'offer'], limit: 10, leaseMs: 60_000, owner: 'upgrade-test' });
+    expect(claimed.map((j) => j.id).sort()).toEqual(['j-ack', 'j-offer']);
+    expect(await t.store.transact(() => enqueue({ purpose: 'digest', of: { period: '2026-11-23' } }))).toBe(false);
+    expect(await t.store.transact(() => enqueue({ purpose: 'offer', of: { offer: 'o1' } }))).toBe(false);
   });
 
   it('has a column for every lead field', async () => {

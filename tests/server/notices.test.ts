@@ -37,7 +37,7 @@ async function addStoredLead(t: TestStore, name: string, arrived: Date, fields: 
     ...fields,
   });
   if (!parsed.lead) throw new Error(JSON.stringify(parsed.errors));
-  const lead = await t.store.insertLead(parsed.lead, { spam, channels: [] });
+  const lead = await t.store.insertLead(parsed.lead, { spam, purposes: [] });
   await t.backdate(lead.id, arrived);
   return lead.id;
 }
@@ -60,8 +60,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
       scheduler: new Scheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 0.5 * HOUR, afterMs: 4 * HOUR, now: () => clock }),
       worker: new OutboxWorker({
         store,
-        senders: {},
-        jobSenders: createNoticeSenders({
+        senders: createNoticeSenders({
           store,
           transport: mailTransport(smtp.url),
           from: 'website@example.nz',
@@ -170,7 +169,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     await t.store.transact(() => changeStatus(lead, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Contacted'));
     await Promise.all(instances.map((i) => i.worker.runOnce()));
     expect(smtp.messages).toHaveLength(0);
-    expect((await t.store.listJobs(lead)).map((j) => [j.channel, j.status])).toEqual([['nudge', 'done']]);
+    expect((await t.store.listJobs(lead)).map((j) => [j.purpose, j.status])).toEqual([['nudge', 'done']]);
     clock = nz('2026-12-07', '08:00');
     expect((await instances[1]!.scheduler.runOnce()).digest).toBe(true);
     expect((await instances[0]!.scheduler.runOnce()).digest).toBe(false);

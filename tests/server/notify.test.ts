@@ -12,6 +12,7 @@ import { createEmailSender } from '../../server/outbox/email.ts';
 import { createWebhookSender } from '../../server/outbox/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { parseMail, startSmtp, startWebhookReceiver, waitFor, WEBHOOK_TEST_SECRET as SECRET, type HookRequest } from '../support/peers.ts';
 
 /** The three Standard Webhooks headers of a delivery, as a receiver passes them to verify(). */
@@ -32,17 +33,12 @@ const QUICK_RETRIES = { baseMs: 20, maxMs: 100 };
  */
 const ONE_ATTEMPT_PER_RUN = { baseMs: 1_000, maxMs: 1_000, random: () => 1 };
 
-function worker(
-  store: LeadStore,
-  senders: ConstructorParameters<typeof OutboxWorker>[0]['senders'],
-  maxAttempts = 5,
-  backoff: BackoffOptions = ONE_ATTEMPT_PER_RUN,
-) {
-  return new OutboxWorker({ store, senders, log: silent, pollIntervalMs: 50, maxAttempts, backoff });
+function worker(store: LeadStore, senders: Parameters<typeof aboutLeads>[1], maxAttempts = 5, backoff: BackoffOptions = ONE_ATTEMPT_PER_RUN) {
+  return new OutboxWorker({ store, senders: aboutLeads(store, senders), log: silent, pollIntervalMs: 50, maxAttempts, backoff });
 }
 
-async function postLead(store: LeadStore, overrides: Record<string, string> = {}, channels: ('email' | 'webhook')[] = ['email']) {
-  const app = await buildApp({ store, channels });
+async function postLead(store: LeadStore, overrides: Record<string, string> = {}, purposes: ('new-lead' | 'webhook')[] = ['new-lead']) {
+  const app = await buildApp({ store, leadPurposes: purposes });
   const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(overrides) });
   await app.close();
   expect(res.statusCode).toBe(200);
@@ -68,7 +64,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
   it('e-mails the business every field and the tracking data, escaped, with Reply-To the visitor', async () => {
     const smtp = track(await startSmtp());
     const lead = await postLead(t.store, { company_name: '<script>alert(1)</script> & Co', contact_name: 'Mere Tane' });
-    const w = worker(t.store, { email: emailSender(smtp.url) });
+    const w = worker(t.store, { 'new-lead': emailSender(smtp.url) });
     await w.runOnce();
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -131,7 +127,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     const port = smtp.port;
     await smtp.close(); // SMTP is down
     const lead = await postLead(t.store);
-    const first = worker(t.store, { email: emailSender(`smtp://127.0.0.1:${port}`) });
+    const first = worker(t.store, { 'new-lead': emailSender(`smtp://127.0.0.1:${port}`) });
     await first.runOnce();
     const [job] = await t.store.listJobs(lead.id);
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
@@ -141,7 +137,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
 
     const back = track(await startSmtp(port)); // SMTP comes back on the same address
     const store = t.reopen(); // the server restarts
-    const second = track(worker(store, { email: emailSender(back.url) }));
+    const second = track(worker(store, { 'new-lead': emailSender(back.url) }));
     second.start();
     await waitFor(async () => (await store.listJobs(lead.id))[0]!.status === 'done', { what: 'the job to be delivered after the restart' });
     await second.stop();
@@ -167,10 +163,10 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
 
   it('does not notify for spam', async () => {
     const smtp = track(await startSmtp());
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ 'bot-field': 'filled' }) });
     await app.close();
-    await worker(t.store, { email: emailSender(smtp.url) }).runOnce();
+    await worker(t.store, { 'new-lead': emailSender(smtp.url) }).runOnce();
     expect(smtp.messages).toHaveLength(0);
   });
 
@@ -182,7 +178,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     const w = track(
       new OutboxWorker({
         store: t.store,
-        senders: { email: emailSender(smtp.url), webhook: () => ((hookCalled = true), hookHangs) },
+        senders: aboutLeads(t.store, { 'new-lead': emailSender(smtp.url), webhook: () => ((hookCalled = true), hookHangs) }),
         log: silent,
         // No poll within the test: only the nudge can start the e-mail.
         pollIntervalMs: 60_000,
@@ -195,7 +191,7 @@ describe.each(storeKinds)('notifications on %s', (kind) => {
     await postLead(t.store, { contact_name: 'Slow Hook' }, ['webhook']);
     w.nudge();
     await waitFor(() => hookCalled, { what: 'the webhook to be sending' });
-    await postLead(t.store, { contact_name: 'Quick Mail' }, ['email']);
+    await postLead(t.store, { contact_name: 'Quick Mail' }, ['new-lead']);
     w.nudge();
     await waitFor(() => smtp.messages.length === 1, { what: 'the e-mail sent while the webhook hangs', timeoutMs: 5_000 });
   });

@@ -48,8 +48,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     smtp = await startSmtp();
     worker = new OutboxWorker({
       store: t.store,
-      senders: {},
-      jobSenders: {
+      senders: {
         ...createPartnerSenders({
           store: t.store,
           transport: mailTransport(smtp.url),
@@ -65,7 +64,13 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
       pollIntervalMs: 50,
       maxAttempts: 3,
     });
-    app = await buildApp({ store: t.store, channels: [], rateLimit: { max: 1000, windowMs: MINUTE }, inbox: { publicOrigin: INBOX_ORIGIN }, dispatch: true });
+    app = await buildApp({
+      store: t.store,
+      leadPurposes: [],
+      rateLimit: { max: 1000, windowMs: MINUTE },
+      inbox: { publicOrigin: INBOX_ORIGIN },
+      dispatch: true,
+    });
     worker.start();
   });
   afterAll(async () => {
@@ -254,7 +259,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
       const lead = await newLead({ contact_name: 'Bounce Night Cafe' });
       // Dispatch (a job) offers the fairest on-call partner; their mail server refuses the offer for good.
       const dispatch = createDispatchRunner(t.store, 15 * MINUTE);
-      const claim = (channels: ('dispatch' | 'offer')[]) => t.store.claimJobs({ channels, limit: 20, leaseMs: 60_000, owner: 'test' });
+      const claim = (purposes: ('dispatch' | 'offer')[]) => t.store.claimJobs({ purposes, limit: 20, leaseMs: 60_000, owner: 'test' });
       for (const job of (await claim(['dispatch'])).filter((j) => j.lead_id === lead)) await dispatch(job);
       const first = (await t.store.read(() => offersOfLead(lead)))[0]!;
       const refusing = createPartnerSenders({
@@ -265,7 +270,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
         publicOrigin: INBOX_ORIGIN,
         messageIdDomain: 'example.nz',
       });
-      const [offerJob] = (await claim(['offer'])).filter((j) => j.about === first.offer.id);
+      const [offerJob] = (await claim(['offer'])).filter((j) => j.offer_id === first.offer.id);
       await expect(refusing.offer(offerJob!)).rejects.toThrow('550');
       const states = await offerStates(lead);
       expect(states[0]).toBe(`${first.partner.name}: withdrawn (undelivered)`);
@@ -290,12 +295,12 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     try {
       const made = await t.store.transact(() => makeOffer(lead, partner.id, 'owner@example.nz', (p) => `Offered to ${p.name}`));
       if (!made.ok) throw new Error(made.reason);
-      const claim = () => t.store.claimJobs({ channels: ['offer'], limit: 10, leaseMs: 60_000, owner: 'test' });
-      const [job] = (await claim()).filter((j) => j.about === made.offer.id);
+      const claim = () => t.store.claimJobs({ purposes: ['offer'], limit: 10, leaseMs: 60_000, owner: 'test' });
+      const [job] = (await claim()).filter((j) => j.offer_id === made.offer.id);
       const first = await t.store.transact(() => armOffer(job!, randomToken, secretHash));
       // The instance dies after the e-mail left: its claim is given up, the job is claimed again.
       await t.store.releaseJob(job!);
-      const [again] = (await claim()).filter((j) => j.about === made.offer.id);
+      const [again] = (await claim()).filter((j) => j.offer_id === made.offer.id);
       const second = await t.store.transact(() => armOffer(again!, randomToken, secretHash));
       expect(second!.token).toBe(first!.token);
       expect(await t.store.completeJob(again!)).toBe(true);
@@ -313,7 +318,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
   it('says in an urgent lead’s own e-mail whom it was offered to automatically, or that nobody on call covers it', async () => {
     const note = createDispatchNote(t.store);
     const covered = await newLead({ contact_name: 'Note Night Cafe' });
-    const offered = await waitFor(async () => (await t.store.read(() => offersOfLead(covered))).find((o) => o.offer.offered_by === null), {
+    const offered = await waitFor(async () => (await t.store.read(() => offersOfLead(covered))).find((o) => o.offer.automatic), {
       what: 'the automatic offer',
     });
     const lead = (await t.store.getLead(covered))!;

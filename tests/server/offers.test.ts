@@ -41,13 +41,12 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     t = await createTestStore(kind);
     other = t.reopen();
     smtp = await startSmtp();
-    app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
     workers = [t.store, other].map(
       (store) =>
         new OutboxWorker({
           store,
-          senders: {},
-          jobSenders: createPartnerSenders({
+          senders: createPartnerSenders({
             store,
             transport: mailTransport(smtp.url),
             from: 'website@example.nz',

@@ -19,10 +19,10 @@ afterEach(async () => {
 async function addLead(store: LeadStore, name: string) {
   const parsed = parseLead(Object.fromEntries(new URLSearchParams(formBody({ contact_name: name }))));
   if (!parsed.lead) throw new Error(`test lead invalid: ${JSON.stringify(parsed.errors)}`);
-  return store.insertLead(parsed.lead, { spam: false, channels: ['email'] });
+  return store.insertLead(parsed.lead, { spam: false, purposes: ['new-lead'] });
 }
 
-const claim = (store: LeadStore, leaseMs = 60_000, owner = 'a') => store.claimJobs({ channels: ['email'], limit: 10, leaseMs, owner });
+const claim = (store: LeadStore, leaseMs = 60_000, owner = 'a') => store.claimJobs({ purposes: ['new-lead'], limit: 10, leaseMs, owner });
 
 describe.each(storeKinds)('fenced claims on %s', (kind) => {
   it('a late fail after complete changes nothing', async () => {
@@ -61,8 +61,8 @@ describe.each(storeKinds)('fenced claims on %s', (kind) => {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
     await addLead(t.store, 'Channels');
-    expect(await t.store.claimJobs({ channels: ['webhook'], limit: 10, leaseMs: 60_000, owner: 'a' })).toEqual([]);
-    expect(await t.store.claimJobs({ channels: [], limit: 10, leaseMs: 60_000, owner: 'a' })).toEqual([]);
+    expect(await t.store.claimJobs({ purposes: ['webhook'], limit: 10, leaseMs: 60_000, owner: 'a' })).toEqual([]);
+    expect(await t.store.claimJobs({ purposes: [], limit: 10, leaseMs: 60_000, owner: 'a' })).toEqual([]);
     const [job] = await claim(t.store);
     expect(await claim(t.store, 60_000, 'other')).toEqual([]); // a held lease is not claimed twice
     await t.store.releaseJob(job!);

@@ -37,7 +37,7 @@ describe.each(storeKinds)('the overnight summary on %s', (kind) => {
   async function urgentLead(name: string, arrived: Date, fields: Record<string, string> = {}): Promise<string> {
     const parsed = parseLead(Object.fromEntries(new URLSearchParams(formBody({ contact_name: name, company_name: `${name} Ltd`, ...fields }))));
     if (!parsed.ok || !parsed.lead) throw new Error('the sample lead did not parse');
-    const stored = await t.store.insertLead(parsed.lead, { spam: false, channels: [] });
+    const stored = await t.store.insertLead(parsed.lead, { spam: false, purposes: [] });
     await t.backdate(stored.id, arrived);
     return stored.id;
   }
@@ -75,8 +75,8 @@ describe.each(storeKinds)('the overnight summary on %s', (kind) => {
     const both = await Promise.all([first.runOnce(at('2026-12-02', '07:01')), second.runOnce(at('2026-12-02', '07:01'))]);
     expect(both.filter((r) => r.overnight)).toHaveLength(1);
     expect((await first.runOnce(at('2026-12-02', '09:00'))).overnight).toBe(false);
-    const jobs = (await t.store.listJobs()).filter((j) => j.channel === 'overnight');
-    expect(jobs.map((j) => j.about)).toEqual(['2026-12-02']);
+    const jobs = (await t.store.listJobs()).filter((j) => j.purpose === 'overnight');
+    expect(jobs.map((j) => j.period)).toEqual(['2026-12-02']);
 
     const sent: { subject: string; text: string; html: string }[] = [];
     const transport = { sendMail: async (mail: { subject: string; text: string; html: string }) => void sent.push(mail) } as unknown as Transporter;

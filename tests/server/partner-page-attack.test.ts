@@ -37,7 +37,7 @@ describe.each(storeKinds)('the partner page under attack on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
     expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ notes: NOTES }) })).statusCode).toBe(200);
     const [lead] = await t.store.listLeads();
     for (const email of ['one@partner.nz', 'two@partner.nz']) {

@@ -20,7 +20,7 @@ describe.each(storeKinds)("the partner page's referrer policy on %s", (kind) => 
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
   });
   afterAll(async () => {
     await app.close();
@@ -29,7 +29,7 @@ describe.each(storeKinds)("the partner page's referrer policy on %s", (kind) => 
 
   it('keeps no-referrer on the link’s page', async () => {
     const parsed = parseLead(Object.fromEntries(new URLSearchParams(formBody())));
-    const lead = await t.store.insertLead(parsed.lead!, { spam: false, channels: [] });
+    const lead = await t.store.insertLead(parsed.lead!, { spam: false, purposes: [] });
     const partner = await addHamiltonTechnician(t.store, 'Referrer Test Ltd', 'referrer@x.nz');
     const { token } = await offerWithLink(t.store, lead.id, partner.id);
     const page = await app.inject({ method: 'GET', url: `/partner/offer?t=${token}` });

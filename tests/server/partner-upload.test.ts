@@ -110,7 +110,7 @@ describe.each(storeKinds)('the partner spreadsheet uploaded in the inbox on %s',
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: ['email'], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: ['new-lead'], inbox: { publicOrigin: INBOX_ORIGIN } });
   });
   afterAll(async () => {
     await app.close();
@@ -217,7 +217,7 @@ describe.each(storeKinds)('the order on-call partners are tried in, on %s', (kin
   );
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: ['email'], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: ['new-lead'], inbox: { publicOrigin: INBOX_ORIGIN } });
   });
   afterAll(async () => {
     await app.close();

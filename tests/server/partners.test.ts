@@ -43,7 +43,7 @@ describe.each(storeKinds)('partners on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: ['email'], inbox: { publicOrigin: INBOX_ORIGIN } });
+    app = await buildApp({ store: t.store, leadPurposes: ['new-lead'], inbox: { publicOrigin: INBOX_ORIGIN } });
   });
   afterAll(async () => {
     await app.close();

@@ -70,7 +70,7 @@ describe('properties of the body parser and lead schema', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestStore('sqlite');
-    app = await buildApp({ store: t.store, channels: [], rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+    app = await buildApp({ store: t.store, leadPurposes: [], rateLimit: { max: 1_000_000, windowMs: 60_000 } });
   });
   afterAll(async () => {
     await app.close();

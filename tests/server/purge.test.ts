@@ -20,12 +20,12 @@ const run = (url: string, ...args: string[]) => spawnSync(process.execPath, [cli
 async function oldLeads(kind: StoreKind): Promise<TestStore> {
   const t = await createTestStore(kind);
   cleanups.push(() => t.cleanup());
-  const app = await buildApp({ store: t.store, channels: ['email'] });
+  const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
   for (const name of ['Delivered Zqxjv', 'Pending Zqxjv', 'Dead Zqxjv'])
     expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ contact_name: name }) })).statusCode).toBe(200);
   await app.close();
   const byName = new Map((await t.store.listLeads()).map((l) => [l.contact_name, l.id]));
-  for (const job of await t.store.claimJobs({ channels: ['email'], limit: 10, leaseMs: 60_000, owner: 'test' })) {
+  for (const job of await t.store.claimJobs({ purposes: ['new-lead'], limit: 10, leaseMs: 60_000, owner: 'test' })) {
     if (job.lead_id === byName.get('Delivered Zqxjv')) await t.store.completeJob(job);
     else if (job.lead_id === byName.get('Dead Zqxjv')) await t.store.failJob(job, 'refused', null);
     else await t.store.releaseJob(job);

@@ -36,7 +36,7 @@ describe.each(storeKinds)('rate limit on %s', (kind) => {
   async function app(trustProxy: false | number = false) {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
-    const a = await buildApp({ store: t.store, channels: [], rateLimit: { max: 3, windowMs: 60_000 }, trustProxy });
+    const a = await buildApp({ store: t.store, leadPurposes: [], rateLimit: { max: 3, windowMs: 60_000 }, trustProxy });
     cleanups.push(() => a.close());
     return { t, app: a };
   }

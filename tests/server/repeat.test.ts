@@ -18,7 +18,7 @@ describe.each(storeKinds)('repeated submissions on %s', (kind) => {
     cleanups.push(() => t.cleanup());
     let nudges = 0;
     t.store.onNewJobs(() => nudges++);
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     cleanups.push(() => app.close());
     const body = formBody({ contact_name: 'Twice Posted' });
     const first = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: body });
@@ -43,7 +43,7 @@ describe.each(storeKinds)('repeated submissions on %s', (kind) => {
   it('stores the same data again once the window has passed', async () => {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
-    const app = await buildApp({ store: t.store, channels: ['email'], repeatWindowMs: 600_000 });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'], repeatWindowMs: 600_000 });
     cleanups.push(() => app.close());
     const body = formBody({ contact_name: 'Next Week' });
     await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: body });
@@ -59,7 +59,9 @@ describe.each(storeKinds)('repeated submissions on %s', (kind) => {
   it('stores once when identical posts reach two instances at the same moment', async () => {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
-    const apps = await Promise.all([t.store, t.reopen()].map((store) => buildApp({ store, channels: ['email'], rateLimit: { max: 1000, windowMs: 60_000 } })));
+    const apps = await Promise.all(
+      [t.store, t.reopen()].map((store) => buildApp({ store, leadPurposes: ['new-lead'], rateLimit: { max: 1000, windowMs: 60_000 } })),
+    );
     for (const a of apps) cleanups.push(() => a.close());
     const body = formBody({ contact_name: 'Double Click' });
     const answers = await Promise.all(

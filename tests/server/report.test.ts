@@ -51,7 +51,7 @@ describe.each(storeKinds)('report and Google Ads export on %s', (kind) => {
 
   beforeEach(async () => {
     t = await createTestStore(kind);
-    const insert = (fields: Record<string, string>, spam = false) => t.store.insertLead(lead(fields), { spam, channels: [] });
+    const insert = (fields: Record<string, string>, spam = false) => t.store.insertLead(lead(fields), { spam, purposes: [] });
     await insert({
       utm_source: 'google',
       utm_medium: 'cpc',

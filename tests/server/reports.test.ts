@@ -26,7 +26,7 @@ describe.each(storeKinds)('reports on %s', (kind) => {
 
   beforeEach(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, channels: [], inbox: { publicOrigin: 'http://localhost:4321' } });
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: 'http://localhost:4321' } });
   });
   afterEach(async () => {
     await app.close();

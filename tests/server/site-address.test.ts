@@ -38,7 +38,7 @@ describe.each(storeKinds)('the site address and access notes on %s', (kind) => {
     t = await createTestStore(kind);
     app = await buildApp({
       store: t.store,
-      channels: ['email'],
+      leadPurposes: ['new-lead'],
       exportToken: TOKEN,
       inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 50, windowMs: 600_000 } },
     });

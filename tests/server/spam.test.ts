@@ -19,6 +19,7 @@ import { scoreLead, SPAM_THRESHOLD } from '../../server/leads/spam.ts';
 import { migrations } from '../../server/storage/migrations.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { aboutLeads } from '../support/workers.ts';
 import { startSmtp } from '../support/peers.ts';
 import { genuine, spam, type CorpusEntry } from '../fixtures/spam-corpus.ts';
 
@@ -66,7 +67,7 @@ describe.each(storeKinds)('spam end to end on %s', (kind) => {
   });
 
   async function post(overrides: Record<string, string>) {
-    const app = await buildApp({ store: t.store, channels: ['email'] });
+    const app = await buildApp({ store: t.store, leadPurposes: ['new-lead'] });
     const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(overrides) });
     await app.close();
     expect(res.statusCode, res.body).toBe(200);
@@ -108,9 +109,9 @@ describe.each(storeKinds)('spam end to end on %s', (kind) => {
 
     const cleared = run('not-spam', genuineLooking.id);
     expect(cleared.status, cleared.stderr).toBe(0);
-    expect(cleared.stdout).toContain('email notification(s) queued');
+    expect(cleared.stdout).toContain('new-lead notification(s) queued');
     const jobs = await t.store.listJobs(genuineLooking.id);
-    expect(jobs).toMatchObject([{ channel: 'email', status: 'pending' }]);
+    expect(jobs).toMatchObject([{ purpose: 'new-lead', status: 'pending' }]);
     expect((await t.store.getLead(genuineLooking.id))!.spam).toBe(false);
 
     const again = run('not-spam', genuineLooking.id);
@@ -126,7 +127,9 @@ describe.each(storeKinds)('spam end to end on %s', (kind) => {
         log: pino({ level: 'silent' }),
         pollIntervalMs: 50,
         maxAttempts: 3,
-        senders: { email: createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.nz', from: 'web@example.nz', messageIdDomain: 'example.nz' }) },
+        senders: aboutLeads(t.store, {
+          'new-lead': createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.nz', from: 'web@example.nz', messageIdDomain: 'example.nz' }),
+        }),
       });
       await worker.runOnce();
       expect(smtp.messages).toHaveLength(1);

@@ -35,8 +35,8 @@ export async function addHamiltonTechnician(store: LeadStore, name: string, emai
 export async function offerWithLink(store: LeadStore, leadId: string, partnerId: string): Promise<{ offerId: string; token: string }> {
   const made = await store.transact(() => makeOffer(leadId, partnerId, null, (p) => `Offered to ${p.name}`));
   if (!made.ok) throw new Error(made.reason);
-  const claimed = await store.claimJobs({ channels: ['offer'], limit: 1000, leaseMs: 60_000, owner: 'tests/support/partners.ts' });
-  const job = claimed.find((j) => j.about === made.offer.id);
+  const claimed = await store.claimJobs({ purposes: ['offer'], limit: 1000, leaseMs: 60_000, owner: 'tests/support/partners.ts' });
+  const job = claimed.find((j) => j.offer_id === made.offer.id);
   // Other offers' e-mails are not this call's to send: given back as they were.
   for (const other of claimed) if (other !== job) await store.releaseJob(other);
   if (!job) throw new Error(`the e-mail job of offer ${made.offer.id} was not there to claim: is a worker sending offers on this store?`);

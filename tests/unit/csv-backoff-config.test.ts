@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv, exportColumns } from '../../server/leads/csv.ts';
 import { backoffDelay } from '../../server/outbox/worker.ts';
 import { loadConfig, parseDuration } from '../../server/config.ts';
-import { configuredChannels, createSenders } from '../../server/outbox/senders.ts';
+import { configuredLeadPurposes, createLeadSenders } from '../../server/outbox/senders.ts';
 import { parseLead } from '../../core/lead/schema.ts';
-import type { StoredLead } from '../../server/storage/types.ts';
+import type { LeadStore, StoredLead } from '../../server/storage/types.ts';
 
 describe('CSV escaping', () => {
   it.each([
@@ -76,12 +76,12 @@ describe('configuration', () => {
     expect(config.LEAD_NOTIFY_TO).toEqual(['owner@kai.nz', 'office@kai.nz']);
     expect(config.LEAD_NOTIFY_URGENT_TO).toEqual(['0211234567@sms.example.nz']);
     expect(loadConfig({}).LEAD_NOTIFY_URGENT_TO).toEqual([]);
-    expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }))).toEqual(['email']);
-    expect(configuredChannels(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ACK_EMAIL: 'true' }))).toEqual(['email', 'ack']);
-    expect(configuredChannels(loadConfig({ LEAD_ACK_EMAIL: 'true' }))).toEqual([]);
+    expect(configuredLeadPurposes(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }))).toEqual(['new-lead']);
+    expect(configuredLeadPurposes(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ACK_EMAIL: 'true' }))).toEqual(['new-lead', 'acknowledgement']);
+    expect(configuredLeadPurposes(loadConfig({ LEAD_ACK_EMAIL: 'true' }))).toEqual([]);
   });
 
-  it('builds a sender for exactly the channels that get jobs', () => {
+  it('builds a sender for exactly the lead jobs that are queued', () => {
     for (const env of [
       {},
       { SMTP_URL: 'smtp://127.0.0.1:25' },
@@ -89,8 +89,8 @@ describe('configuration', () => {
       { WEBHOOK_URL: 'https://hooks.example.nz/x', WEBHOOK_SECRET: `whsec_${Buffer.from('k'.repeat(32)).toString('base64')}` },
     ]) {
       const config = loadConfig(env);
-      const senders = createSenders(config);
-      expect(Object.keys(senders)).toEqual(configuredChannels(config));
+      const senders = createLeadSenders(config, {} as LeadStore); // built, never run: no store is read;
+      expect(Object.keys(senders)).toEqual(configuredLeadPurposes(config));
       for (const sender of Object.values(senders)) sender.close?.();
     }
   });

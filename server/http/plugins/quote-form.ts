@@ -8,14 +8,15 @@ import { isUrgent } from '../../../core/lead/urgency.ts';
 import { thankYouLocation } from '../../../core/lead/response-targets.ts';
 import { parseElapsed, scoreLead } from '../../leads/spam.ts';
 import { business } from '../../../core/business.ts';
-import { RateLimitedError, type Channel, type LeadStore, type RateLimitCount } from '../../storage/types.ts';
+import { RateLimitedError, type LeadStore, type RateLimitCount } from '../../storage/types.ts';
+import type { LeadPurpose } from '../../storage/purposes.ts';
 import { clientKey, MemoryRateLimitCounter, RateLimiter } from '../rate-limit.ts';
 import { REPEAT_WINDOW_MS } from '../../storage/submission-key.ts';
 import { sendFailure, wantsJson } from '../error-pages.ts';
 
 export interface LeadsOptions {
   store: LeadStore;
-  channels: Channel[];
+  leadPurposes: LeadPurpose[];
   rateLimit: { max: number; windowMs: number };
   /** Largest accepted body in bytes. */
   bodyLimit?: number;
@@ -70,7 +71,7 @@ function withServerTracking(fields: Record<string, string>, request: FastifyRequ
 }
 
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
-  const { store, channels, dispatch = false, repeatWindowMs = REPEAT_WINDOW_MS } = options;
+  const { store, leadPurposes, dispatch = false, repeatWindowMs = REPEAT_WINDOW_MS } = options;
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
   const { max, windowMs } = options.rateLimit;
   const shared = store.sharedRateLimitCounter?.();
@@ -177,7 +178,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
       const stored = await store.insertLead(parsed.lead, {
         spam,
         spamReason: verdict.reasons.join('; '),
-        channels: spam ? [] : dispatch && isUrgent(parsed.lead) ? [...channels, 'dispatch'] : channels,
+        purposes: spam ? [] : dispatch && isUrgent(parsed.lead) ? [...leadPurposes, 'dispatch'] : leadPurposes,
         repeatWindowMs,
         rateLimit: shared ? { key: clientKey(request.ip), max, windowMs } : undefined,
       });
