@@ -13,6 +13,8 @@
  *     LISTEN/NOTIFY makes quicker than the poll. (A lead's own jobs are not announced: the instance
  *     that stores the lead starts them itself.)
  *
+ * (d), (e): text messages, below.
+ *
  * Quotes are sent one at a time, each after a random pause of up to 2 s, so they land anywhere in
  * the poll's cycle; the first three are a warm-up and not counted. The time is taken when the peer
  * has the whole message. Needs PostgreSQL at TEST_DATABASE_URL (default the local server).
@@ -24,7 +26,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { leadColumns } from '../core/lead/schema.ts';
 import { addHamiltonTechnician } from '../tests/support/partners.ts';
-import { startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
+import { freePort, startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
+import { startFakeTwilio, signedTwilioPost } from '../tests/support/fake-twilio.ts';
+import { SMS_INBOUND_PATH } from '../server/sms/sms-paths.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type StoreKind } from '../tests/support/stores.ts';
 import { startSmtp } from '../tests/support/peers.ts';
 import { percentile } from './nearest-rank.ts';
@@ -144,6 +148,104 @@ for (const scenario of scenarios) {
       s.child.kill('SIGTERM');
       await s.exited;
     }
+    await smtp.close();
+    await db.cleanup();
+  }
+}
+/**
+ * (d) and (e): text messages, two lead servers on one PostgreSQL and a local fake of Twilio's
+ * Messages API. (d) an urgent quote to the on-call technician's text at the fake provider; (e) the
+ * technician's YES, signed as Twilio signs it and posted to the other server, to the text with the
+ * customer's details. Timed from the quote's (or the reply's) answer to the fake having the text.
+ */
+{
+  const SID = `AC${'2e'.repeat(16)}`;
+  const TOKEN = 'bench-auth-token-0123456789abcdef';
+  const MOBILE = '+64215550101';
+  const db = await createTestStore('postgres');
+  await addHamiltonTechnician(db.store, 'On Call Cooling', PARTNER, { phone: '021 555 0101', sms: true });
+  await db.store.close();
+  const smtp = await startSmtp();
+  const twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
+  const arrivals: { body: string; at: number }[] = [];
+  const push = twilio.messages.push.bind(twilio.messages);
+  twilio.messages.push = (...texts) => {
+    for (const text of texts) if (text.to === MOBILE) arrivals.push({ body: text.body, at: performance.now() });
+    return push(...texts);
+  };
+  const servers: ServerProcess[] = [];
+  try {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: db.url,
+      DIST_DIR: dist,
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_TO: BUSINESS,
+      LOG_LEVEL: 'error',
+      PUBLIC_ORIGIN: origin,
+      HSTS: 'false',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_FROM: '+6498870000',
+      TWILIO_API_URL: twilio.url,
+    };
+    servers.push(await startServer(env, { port }), await startServer(env));
+    const arrival = async (seen: number, what: RegExp, i: number) => {
+      const deadline = Date.now() + 30_000;
+      let found: { at: number } | undefined;
+      while (!(found = arrivals.filter((a) => what.test(a.body))[seen])) {
+        if (Date.now() > deadline) throw new Error(`no text ${what} 30 s after quote ${i}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return found.at;
+    };
+    const offerTimes: number[] = [];
+    const replyTimes: number[] = [];
+    for (let i = 0; i < samples + WARM_UP; i++) {
+      await new Promise((r) => setTimeout(r, Math.random() * 2000));
+      const offers = arrivals.filter((a) => /Reply YES/.test(a.body)).length;
+      const details = arrivals.filter((a) => /You have the job/.test(a.body)).length;
+      const payload = formBody({ contact_name: `Text Bench ${i}`, work_email: `text-${i}-${Date.now()}@example.co.nz` });
+      const res = await fetch(`${servers[i % 2]!.url}/`, { method: 'POST', headers: JSON_ACCEPT, body: payload });
+      const answered = performance.now();
+      if (res.status !== 200) throw new Error(`quote ${i} answered ${res.status}`);
+      const offered = await arrival(offers, /Reply YES/, i);
+      const yes = await signedTwilioPost(
+        `${servers[(i + 1) % 2]!.url}${SMS_INBOUND_PATH}`,
+        { MessageSid: `SM${randomUUID().replaceAll('-', '')}`, AccountSid: SID, From: MOBILE, To: '+6498870000', Body: 'YES' },
+        TOKEN,
+        `${origin}${SMS_INBOUND_PATH}`,
+      );
+      const replied = performance.now();
+      if (yes.status !== 200 || !(await yes.text()).includes('the job is yours')) throw new Error(`YES ${i} was not taken (${yes.status})`);
+      const detailed = await arrival(details, /You have the job/, i);
+      if (i >= WARM_UP) {
+        offerTimes.push(offered - answered);
+        replyTimes.push(detailed - replied);
+      }
+    }
+    for (const [scenario, timings] of [
+      ['urgent offer text to the on-call technician, two instances, PostgreSQL', offerTimes],
+      ['YES reply to the customer’s details text, two instances, PostgreSQL', replyTimes],
+    ] as const) {
+      timings.sort((a, b) => a - b);
+      const row = {
+        scenario,
+        samples: timings.length,
+        p50: Math.round(percentile(timings, 50)),
+        p95: Math.round(percentile(timings, 95)),
+        max: Math.round(timings.at(-1)!),
+      };
+      results.push(row);
+      console.log(JSON.stringify(row));
+    }
+  } finally {
+    for (const s of servers) {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
+    await twilio.close();
     await smtp.close();
     await db.cleanup();
   }

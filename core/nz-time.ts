@@ -101,7 +101,10 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a value is a real calendar date, YYYY-MM-DD, from NZ_DATE_MIN to NZ_DATE_MAX. */
 export function isCalendarDate(value: string): boolean {
-  return DATE_SHAPE.test(value) && value >= NZ_DATE_MIN && value <= NZ_DATE_MAX && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!DATE_SHAPE.test(value) || value < NZ_DATE_MIN || value > NZ_DATE_MAX) return false;
+  // An impossible date (month 13, day 00) is an invalid Date, whose toISOString throws.
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
 
 /** A calendar date plus `days`, as YYYY-MM-DD; a RangeError for anything that is not such a date or leaves four-digit years. */

@@ -152,6 +152,28 @@ export const configSchema = z
         (v) => v === undefined || (WEBHOOK_SECRET.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24),
         `must be whsec_ followed by at least 24 random bytes in base64; generate one with: ${WEBHOOK_SECRET_COMMAND}`,
       ),
+    /** Twilio's account SID (AC…): with the auth token and the sending number, urgent offers also go by text message. */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || /^AC[0-9a-f]{32}$/i.test(v), 'must be the account SID from the Twilio console: AC followed by 32 hexadecimal digits'),
+    TWILIO_AUTH_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || v.length >= 16, 'must be the auth token from the Twilio console'),
+    /** Where texts come from: a short code (New Zealand's networks expect one for business texts), a number in E.164 (+64…), or a Messaging Service SID (MG…). */
+    TWILIO_FROM: z
+      .string()
+      .optional()
+      .transform((v) => v?.replace(/\s+/g, '') || undefined)
+      .refine(
+        (v) => v === undefined || /^\d{3,8}$/.test(v) || /^\+[1-9]\d{6,14}$/.test(v) || /^MG[0-9a-f]{32}$/i.test(v),
+        'must be a short code (digits only), a number in E.164 form such as +6421…, or a Messaging Service SID (MG…)',
+      ),
+    /** Where the Messages API is; tests and a local fake stand in for Twilio here. */
+    TWILIO_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? 'https://api.twilio.com').replace(/\/+$/, '')),
     LEADS_EXPORT_TOKEN: z
       .string()
       .optional()
@@ -208,6 +230,16 @@ export const configSchema = z
     message: 'is for the SQLite store: back up PostgreSQL with pg_dump or your host’s managed backups, and unset BACKUP_DIR',
     path: ['BACKUP_DIR'],
   })
+  // Half a Twilio set-up would quietly send no texts: all three or none.
+  .refine(
+    (c) =>
+      [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM].every((v) => v === undefined) ||
+      (c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM),
+    {
+      message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three for text messages, or none',
+      path: ['TWILIO_ACCOUNT_SID'],
+    },
+  )
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })
   // Refused rather than quietly shortened: the person who set it should know.
   .refine((c) => c.OUTBOX_SEND_TIMEOUT === undefined || sendTimeoutFor(c.OUTBOX_LEASE, c.OUTBOX_SEND_TIMEOUT) === c.OUTBOX_SEND_TIMEOUT, {
@@ -224,4 +256,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw new Error(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`);
+}
+
+/** Whether text messages go out: Twilio's three settings are given (the schema refuses one or two of them). */
+export function textsConfigured(config: Pick<Config, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM'>): boolean {
+  return Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM);
 }

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, textsConfigured, type Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
@@ -16,7 +16,7 @@ import { mailTransport } from './outbox/email.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
-import type { LeadPurpose } from './storage/purposes.ts';
+import { TRANSPORTS, type LeadPurpose } from './storage/purposes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -55,10 +55,18 @@ if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-m
 const mailed = createMailedJobSenders(config, store);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
-const senders = { ...leadSenders, ...mailed, ...(dispatch ? { dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN) } : {}) };
+const texts = dispatch && textsConfigured(config);
+if (textsConfigured(config) && !dispatch) log.warn('TWILIO_* is set but SMTP_URL is not: texts go with dispatch, which needs e-mail, so none are sent');
+const senders = {
+  ...leadSenders,
+  ...mailed,
+  ...(dispatch ? { dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN, { texts }) } : {}),
+};
 const worker = new OutboxWorker({
   store,
   senders,
+  // An instance without Twilio leaves texts to one with it.
+  transports: TRANSPORTS.filter((t) => t !== 'sms' || texts),
   log,
   pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -76,6 +84,7 @@ const scheduler =
         urgentAfterMs: config.NUDGE_URGENT_AFTER,
         afterMs: config.NUDGE_AFTER,
         dispatchAcceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
+        texts,
       })
     : undefined;
 // Scheduled copies of the embedded database (config.ts refuses BACKUP_DIR with PostgreSQL).
@@ -95,6 +104,7 @@ const app = await buildApp({
   hsts: config.HSTS,
   logger: log,
   dispatch,
+  texts: texts ? { authToken: config.TWILIO_AUTH_TOKEN!, publicOrigin: config.PUBLIC_ORIGIN } : undefined,
   backups: backups && (() => backups.state()),
   inbox: {
     publicOrigin: config.PUBLIC_ORIGIN,

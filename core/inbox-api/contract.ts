@@ -35,7 +35,16 @@ import {
 } from './leads.ts';
 import { insight, rangeQuery, sinceQuery } from './reports.ts';
 import { leadPartners, offerAnswer, offerBody, offerParams } from './offers.ts';
-import { partnerAnswer, partnerBody, partnerChangeBody, partnerImportAnswer, partnerImportBody, partnerList } from './partners.ts';
+import {
+  partnerAnswer,
+  partnerBody,
+  partnerChangeBody,
+  partnerImportAnswer,
+  partnerImportBody,
+  partnerIdParams,
+  partnerList,
+  partnerPageLinkAnswer,
+} from './partners.ts';
 import { backupAnswer } from './backups.ts';
 import { visitReport } from './visits.ts';
 
@@ -75,6 +84,8 @@ const routes = {
   'PATCH /partners/:id': { params: idParams, body: partnerChangeBody, response: { 200: partnerAnswer } },
   'DELETE /partners/:id': { params: idParams, response: { 200: okAnswer } },
   'POST /partners/import': { body: partnerImportBody, response: { 200: partnerImportAnswer } },
+  'POST /partners/:id/page/renew': { params: partnerIdParams, response: { 200: partnerPageLinkAnswer } },
+  'POST /partners/:id/page/revoke': { params: partnerIdParams, response: { 200: partnerAnswer } },
   'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
   'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
   'POST /leads/:id/offers/:offer/withdraw': { params: offerParams, response: { 200: offerAnswer } },

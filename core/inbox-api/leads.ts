@@ -7,7 +7,15 @@ import { calendarDate } from '../date-schema.ts';
 import { cleanMultiLine, leadColumnsText } from '../lead/schema.ts';
 import { inboxViews, leadStatuses, lostReasons, MAX_JOB_VALUE_CENTS } from '../lead/status.ts';
 
-export const idParams = z.object({ id: z.string() });
+/**
+ * An id as the inbox sends it in a path: bounded (a passkey's id is the longest, well under this), and
+ * text PostgreSQL can hold (a NUL character would fail there with a 500 instead of being refused).
+ */
+export const recordId = z
+  .string()
+  .max(2048)
+  .refine((id) => !id.includes('\u0000'), 'not an id');
+export const idParams = z.object({ id: recordId });
 
 export const listQuery = z.object({
   view: z.enum(inboxViews).default('new'),

@@ -1,5 +1,6 @@
 /** Offering a lead to partners: who matches it and why, the offers made and who holds the job. */
 import { z } from 'zod';
+import { recordId } from './leads.ts';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 /** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
@@ -15,6 +16,17 @@ export const acceptWindows = {
 export type AcceptWindow = keyof typeof acceptWindows;
 export const DEFAULT_ACCEPT_WINDOW: AcceptWindow = '24h';
 
+/**
+ * The ways an offer went to its partner, and where each stands: the e-mail being sent, sent, or
+ * failed; the text being sent, sent, delivered (the phone company says so), failed, or replied to
+ * (the partner answered YES or NO by text); not sent when it was not needed by the time it was to go
+ * (the offer already answered or ended, texts turned off).
+ */
+export const offerChannelNames = ['email', 'text'] as const;
+export const offerChannelStates = ['sending', 'sent', 'delivered', 'failed', 'replied', 'not_sent'] as const;
+export const offerChannel = z.object({ channel: z.enum(offerChannelNames), state: z.enum(offerChannelStates) });
+export type OfferChannel = z.output<typeof offerChannel>;
+
 export const suggestion = z.object({ partner_id: z.string(), name: z.string(), why: z.string(), last_offered_at: z.number().nullable() });
 export const offerSummary = z.object({
   id: z.string(),
@@ -29,6 +41,8 @@ export const offerSummary = z.object({
   quote_sent_at: z.number().nullable(),
   /** When the partner accepted, kept if the job was later taken back. */
   accepted_at: z.number().nullable(),
+  /** The e-mail first, then the text when there was one. */
+  channels: z.array(offerChannel),
 });
 export type OfferSummary = z.output<typeof offerSummary>;
 export type Suggestion = z.output<typeof suggestion>;
@@ -39,4 +53,4 @@ export const offerBody = z.object({
   accept_within: z.enum(Object.keys(acceptWindows) as [AcceptWindow, ...AcceptWindow[]]).default(DEFAULT_ACCEPT_WINDOW),
 });
 export const offerAnswer = z.object({ offer: offerSummary });
-export const offerParams = z.object({ id: z.string(), offer: z.string() });
+export const offerParams = z.object({ id: recordId, offer: recordId });

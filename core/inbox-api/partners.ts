@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { cleanOneLine } from '../lead/schema.ts';
 import { partnerIndustries, partnerKinds, partnerRegions, partnerServices, partnerSheetLimits } from '../partner/kinds.ts';
 import { emailAddress } from './session.ts';
+import { recordId } from './leads.ts';
+import { NOT_A_MOBILE, textsByDefault, textsCanReach } from '../partner/texts.ts';
 
 const oneLine = (max: number) =>
   z
@@ -33,16 +35,22 @@ const partnerFields = {
   industries: choices(partnerIndustries),
   on_call: z.boolean(),
   paused: z.boolean(),
+  /** Urgent offers also by text message to their phone, which must then be a New Zealand mobile. */
+  sms: z.boolean(),
 };
 
 /** A new partner: everything but the phone, the industries, on call and paused must be given. */
-export const partnerBody = z.object({
-  ...partnerFields,
-  phone: partnerFields.phone.default(''),
-  industries: partnerFields.industries.default([]),
-  on_call: partnerFields.on_call.default(false),
-  paused: partnerFields.paused.default(false),
-});
+export const partnerBody = z
+  .object({
+    ...partnerFields,
+    phone: partnerFields.phone.default(''),
+    industries: partnerFields.industries.default([]),
+    on_call: partnerFields.on_call.default(false),
+    paused: partnerFields.paused.default(false),
+    sms: partnerFields.sms.optional(),
+  })
+  .transform(({ sms, ...p }) => ({ ...p, sms: sms ?? textsByDefault(p) }))
+  .refine(textsCanReach, { path: ['phone'], message: NOT_A_MOBILE });
 export type PartnerInput = z.output<typeof partnerBody>;
 
 /** A change to a partner: only what is sent changes (pausing sends `paused` alone; `bounced: false` clears a bounce once the address is fixed). */
@@ -58,7 +66,16 @@ export const partner = z.object({
   services: z.array(z.enum(partnerServices)),
   industries: z.array(z.enum(partnerIndustries)),
   on_call: z.boolean(),
+  /** Whether they are on call now: their own on-call time while it is set, otherwise the inbox's switch. */
+  on_call_now: z.boolean().default(false),
+  /** The end of the on-call time they set on their own page (epoch ms); null when they set none. */
+  on_call_until: z.number().nullable().default(null),
   paused: z.boolean(),
+  sms: z.boolean().default(false),
+  /** When they replied STOP to a text: texts stay off until they reply START or someone turns them on. */
+  sms_stopped_at: z.number().nullable().default(null),
+  /** The owner turned their "Your jobs" page off. */
+  page_revoked: z.boolean().default(false),
   created_at: z.number(),
   /** When an offer e-mail to them was refused by their mail server: dispatch skips them until this is cleared. */
   bounced_at: z.number().nullable().default(null),
@@ -82,3 +99,8 @@ export const partnerAnswer = z.object({ partner });
  */
 export const partnerImportBody = z.object({ csv: z.string().min(1).max(partnerSheetLimits.chars) });
 export const partnerImportAnswer = z.object({ added: z.number().int(), updated: z.number().int() });
+
+export const partnerIdParams = z.object({ id: recordId });
+
+/** A new link to a partner's "Your jobs" page, given to the owner this once (only its hash is kept). */
+export const partnerPageLinkAnswer = z.object({ link: z.string() });

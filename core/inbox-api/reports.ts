@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDate } from '../date-schema.ts';
-import { funnelStages, leadSources, type Insight } from '../lead/insight.ts';
+import { acceptChannels, funnelStages, leadSources, type Insight } from '../lead/insight.ts';
 import { lostReasons } from '../lead/status.ts';
 
 export const rangeQuery = z.object({ from: calendarDate.optional(), to: calendarDate.optional() });
@@ -47,6 +47,7 @@ export const insight: z.ZodType<Insight> = z.object({
         waiting: z.number(),
         declineReasons: z.array(labelCount),
         medianAcceptMinutes: z.number().nullable(),
+        medianAcceptMinutesVia: z.record(z.enum(acceptChannels), z.number().nullable()),
         onSite: z.array(z.object({ city: z.string(), count: z.number(), inTime: z.number() })),
         won: z.object({ count: z.number(), cents: z.number() }),
       }),

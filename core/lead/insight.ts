@@ -20,6 +20,10 @@ export const sourceLabels: Record<LeadSource, string> = {
   referral: 'Referral',
 };
 
+/** Where a partner can accept an offer: on its page (from the e-mail's link, 'email') or by replying YES to its text ('sms'). */
+export const acceptChannels = ['email', 'sms'] as const;
+export type AcceptChannel = (typeof acceptChannels)[number];
+
 /** The funnel's stages in order; a lead counts at every stage up to the furthest it reached. */
 export const funnelStages = ['new', 'contacted', 'quoted', 'won'] as const satisfies readonly LeadStatus[];
 export type FunnelStage = (typeof funnelStages)[number];
@@ -111,6 +115,8 @@ export interface PartnerFigures {
   declineReasons: LabelCount[];
   /** From the offer to its acceptance, the median over the jobs they accepted. */
   medianAcceptMinutes: number | null;
+  /** The same median by where they accepted: on the offer's page (e-mail) and by text reply; null with none that way. */
+  medianAcceptMinutesVia: Record<AcceptChannel, number | null>;
   /** Urgent jobs they marked On site, by city, and how many of those by the promised time. */
   onSite: { city: string; count: number; inTime: number }[];
   /** The jobs they held that are Won now, and their value. */

@@ -18,11 +18,13 @@ import type { PageKind } from '../../core/visit/beacon-fields.ts';
 import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
 import type { InboxOptions } from '../inbox/context.ts';
 import { partnerPagePlugin } from '../partners/partner-page.ts';
+import { jobsPagePlugin } from '../partners/jobs-page.ts';
 import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 import { sendFailure } from './error-pages.ts';
 import { loadPageShell } from './page-shell.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
+import { twilioRoutes } from '../sms/twilio-routes.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -61,6 +63,8 @@ export interface AppOptions {
   };
   /** The lead inbox at /inbox (its API under /inbox/api); omit for no inbox. */
   inbox?: Omit<InboxOptions, 'store' | 'leadPurposes'> | undefined;
+  /** Text messages through Twilio: its callbacks are served (signed with this auth token, over PUBLIC_ORIGIN's URLs). */
+  texts?: { authToken: string; publicOrigin: string } | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
   onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
@@ -217,7 +221,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The visitor is told who will contact them only where they were acknowledged at all.
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
+    await app.register(jobsPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
   }
+  if (options.texts)
+    await app.register(twilioRoutes, {
+      ...options.texts,
+      store: options.store,
+      introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
+    });
   if (options.distDir) await app.register(staticSite, { root: options.distDir });
   return app;
 }

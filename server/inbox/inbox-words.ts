@@ -10,6 +10,7 @@ const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD',
 
 export const inboxWords = {
   errors: {
+    nul: 'Part of what was sent holds a character that cannot be stored (a NUL). Remove it and try again.',
     signedOut: 'Sign in to use the lead inbox.',
     ownersOnly: 'Only an owner can do that.',
     crossOrigin: 'This request did not come from the lead inbox, so nothing was changed.',
@@ -40,10 +41,12 @@ export const inboxWords = {
     noOffer: 'There is no such offer of this lead.',
     offerAnswered: 'This offer is no longer waiting for an answer, so there is nothing to withdraw.',
     partnerExists: 'A partner with that e-mail address is already on the list.',
+    pagePaused: 'This partner is paused, so they have no jobs page. Resume them first.',
     kind: 'Choose whether they supply, fix, or both.',
     regions: 'Choose at least one region they cover.',
     services: 'Choose at least one service they do.',
     phone: 'Enter a phone number of at most 40 characters.',
+    phoneNotMobile: 'Texts need a New Zealand mobile number, such as 021 123 4567. Enter their mobile, or untick Text messages.',
     importFile: 'Choose the partner spreadsheet saved as a CSV file (at most 200 KB).',
     importRefused: (problem: string) => `Nothing was imported. ${problem}`,
     importTooMany: (max: number) => `the file has more than ${max.toLocaleString('en-NZ')} partners`,
@@ -72,6 +75,8 @@ export const inboxWords = {
     delivered: (label: string) => `${label}: delivered`,
     dead: (label: string, error: string | null) => `${label}: failed for good${error ? ` (${error})` : ''}`,
   },
+  /** Added to a delivery's name when it went by text message rather than e-mail. */
+  byText: ' by text',
   notification: (purpose: Purpose, urgentCopy: boolean): string =>
     ({
       'new-lead': urgentCopy ? 'E-mail to the business and the urgent address' : 'E-mail to the business',
@@ -81,6 +86,7 @@ export const inboxWords = {
       reminder: 'Follow-up reminder',
       digest: 'Weekly digest',
       overnight: 'Overnight summary',
+      gaps: 'Evening note: nobody on call in some cities',
       unaccepted: urgentCopy ? 'Nobody has accepted the urgent job (business and urgent address)' : 'Nobody has accepted the urgent job',
       offer: 'Job offer',
       dispatch: 'Urgent job offered to on-call partners automatically',
@@ -109,6 +115,8 @@ export const inboxWords = {
     partnerAdded: (name: string, email: string) => `Partner added: ${name} (${email})`,
     partnerChanged: (name: string, email: string, paused: boolean) => `Partner changed: ${name} (${email})${paused ? ', paused' : ''}`,
     partnerRemoved: (name: string, email: string) => `Partner removed: ${name} (${email})`,
+    pageRenewed: (name: string, email: string) => `New link to the jobs page of ${name} (${email}); older links stopped working`,
+    pageRevoked: (name: string, email: string) => `Jobs page of ${name} (${email}) turned off`,
     offered: (leadId: string, name: string) => `Lead ${leadId}: offered to ${name}`,
     withdrawn: (leadId: string, name: string) => `Lead ${leadId}: offer to ${name} withdrawn`,
     partnersImported: (added: number, updated: number) => `Partners imported: ${added} added, ${updated} updated`,

@@ -38,7 +38,7 @@ function notificationState(job: Job): Notification['state'] {
 }
 
 function label(lead: InboxLead, job: Job, urgentCopy: boolean): string {
-  const what = inboxWords.notification(job.purpose, urgentCopy && lead.urgent);
+  const what = inboxWords.notification(job.purpose, urgentCopy && lead.urgent) + (job.transport === 'sms' ? inboxWords.byText : '');
   return job.partner_name ? `${what}: ${job.partner_name}` : what;
 }
 

@@ -2,12 +2,14 @@
  * Offering a lead to partners from its page (owners and staff): the partners who match it, fairest
  * first and why, the offers made with their answers, who holds the job, "Offer to NAME", whose
  * e-mail the outbox sends, and "Withdraw" on an offer still waiting (urgent work then goes on to the
- * next on-call partner at once).
+ * next on-call partner at once). Each offer says how it went to its partner (e-mail, text) and what
+ * became of each, read with the offers in the same unit of work.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { OfferSummary } from '../../core/inbox-api/offers.ts';
+import type { OfferChannel, OfferSummary } from '../../core/inbox-api/offers.ts';
 import { inboxLead } from '../storage/lead-work.ts';
 import { makeOffer, offersOfLead, suggestPartners, withdrawOffer, type Offer } from '../storage/partner-offers.ts';
+import { offerChannels } from '../storage/offer-channels.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
@@ -15,10 +17,23 @@ import { signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
 import { acceptWindows } from '../../core/inbox-api/offers.ts';
 
-function summary(offer: Offer, partnerName: string): OfferSummary {
+function summary(offer: Offer, partnerName: string, channels: ReadonlyMap<string, OfferChannel[]>): OfferSummary {
   const { id, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at, accepted_at } = offer;
   const state = offer.state === 'open' && offer.expired ? 'expired' : offer.state;
-  return { id, partner_name: partnerName, state, created_at, expires_at, answered_at, decline_reason, end_reason, on_site_at, quote_sent_at, accepted_at };
+  return {
+    id,
+    partner_name: partnerName,
+    state,
+    created_at,
+    expires_at,
+    answered_at,
+    decline_reason,
+    end_reason,
+    on_site_at,
+    quote_sent_at,
+    accepted_at,
+    channels: channels.get(id) ?? [],
+  };
 }
 
 export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
@@ -30,7 +45,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
       const found = await store.read(function* () {
         const lead = yield* inboxLead(request.params.id);
         if (!lead) return undefined;
-        return { suggestions: yield* suggestPartners(lead), offers: yield* offersOfLead(lead.id) };
+        return { suggestions: yield* suggestPartners(lead), offers: yield* offersOfLead(lead.id), channels: yield* offerChannels(lead.id) };
       });
       if (!found) return reply.code(404).send({ error: inboxWords.errors.noLead });
       const holder = found.offers.find((o) => o.offer.state === 'accepted');
@@ -41,7 +56,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           why: inboxWords.matches(s.region, s.service),
           last_offered_at: s.last_offered_at,
         })),
-        offers: found.offers.map((o) => summary(o.offer, o.partner.name)),
+        offers: found.offers.map((o) => summary(o.offer, o.partner.name, found.channels)),
         holder: holder?.partner.name ?? null,
       };
     },
@@ -59,11 +74,12 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           (p) => partnerWords.events.offered(p.name),
           acceptWindows[request.body.accept_within].ms,
         );
-        if (offer.ok) yield* ctx.audited(request, inboxWords.audit.offered(request.params.id, offer.partner.name));
-        return offer;
+        if (!offer.ok) return offer;
+        yield* ctx.audited(request, inboxWords.audit.offered(request.params.id, offer.partner.name));
+        return { ...offer, channels: yield* offerChannels(request.params.id) };
       });
       if (!made.ok) return reply.code(made.reason === 'no_lead' ? 404 : 409).send({ error: inboxWords.errors.offerRefused[made.reason] });
-      return reply.code(201).send({ offer: summary(made.offer, made.partner.name) });
+      return reply.code(201).send({ offer: summary(made.offer, made.partner.name, made.channels) });
     },
   });
 
@@ -75,13 +91,13 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
       const withdrawn = await store.transact(function* () {
         const done = yield* withdrawOffer(id, offer, by, (p) => partnerWords.events.withdrawn(p.name));
         if (done.ok) yield* ctx.audited(request, inboxWords.audit.withdrawn(id, done.partner.name));
-        return done.ok ? { ...done, offer: (yield* offersOfLead(id)).find((o) => o.offer.id === offer)! } : done;
+        return done.ok ? { ...done, offer: (yield* offersOfLead(id)).find((o) => o.offer.id === offer)!, channels: yield* offerChannels(id) } : done;
       });
       if (!withdrawn.ok)
         return withdrawn.reason === 'missing'
           ? reply.code(404).send({ error: inboxWords.errors.noOffer })
           : reply.code(409).send({ error: inboxWords.errors.offerAnswered });
-      return { offer: summary(withdrawn.offer.offer, withdrawn.partner.name) };
+      return { offer: summary(withdrawn.offer.offer, withdrawn.partner.name, withdrawn.channels) };
     },
   });
 };

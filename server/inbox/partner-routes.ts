@@ -8,11 +8,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { partnerSheetLimits } from '../../core/partner/kinds.ts';
-import { addPartner, changePartner, importPartners, listPartners, onCallOrder, removePartner } from '../storage/partner-records.ts';
+import { NOT_A_MOBILE, textsCanReach } from '../../core/partner/texts.ts';
+import { addPartner, changePartner, importPartners, listPartners, onCallOrder, partnerById, removePartner } from '../storage/partner-records.ts';
 import { endOpenOffers } from '../storage/partner-offers.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import { readPartnerCsv } from '../partners/partner-import.ts';
-import { Refusal } from './refusals.ts';
+import { BadRequest, Refusal } from './refusals.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
@@ -69,6 +70,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
     config: { access },
     handler: async (request, reply) => {
       const changed = await store.transact(function* () {
+        // Judged on the partner as the change would leave them: a new landline alone can end texts' reach too.
+        const current = yield* partnerById(request.params.id);
+        const { sms = current?.sms, phone = current?.phone } = request.body;
+        if (current && !textsCanReach({ sms, phone })) throw new BadRequest('phone', NOT_A_MOBILE);
         const done = yield* changePartner(request.params.id, request.body);
         if (!done.ok) return done;
         const { id, name, email, paused } = done.partner;

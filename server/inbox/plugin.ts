@@ -25,9 +25,11 @@ import { peopleRoutes } from './people-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { partnerRoutes } from './partner-routes.ts';
+import { partnerPageRoutes } from './partner-page-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
 import { fromThisSite, startedElsewhere } from '../http/same-origin.ts';
+import { holdsNul } from '../http/nul-guard.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -147,6 +149,11 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
     app.csrfProtection(request, reply, done);
   });
 
+  app.addHook('preValidation', async (request, reply) => {
+    // Query and path values reach queries as they are; bodies are cleaned (or refused) by their schemas.
+    if (holdsNul(request.query) || holdsNul(request.params)) return reply.code(400).send({ error: inboxWords.errors.nul });
+  });
+
   // Before validation, so a request nobody may make is refused as such whatever its body.
   app.addHook('preValidation', async (request, reply) => {
     const hash = sessionHashOf(request);
@@ -163,6 +170,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(leadRoutes, ctx);
   await app.register(reportRoutes, ctx);
   await app.register(partnerRoutes, ctx);
+  await app.register(partnerPageRoutes, ctx);
   await app.register(offerRoutes, ctx);
   await app.register(backupRoutes, ctx);
 };

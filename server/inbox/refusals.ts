@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '../../core/inbox-api/contract.ts';
 import type { InboxUser } from '../storage/sign-in-data.ts';
+import { NOT_A_MOBILE } from '../../core/partner/texts.ts';
 import { inboxWords } from './inbox-words.ts';
 
 const e = inboxWords.errors;
@@ -24,6 +25,12 @@ const fieldSentences = {
   phone: e.phone,
 } as const;
 export type SentenceField = keyof typeof fieldSentences;
+
+/**
+ * Reasons a field can be refused for that its own sentence does not cover, by the message the
+ * contract's refinement gives (or a handler's BadRequest names): the field and the sentence to say.
+ */
+const reasonSentences: ReadonlyMap<string, { field: SentenceField; error: string }> = new Map([[NOT_A_MOBILE, { field: 'phone', error: e.phoneNotMobile }]]);
 
 /**
  * What a bad request to a route gets, when not the field's sentence or the general one: another
@@ -48,16 +55,29 @@ export class Refusal extends Error {
 /** A request the route cannot act on, found by its handler: answered as a failed schema is. */
 export class BadRequest extends Error {
   readonly field: SentenceField | undefined;
-  constructor(field?: SentenceField) {
+  /** One of reasonSentences' reasons, when the field's own sentence would not say what is wrong. */
+  readonly reason: string | undefined;
+  constructor(field?: SentenceField, reason?: string) {
     super('bad request');
     this.field = field;
+    this.reason = reason;
   }
 }
 
 const isSentenceField = (name: string | undefined): name is SentenceField => name !== undefined && Object.hasOwn(fieldSentences, name);
 
-/** The answer to a bad request: the route's rule first, else the first field with a sentence, else the general sentence. */
-function badRequestAnswer(rule: BadRequestRule | undefined, fields: (string | undefined)[]): { status: number; answer: ErrorAnswer } {
+/**
+ * The answer to a bad request: the route's rule first, else a known reason's sentence, else the
+ * first field with a sentence, else the general sentence.
+ */
+function badRequestAnswer(
+  rule: BadRequestRule | undefined,
+  fields: (string | undefined)[],
+  reasons: (string | undefined)[] = [],
+): { status: number; answer: ErrorAnswer } {
+  const reasoned =
+    rule?.error === undefined ? reasons.map((r) => (r === undefined ? undefined : reasonSentences.get(r))).find((r) => r !== undefined) : undefined;
+  if (reasoned) return { status: rule?.status ?? 400, answer: { error: reasoned.error, fields: { [reasoned.field]: reasoned.error } } };
   // A route's own sentence stands alone: it names no field unless the rule does.
   const field = rule?.error === undefined ? (rule?.field ?? fields.find(isSentenceField)) : rule.field;
   const error = rule?.error ?? (field ? fieldSentences[field] : e.badRequest);
@@ -70,8 +90,9 @@ export function refusalAnswer(error: unknown, rule: BadRequestRule | undefined):
     return badRequestAnswer(
       rule,
       error.validation.map((issue) => issue.instancePath.split('/')[1]),
+      error.validation.map((issue) => issue.message),
     );
-  if (error instanceof BadRequest) return badRequestAnswer(rule, [error.field]);
+  if (error instanceof BadRequest) return badRequestAnswer(rule, [error.field], [error.reason]);
   if (error instanceof Refusal) return { status: error.statusCode, answer: { error: error.message } };
   return undefined;
 }

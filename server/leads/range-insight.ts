@@ -5,12 +5,14 @@
  * shapes its counts into the Insight every reader shares, and works out the percentiles.
  */
 import {
+  acceptChannels,
   DEFAULT_REPORT_WEEKS,
   funnelStages,
   leadSources,
   sourceLabels,
   type Insight,
   type LabelCount,
+  type PartnerFigures,
   type PartnerInsight,
   type ResponseStat,
   type ResponseTimes,
@@ -134,6 +136,12 @@ export function shapePartners(raw: PartnerRawFigures): PartnerInsight {
           (reason) => reason || '(no reason given)',
         ),
         medianAcceptMinutes: roundMinutes(percentileAt(p.acceptCount, 50, (rank) => p.acceptMsAtRank.get(rank)! / 60_000)),
+        medianAcceptMinutesVia: Object.fromEntries(
+          acceptChannels.map((c) => {
+            const via = p.acceptVia[c];
+            return [c, roundMinutes(percentileAt(via.count, 50, (rank) => via.msAtRank.get(rank)! / 60_000))];
+          }),
+        ) as PartnerFigures['medianAcceptMinutesVia'],
         onSite: raw.onSite
           .filter((o) => o.partnerId === p.id)
           .map(({ city, count, inTime }) => ({ city, count, inTime }))

@@ -21,7 +21,7 @@ export function createDispatchNote(store: LeadStore): (lead: StoredLead) => Prom
           nzTime(new Date(first.offer.created_at).toISOString()),
           nzTime(new Date(first.offer.expires_at).toISOString()),
         );
-      const next = (yield* suggestPartners(lead)).find((s) => s.partner.on_call);
+      const next = (yield* suggestPartners(lead)).find((s) => s.partner.on_call_now);
       return next ? copy.dispatching(next.partner.name) : copy.uncovered;
     });
 }

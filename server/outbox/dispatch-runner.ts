@@ -14,9 +14,10 @@ const e = partnerWords.events;
 /** The timeline's lines for what dispatch does by itself. */
 export const dispatchWords = { offered: (p: { name: string }) => e.dispatched(p.name), timedOut: (p: { name: string }) => e.timedOut(p.name) };
 
-export function createDispatchRunner(store: LeadStore, acceptWithinMs: number): JobSender {
+/** `texts`: text messages are configured, so automatic offers also go by text to partners who take them. */
+export function createDispatchRunner(store: LeadStore, acceptWithinMs: number, { texts = false }: { texts?: boolean } = {}): JobSender {
   return async (job) => {
     if (!job.lead_id) return;
-    await store.transact(() => dispatchLead(job.lead_id!, acceptWithinMs, dispatchWords));
+    await store.transact(() => dispatchLead(job.lead_id!, acceptWithinMs, dispatchWords, { texts }));
   };
 }

@@ -74,13 +74,16 @@ export const acknowledgementCopy = {
     `${partner}, one of the suppliers and technicians ${business.name} works with, has taken on your request and will contact you directly to arrange it.`,
   introducedShared: (partner: string) =>
     `We have passed your name, company, phone, e-mail and everything you wrote to ${partner} for this job, and to no one else.`,
+  /** Said when the partner took the job by replying to a text: those details then went by text, through the text provider. */
+  introducedByText: (partner: string) =>
+    `${partner} took the job by replying to our text message, so your name, phone number and site address were sent to them by text, through Twilio, the service that carries our texts.`,
   introducedAlsoShown: (others: readonly string[]) =>
     `Before that, we offered the job to ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`}: they saw what you asked for and your city, with no name, company, phone, e-mail or contact details from your message.`,
   introducedPhone: (phone: string) => `Call them: ${phone}`,
   introducedOnSiteBy: (when: string) => `We aim to have someone on site by ${when}.`,
 } as const;
 
-/** Copy of the e-mails about the business's own work: the nudge, the follow-up reminder and the weekly digest. */
+/** Copy of the e-mails about the business's own work: the nudge, the follow-up reminder, the evening gap note and the weekly digest. */
 export const noticeCopy = {
   nudgeSubject: (who: string, urgent: boolean) => `${urgent ? 'URGENT: still not called' : 'Still waiting for a call'} · ${who}`,
   nudgeIntro: (who: string, waited: string) =>
@@ -102,6 +105,17 @@ export const noticeCopy = {
     },
     heading: { open: 'Still open: nobody has them yet', escalated: 'Nobody accepted: call them', taken: 'Taken by a partner', onSite: 'Someone on site' },
     line: (who: string, when: string, partner: string | undefined) => `${who}, arrived ${when}${partner ? `, ${partner}` : ''}`,
+  },
+  gaps: {
+    subject: (cities: string) => `Nobody on call tonight in ${cities}`,
+    intro: (cities: string, evening: string) =>
+      `None of your partners is on call in ${cities} tonight (${evening}) through to 7 am, so an urgent job there may not be offered to anyone. Ask a partner to go on call, or be ready to take those calls yourself.`,
+    couldCover: (city: string) => `Your partners in ${city}`,
+    nobody: (city: string) => `None of your partners covers ${city}. Add one on the Partners page.`,
+    notOnCall: 'not on call',
+    onCallUntil: (when: string) => `on call only until ${when}`,
+    bounced: 'on call, but an offer e-mail to them bounced, so urgent jobs skip them until you fix their address',
+    openPartners: 'Open Partners in the inbox',
   },
   onSiteBy: (when: string) => `Someone must be on site by ${when}`,
   triedHeading: 'Partners tried',

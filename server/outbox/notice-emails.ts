@@ -1,6 +1,6 @@
 /**
  * The senders of the scheduler's e-mails: the nudge about a lead nobody has answered, the follow-up
- * reminder and the weekly digest. Each reads what it needs when it is sent, so a lead answered or
+ * reminder, the evening note of cities nobody is on call for, and the weekly digest. Each reads what it needs when it is sent, so a lead answered or
  * re-dated between queueing and sending gets no stale e-mail. The Message-ID derives from the
  * notice, so a send repeated after a crash is folded by mail clients.
  */
@@ -9,8 +9,17 @@ import { business } from '../../core/business.ts';
 import { formatMinutes, formatNzd, type Insight } from '../../core/lead/insight.ts';
 import { openJobStatuses, statusLabels } from '../../core/lead/status.ts';
 import { inboxLead, type InboxLead } from '../storage/lead-work.ts';
-import { digestCounts, escalatedLeads, leadsWonBetween, ownerEmails, urgentLeadsBetween } from '../storage/notice-queue.ts';
-import { nightBefore, OVERNIGHT_AT_MINUTES } from './scheduler.ts';
+import {
+  digestCounts,
+  escalatedLeads,
+  leadsWonBetween,
+  ownerEmails,
+  tonightsGaps,
+  urgentLeadsBetween,
+  type CityGap,
+  type GapPartner,
+} from '../storage/notice-queue.ts';
+import { nightAfter, nightBefore, OVERNIGHT_AT_MINUTES } from './scheduler.ts';
 import { holdersOf, offersOfLead, type Holder, type Offer } from '../storage/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import type { LeadStore, OutboxJob } from '../storage/types.ts';
@@ -18,7 +27,7 @@ import type { SchedulerPurpose } from '../storage/purposes.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
 import { addDays, nzInstant } from '../../core/nz-time.ts';
-import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl } from '../../core/inbox-links.ts';
+import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl, placeHref } from '../../core/inbox-links.ts';
 import { notificationRecipients } from './email.ts';
 import { nzTime, telHref } from './lead-email.ts';
 import { Fragment, h, renderDocument, type ReactNode } from '../html/render.ts';
@@ -202,6 +211,66 @@ export function overnightMail(
     ),
   );
   return { to, subject, text, html, messageId: `<overnight-${date}@${options.messageIdDomain}>` };
+}
+
+const andList = new Intl.ListFormat('en-NZ', { type: 'conjunction' });
+const eveningFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+
+/** Why a partner who could cover a gap is not covering it tonight. */
+function notCovering(p: GapPartner): string {
+  const g = copy.gaps;
+  if (p.bounced) return g.bounced;
+  return p.onCallUntil === null ? g.notOnCall : g.onCallUntil(nzTime(new Date(p.onCallUntil).toISOString()));
+}
+
+/**
+ * The owners' evening note of the cities nobody is on call for tonight (`date`, the New Zealand date
+ * the night starts on): each city with its partners who could cover it, their numbers tap-to-call,
+ * and the link to the inbox's Partners page where the owner turns someone on call.
+ */
+export function gapsMail(date: string, gaps: readonly CityGap[], to: string[], options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>): NoticeMail {
+  const g = copy.gaps;
+  const cities = andList.format(gaps.map((gap) => gap.city));
+  const subject = g.subject(cities);
+  const intro = g.intro(cities, eveningFormat.format(new Date(`${date}T00:00:00Z`)).replace(',', ''));
+  const partners = placeHref({ kind: 'partners' }, options.inboxOrigin);
+  const text = [
+    intro,
+    '',
+    ...gaps.flatMap((gap) =>
+      (gap.partners.length
+        ? [`${g.couldCover(gap.city)}:`, ...gap.partners.map((p) => `- ${p.name}${p.phone ? ` (${p.phone})` : ''}: ${notCovering(p)}`)]
+        : [g.nobody(gap.city)]
+      ).concat(''),
+    ),
+    `${g.openPartners}: ${partners}`,
+  ].join('\n');
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      paragraphs([intro]),
+      gaps.map((gap) =>
+        h(
+          Fragment,
+          { key: gap.city },
+          h(Heading, null, gap.city),
+          gap.partners.length
+            ? h(
+                'ul',
+                { style: { paddingLeft: '20px', margin: '0 0 12px' } },
+                gap.partners.map((p, i) =>
+                  h('li', { key: i }, h('strong', null, p.name), p.phone ? [' (', h(Phone, { key: 'p', phone: p.phone }), ')'] : null, `: ${notCovering(p)}`),
+                ),
+              )
+            : paragraphs([g.nobody(gap.city)]),
+        ),
+      ),
+      h('p', { style: { margin: '16px 0 0' } }, h(Button, { href: partners, filled: true }, g.openPartners)),
+    ),
+  );
+  return { to, subject, text, html, messageId: `<gaps-${date}@${options.messageIdDomain}>` };
 }
 
 export function reminderMail(lead: InboxLead, date: string, options: NoticeOptions): NoticeMail {
@@ -394,6 +463,16 @@ export function createNoticeSenders(options: NoticeOptions): Record<SchedulerPur
       });
       if (night.length === 0) return;
       await sendNotice(transport, from, overnightMail(job.period, night, await digestRecipients(store, options.to), options), signal);
+    },
+    gaps: async (job, signal) => {
+      if (!job.period) throw new PermanentFailure('gap note without its date');
+      const night = nightAfter(job.period);
+      // The night is over (the worker was down all of it): a note about it would only mislead.
+      if (now() >= night.end) return;
+      const gaps = await store.read(() => tonightsGaps(night));
+      // Someone went on call since it was queued: every city is covered, nothing to say.
+      if (gaps.length === 0) return;
+      await sendNotice(transport, from, gapsMail(job.period, gaps, await digestRecipients(store, options.to), options), signal);
     },
     digest: async (job, signal) => {
       if (!job.period) throw new PermanentFailure('digest job without its week');

@@ -1,11 +1,13 @@
 /**
  * The partners' e-mails: the offer (the job without the customer's name, e-mail or phone, the notes
- * without any contact details or links, and one link to the partner page) and, once they accept, the
+ * without any contact details or links, and one link to its job page) and, once they accept, the
  * customer's details. The offer's link token is made here, as the e-mail is first sent, under the
  * outbox's claim: its hash is stored with the offer, and the token itself with the job only until
  * the job is done, so a send repeated after a crash carries the same working link, and a send that
  * lost its claim stores nothing. Each e-mail's Message-ID derives from its offer, so mail clients
- * fold such a repeat into the first copy.
+ * fold such a repeat into the first copy. Each also links to the partner's "Your jobs" page, by a
+ * link made from the e-mail's own job link where it has one (partner-links.ts), so a repeat carries
+ * that same link too.
  */
 import type { Transporter } from 'nodemailer';
 import { mailtoHref } from '../../core/mailto.ts';
@@ -13,16 +15,17 @@ import type { InboxLead } from '../storage/lead-work.ts';
 import { armOffer, offerById, offerUndelivered, type OfferView } from '../storage/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
-import type { LeadStore } from '../storage/types.ts';
+import type { ClaimedJob, LeadStore } from '../storage/types.ts';
 import type { OfferPurpose } from '../storage/purposes.ts';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
-import { partnerOfferUrl } from '../partners/partner-links.ts';
+import { jobsLinkFor, pageTokenFor, partnerOfferUrl } from '../partners/partner-links.ts';
+import { keepJobSecret } from '../storage/outbox-jobs.ts';
 import { partnerWords as w } from '../partners/partner-words.ts';
 import { withoutContactDetails, withoutLiveLinks } from '../partners/customer-text.ts';
 import { business } from '../../core/business.ts';
 import { acknowledgementCopy as ack } from './email-words.ts';
 import { leadChoices, nzTime, telHref } from './lead-email.ts';
-import { h, renderDocument } from '../html/render.ts';
+import { h, renderDocument, type ReactNode } from '../html/render.ts';
 import { Button, EmailPage, FactList, Heading, Title, type Fact } from '../html/email-parts.ts';
 import { isPermanentFailure, type JobSender } from './worker.ts';
 
@@ -61,6 +64,15 @@ export function jobFacts(lead: InboxLead): Fact[] {
 
 const factsText = (facts: readonly Fact[]) => facts.map((f) => `${f.label}: ${f.value}`);
 
+/** The link to the partner's "Your jobs" page, last in the text (after the job's own link), when there is one. */
+const jobsText = (url: string | undefined) => (url ? ['', `${w.yourJobs}: ${w.yourJobsHint}`, url] : []);
+
+function JobsLink({ url }: { url: string | undefined }): ReactNode {
+  return (
+    url && h('p', { style: { color: '#475569' } }, h('a', { href: url, style: { color: '#0b5ea8', fontWeight: '700' } }, w.yourJobs), `: ${w.yourJobsHint}`)
+  );
+}
+
 /** Where the job is, as a partner may read it: the area before accepting, the whole address after. */
 export const placeOf = (lead: InboxLead, held: boolean): string => (held ? siteAddress(lead) : '') || siteArea(lead) || lead.city;
 
@@ -86,6 +98,7 @@ export function offerMail(
   view: OfferView & { lead: InboxLead },
   token: string,
   options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
+  jobsUrl?: string,
 ): PartnerMail {
   const { lead, offer, partner } = view;
   const subject = w.offerSubject(what(lead), lead.urgent);
@@ -109,6 +122,7 @@ export function offerMail(
     ...hidden,
     '',
     `${w.openJob}: ${url}`,
+    ...jobsText(jobsUrl),
     '',
     w.signOff,
   ].join('\n');
@@ -126,6 +140,7 @@ export function offerMail(
       h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
       hidden.map((line, i) => h('p', { key: i, style: { color: '#475569' } }, line)),
       h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: true }, w.openJob)),
+      h(JobsLink, { url: jobsUrl }),
       h('p', { style: { color: '#475569' } }, w.signOff),
     ),
   );
@@ -137,6 +152,7 @@ export function acceptedMail(
   view: OfferView & { lead: InboxLead },
   token: string,
   options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
+  jobsUrl?: string,
 ): PartnerMail {
   const { lead, offer, partner } = view;
   const subject = w.acceptedSubject(what(lead));
@@ -168,6 +184,7 @@ export function acceptedMail(
     notes,
     '',
     `${w.openAgain}: ${url}`,
+    ...jobsText(jobsUrl),
     '',
     w.signOff,
   ].join('\n');
@@ -191,6 +208,7 @@ export function acceptedMail(
       h(FactList, { facts: factsFor(view) }),
       h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
       h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: false }, w.openAgain)),
+      h(JobsLink, { url: jobsUrl }),
       h('p', { style: { color: '#475569' } }, w.signOff),
     ),
   );
@@ -198,13 +216,13 @@ export function acceptedMail(
 }
 
 /** The short e-mail to a partner whose offer ended without them: what happened, nothing to do, whom to call. */
-export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>, jobsUrl?: string): PartnerMail {
   const { lead, offer, partner } = view;
   const subject = w.endedSubject(what(lead));
   const held = offer.accepted_at !== null;
   const why = w.ended[held ? 'takenBack' : offer.end_reason === 'taken' ? 'taken' : offer.end_reason === 'timed_out' ? 'timedOut' : 'withdrawn'];
   const lines = [why, ...(held ? [] : [w.endedNothingToDo]), w.page.callUs];
-  const text = [...lines, '', w.signOff].join('\n');
+  const text = [...lines, ...jobsText(jobsUrl), '', w.signOff].join('\n');
   const html = renderDocument(
     h(
       EmailPage,
@@ -216,6 +234,7 @@ export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<P
         { style: { margin: '16px 0' } },
         h(Button, { href: business.emergencyLine.href, filled: false }, `${w.page.callBusiness} ${business.emergencyLine.display}`),
       ),
+      h(JobsLink, { url: jobsUrl }),
       h('p', { style: { color: '#475569' } }, w.signOff),
     ),
   );
@@ -236,6 +255,7 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
     ack.introducedIntro(partner.name),
     ...(onSiteBy ? [ack.introducedOnSiteBy(nzTime(onSiteBy))] : []),
     ack.introducedShared(partner.name),
+    ...(offer.accepted_via === 'sms' ? [ack.introducedByText(partner.name)] : []),
     ...(view.alsoOffered.length ? [ack.introducedAlsoShown(view.alsoOffered)] : []),
   ];
   const emergency = ack.emergency(business.emergencyLine.display);
@@ -270,17 +290,23 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
 
 export function createPartnerSenders(options: PartnerMailOptions): Record<OfferPurpose, JobSender> {
   const { store, transport, from, replyTo } = options;
+  /** The offer armed for its e-mail, with the "Your jobs" link made from the offer link's token. */
+  function* armedWithJobsLink(job: ClaimedJob, how?: Parameters<typeof armOffer>[3]) {
+    const armed = yield* armOffer(job, randomToken, secretHash, how);
+    if (!armed) return undefined;
+    return { ...armed, jobsUrl: yield* jobsLinkFor(armed.view.offer, pageTokenFor(armed.token), options.publicOrigin) };
+  }
   const send = async (mail: PartnerMail, signal?: AbortSignal) => {
     if (signal?.aborted) throw new Error('send cancelled');
     await transport.sendMail({ from, replyTo, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
   };
   return {
     offer: async (job, signal) => {
-      const armed = await store.transact(() => armOffer(job, randomToken, secretHash));
+      const armed = await store.transact(() => armedWithJobsLink(job));
       // Answered, ended or its lead deleted since it was queued, or the claim is lost: nothing to send.
       if (!armed?.view.lead) return;
       try {
-        await send(offerMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
+        await send(offerMail({ ...armed.view, lead: armed.view.lead }, armed.token, options, armed.jobsUrl), signal);
       } catch (error) {
         // The address refused it for good: the job moves on now instead of after its whole wait.
         if (isPermanentFailure(error)) await store.transact(() => offerUndelivered(armed.view.offer.id, (p) => w.events.undelivered(p.name)));
@@ -289,14 +315,21 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<OfferP
     },
     accepted: async (job, signal) => {
       // Its own link back to the job page, kept like the offer's; nothing once the job is no longer theirs.
-      const armed = await store.transact(() => armOffer(job, randomToken, secretHash, { channel: 'accepted', wanted: 'held' }));
+      const armed = await store.transact(() => armedWithJobsLink(job, { channel: 'accepted', wanted: 'held' }));
       if (!armed?.view.lead) return;
-      await send(acceptedMail({ ...armed.view, lead: armed.view.lead }, armed.token, options), signal);
+      await send(acceptedMail({ ...armed.view, lead: armed.view.lead }, armed.token, options, armed.jobsUrl), signal);
     },
     ended: async (job, signal) => {
-      const view = job.offer_id ? await store.read(() => offerById(job.offer_id!)) : undefined;
-      if (!view?.lead || view.offer.state === 'accepted' || view.offer.state === 'open') return;
-      await send(endedMail({ ...view, lead: view.lead }, options), signal);
+      const ended = await store.transact(function* () {
+        const view = job.offer_id ? yield* offerById(job.offer_id) : undefined;
+        if (!view?.lead || view.offer.state === 'accepted' || view.offer.state === 'open') return undefined;
+        // No offer link here to make the page's from: a random one, kept with the job like an offer's token.
+        const pageToken = job.secret ?? pageTokenFor();
+        if (!(yield* keepJobSecret(job, pageToken))) return undefined;
+        return { view, lead: view.lead, jobsUrl: yield* jobsLinkFor(view.offer, pageToken, options.publicOrigin) };
+      });
+      if (!ended) return;
+      await send(endedMail({ ...ended.view, lead: ended.lead }, options, ended.jobsUrl), signal);
     },
     introduced: async (job, signal) => {
       const view = job.offer_id ? await store.read(() => offerById(job.offer_id!)) : undefined;

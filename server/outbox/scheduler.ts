@@ -10,13 +10,16 @@
  *   down), once the database has a lead from before that Monday.
  * - The overnight summary, from 7:00 New Zealand time, of the urgent leads since 18:00 the evening
  *   before (taken, on site, escalated, still open), once a night that had any.
+ * - The evening gap note, from 18:00 New Zealand time, when some city has no partner on call through
+ *   the night (notice-queue.ts decides what covers), once an evening: a partner going off call later
+ *   that evening still gets it queued, and nothing is sent on an evening with every city covered.
  * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
  *   "nobody has accepted" e-mail when none is left (dispatch-work.ts); also run as a lead arrives,
  *   so the first partner hears at once rather than at the next check.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { leadsAwaitingNudge, queueDigest, queueNudges, queueOvernight, queueReminders } from '../storage/notice-queue.ts';
+import { leadsAwaitingNudge, queueDigest, queueGaps, queueNudges, queueOvernight, queueReminders } from '../storage/notice-queue.ts';
 import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
 import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
@@ -33,6 +36,9 @@ export const OVERNIGHT_AT_MINUTES = 7 * 60;
 
 /** The night before `date` (a New Zealand date): from 18:00 the day before to 7:00 that morning. */
 export const nightBefore = (date: string) => ({ start: nzInstant(addDays(date, -1), NIGHT_FROM_MINUTES), end: nzInstant(date, OVERNIGHT_AT_MINUTES) });
+
+/** The night that starts on the evening of `date`: the one the evening gap note looks at, and the next morning's summary covers. */
+export const nightAfter = (date: string) => nightBefore(addDays(date, 1));
 
 /** When a week's digest is due: its Monday at 8:00 New Zealand time. */
 export const digestDueAt = (monday: string) => nzInstant(monday, MORNING_AT_MINUTES);
@@ -58,6 +64,8 @@ export interface SchedulerOptions extends NudgeTimes {
   now?: () => Date;
   /** How long an on-call partner has to accept an urgent job; unset: no dispatch. */
   dispatchAcceptWithinMs?: number | undefined;
+  /** Text messages are configured: automatic offers also go by text to partners who take them. */
+  texts?: boolean | undefined;
 }
 
 export interface DispatchResult {
@@ -70,6 +78,7 @@ export interface ScheduleResult {
   reminders: number;
   digest: boolean;
   overnight: boolean;
+  gaps: boolean;
 }
 
 export class Scheduler {
@@ -87,11 +96,11 @@ export class Scheduler {
 
   /** Moves each urgent job since the horizon on a step (offer, wait, next partner, escalation); returns what this call did. */
   async dispatch(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<DispatchResult> {
-    const { store, dispatchAcceptWithinMs: within } = this.#o;
+    const { store, dispatchAcceptWithinMs: within, texts = false } = this.#o;
     const done = { offered: 0, escalated: 0 };
     if (within === undefined) return done;
     for (const id of await store.read(() => leadsToDispatch(new Date(now.getTime() - NUDGE_HORIZON_MS)))) {
-      const step = await store.transact(() => dispatchLead(id, within, dispatchWords));
+      const step = await store.transact(() => dispatchLead(id, within, dispatchWords, { texts }));
       if (step.step === 'offered') done.offered++;
       if (step.step === 'escalated') done.escalated++;
     }
@@ -116,8 +125,12 @@ export class Scheduler {
     const night = nightBefore(today);
     const overnight = now >= night.end ? await store.transact(() => queueOvernight(today, night.start, night.end)) : false;
 
-    if (nudges || reminders || digest || overnight) this.#o.log.info({ nudges, reminders, digest, overnight }, 'notices queued');
-    return { nudges, reminders, digest, overnight };
+    // Checked all evening, not only at 18:00: a partner who goes off call at 21:00 leaves a gap too.
+    const tonight = nightAfter(today);
+    const gaps = now >= tonight.start ? await store.transact(() => queueGaps(today, tonight)) : false;
+
+    if (nudges || reminders || digest || overnight || gaps) this.#o.log.info({ nudges, reminders, digest, overnight, gaps }, 'notices queued');
+    return { nudges, reminders, digest, overnight, gaps };
   }
 
   start(): void {

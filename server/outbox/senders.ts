@@ -3,11 +3,13 @@
  * a new lead's jobs only for the purposes on here and the worker claims only these, so the two can
  * never drift apart (a job queued that nobody sends would wait for ever).
  */
-import type { Config } from '../config.ts';
+import { textsConfigured, type Config } from '../config.ts';
 import type { LeadStore } from '../storage/types.ts';
 import type { LeadPurpose, Purpose } from '../storage/purposes.ts';
 import { createNoticeSenders } from './notice-emails.ts';
-import { aboutLead, type JobSender, type LeadSender } from './worker.ts';
+import { aboutLead, byTransport, type JobSender, type LeadSender } from './worker.ts';
+import { createPartnerTexts } from './partner-texts.ts';
+import { createTwilioClient } from '../sms/twilio-client.ts';
 import { createPartnerSenders } from './partner-emails.ts';
 import { createEmailSender, mailTransport } from './email.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
@@ -73,9 +75,12 @@ export function createLeadSenders(config: ChannelConfig, store: LeadStore): Part
 
 /**
  * The senders of the nudges, reminders and digest, and of the partners' e-mails: on whenever e-mail
- * is (they need nothing more), off with it.
+ * is (they need nothing more), off with it; and the partners' texts too where Twilio is set up.
  */
-export function createMailedJobSenders(config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN'>, store: LeadStore): Partial<Record<Purpose, JobSender>> {
+export function createMailedJobSenders(
+  config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL'>,
+  store: LeadStore,
+): Partial<Record<Purpose, JobSender>> {
   if (!config.SMTP_URL) return {};
   const partners = createPartnerSenders({
     store,
@@ -94,5 +99,22 @@ export function createMailedJobSenders(config: ChannelConfig & Pick<Config, 'PUB
     inboxOrigin: config.PUBLIC_ORIGIN,
     messageIdDomain: messageIdDomain(config),
   });
-  return { ...notices, ...partners };
+  // With Twilio set up, an offer and the customer's details after a YES also travel by text.
+  const texts = textsConfigured(config)
+    ? createPartnerTexts({
+        store,
+        publicOrigin: config.PUBLIC_ORIGIN,
+        client: createTwilioClient({
+          accountSid: config.TWILIO_ACCOUNT_SID!,
+          authToken: config.TWILIO_AUTH_TOKEN!,
+          from: config.TWILIO_FROM!,
+          apiUrl: config.TWILIO_API_URL,
+        }),
+      })
+    : undefined;
+  return {
+    ...notices,
+    ...partners,
+    ...(texts && { offer: byTransport({ email: partners.offer, sms: texts.offer }), accepted: byTransport({ email: partners.accepted, sms: texts.accepted }) }),
+  };
 }

@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedJob, LeadStore, StoredLead } from '../storage/types.ts';
-import type { Purpose } from '../storage/purposes.ts';
+import { TRANSPORTS, type Purpose, type Transport } from '../storage/purposes.ts';
 import { Repeater } from './repeater.ts';
 import { redactText } from '../http/log-redaction.ts';
 
@@ -33,6 +33,17 @@ export class PermanentFailure extends Error {}
  * not delivered after all. `close` ends any connections it keeps open.
  */
 export type LeadSender = ((lead: StoredLead, signal?: AbortSignal) => Promise<void>) & { close?: () => void };
+
+/** One sender of a purpose that travels several ways: each job goes by its own transport's sender. */
+export function byTransport(senders: Partial<Record<Transport, JobSender>>): JobSender {
+  const sender: JobSender = async (job, signal) => {
+    const send = senders[job.transport];
+    if (!send) throw new PermanentFailure(`no ${job.transport} sender for ${job.purpose} jobs`);
+    return send(job, signal);
+  };
+  sender.close = () => Object.values(senders).forEach((s) => s.close?.());
+  return sender;
+}
 
 /** The job sender of a lead's message: it reads the lead, and a lead deleted meanwhile ends the job. */
 export function aboutLead(store: LeadStore, send: LeadSender): JobSender {
@@ -76,6 +87,8 @@ export interface WorkerOptions {
   store: LeadStore;
   /** A sender for each purpose this instance does; it claims only those, and another instance does the rest. */
   senders: Partial<Record<Purpose, JobSender>>;
+  /** The transports this instance carries (text messages only where they are configured); all when not given. */
+  transports?: readonly Transport[];
   log: FastifyBaseLogger;
   pollIntervalMs: number;
   maxAttempts: number;
@@ -115,6 +128,7 @@ export class OutboxWorker {
     this.#o = {
       concurrency: DEFAULTS.outbox.concurrency,
       backoff: {},
+      transports: TRANSPORTS,
       ...options,
       leaseMs,
       sendTimeoutMs: sendTimeoutFor(leaseMs, options.sendTimeoutMs),
@@ -170,7 +184,13 @@ export class OutboxWorker {
       if (!drained && !this.#stopping && inFlight.size < concurrency) {
         // Claim only what can start now, so no claimed job waits in a queue while its lease runs.
         const asked = Date.now();
-        const jobs = await store.claimJobs({ purposes: this.#purposes, limit: concurrency - inFlight.size, leaseMs, owner: this.#owner });
+        const jobs = await store.claimJobs({
+          purposes: this.#purposes,
+          transports: this.#o.transports,
+          limit: concurrency - inFlight.size,
+          leaseMs,
+          owner: this.#owner,
+        });
         if (jobs.length === 0) drained = true;
         for (const job of jobs) {
           attempted++;

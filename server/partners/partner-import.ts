@@ -1,16 +1,18 @@
 /**
  * The owner's partner spreadsheet, saved as CSV, read into partners: the header
- * `name,email,phone,kind,regions,services,on_call` (and `industries` if they keep one), lists
- * separated by `;`, choices in any case. The whole file is refused at its first bad row, named by
- * its line, so nothing is half-imported.
+ * `name,email,phone,kind,regions,services,on_call` (and `industries` and `sms` if they keep them), lists
+ * separated by `;`, choices in any case. `sms` is yes or no (urgent jobs also by text, to a mobile);
+ * a partner without it, or with its cell empty, gets the form's default. The whole file is refused at
+ * its first bad row, named by its line, so nothing is half-imported.
  */
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { partnerBody, type PartnerInput } from '../../core/inbox-api/partners.ts';
+import { NOT_A_MOBILE } from '../../core/partner/texts.ts';
 import { partnerIndustries, partnerKinds, partnerRegions, partnerServices } from '../../core/partner/kinds.ts';
 
 export const IMPORT_COLUMNS = ['name', 'email', 'phone', 'kind', 'regions', 'services', 'on_call'] as const;
-const OPTIONAL_COLUMNS = ['industries'] as const;
+const OPTIONAL_COLUMNS = ['industries', 'sms'] as const;
 
 export type ImportedPartner = Omit<PartnerInput, 'paused'>;
 export type ImportResult = { ok: true; partners: ImportedPartner[] } | { ok: false; problem: string };
@@ -38,7 +40,10 @@ const sentences: Record<string, string> = {
 };
 
 function problemOf(error: z.ZodError): string {
-  const field = String(error.issues[0]?.path[0] ?? '');
+  const issue = error.issues[0];
+  if (issue?.message === NOT_A_MOBILE)
+    return 'sms is yes, but the phone is not a New Zealand mobile number (such as 021 123 4567), and texts go only to a mobile';
+  const field = String(issue?.path[0] ?? '');
   return sentences[field] ?? `${field} is not valid`;
 }
 
@@ -63,7 +68,7 @@ export function readPartnerCsv(text: string): ImportResult {
   if (missing.length || unknown.length)
     return {
       ok: false,
-      problem: `Line 1: the header must be ${IMPORT_COLUMNS.join(',')}${missing.length ? `; missing ${missing.join(', ')}` : ''}${unknown.length ? `; unknown ${unknown.join(', ')}` : ''}`,
+      problem: `Line 1: the header must be ${IMPORT_COLUMNS.join(',')} (${OPTIONAL_COLUMNS.join(' and ')} may be added)${missing.length ? `; missing ${missing.join(', ')}` : ''}${unknown.length ? `; unknown ${unknown.join(', ')}` : ''}`,
     };
   const partners: ImportedPartner[] = [];
   const lineOfEmail = new Map<string, number>();
@@ -72,6 +77,8 @@ export function readPartnerCsv(text: string): ImportResult {
     const line = info.lines;
     const onCall = (record.on_call ?? '').toLowerCase();
     if (!YES.has(onCall) && !NO.has(onCall)) return { ok: false, problem: `Line ${line}: on_call must be yes or no, not "${record.on_call}"` };
+    const sms = (record.sms ?? '').toLowerCase();
+    if (sms && !YES.has(sms) && !NO.has(sms)) return { ok: false, problem: `Line ${line}: sms must be yes or no, not "${record.sms}"` };
     const parsed = partnerBody.safeParse({
       name: record.name,
       email: record.email,
@@ -81,6 +88,8 @@ export function readPartnerCsv(text: string): ImportResult {
       services: entries(record.services ?? '', partnerServices),
       industries: entries(record.industries ?? '', partnerIndustries),
       on_call: YES.has(onCall),
+      // Left out or empty: the same default as the inbox's form.
+      ...(sms ? { sms: YES.has(sms) } : {}),
     });
     if (!parsed.success) return { ok: false, problem: `Line ${line}: ${problemOf(parsed.error)}` };
     const { paused: _paused, ...partner } = parsed.data;

@@ -53,7 +53,7 @@ function ActionForm({
   );
 }
 
-function Section({ heading, children }: { heading: string; children?: ReactNode }): ReactElement {
+export function Section({ heading, children }: { heading: string; children?: ReactNode }): ReactElement {
   return h(
     'section',
     { className: 'section bg-white' },
@@ -66,7 +66,7 @@ function Lines({ text }: { text: string }): ReactNode {
   return text.split(/\r?\n/).flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line]));
 }
 
-function Notice({ children }: { children?: ReactNode }): ReactElement {
+export function Notice({ children }: { children?: ReactNode }): ReactElement {
   return h('p', { className: 'mt-4 text-lg font-semibold text-brand-900', role: 'status' }, children);
 }
 
@@ -76,7 +76,7 @@ function LinkButton({ href, primary, children }: { href: string; primary: boolea
 }
 
 /** The business's own number, the one to ring about the job at any hour. */
-function CallBusiness(): ReactElement {
+export function CallBusiness(): ReactElement {
   return h(
     'div',
     { className: 'mt-6' },

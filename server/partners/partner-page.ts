@@ -14,8 +14,10 @@ import { answerOffer, offerByToken, type PartnerAnswer } from '../storage/partne
 import { secretHash } from '../inbox/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';
+import { holdsNul } from '../http/nul-guard.ts';
 import { fromThisSite } from '../http/same-origin.ts';
-import { OFFER_TOKEN_PARAM, PARTNER_PATH } from './partner-links.ts';
+import { jobsLinkFor, keptJobsLink, OFFER_TOKEN_PARAM, pageTokenFor, PARTNER_PATH } from './partner-links.ts';
+import { jobsLinkMain } from './jobs-page-html.ts';
 import { answerWords, partnerWords } from './partner-words.ts';
 import { continueMain, endedMain, invalidMain, offerMain, partnerHeader, refusedMain } from './partner-page-html.ts';
 
@@ -53,7 +55,9 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    const form = Object.fromEntries(new URLSearchParams(String(body)));
+    // A NUL character cannot be stored: refused here (400) rather than failing at the database.
+    done(holdsNul(form) ? Object.assign(new Error('a NUL character in the form'), { statusCode: 400 }) : null, form);
   });
   // Whatever goes wrong (a body too large, a type no form sends), the partner sees the page's own words.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -68,7 +72,9 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
     // Reading changes nothing, so a mail scanner's fetch is harmless; an ended offer says so at once.
     const view = await store.read(() => offerByToken(secretHash(query.data[OFFER_TOKEN_PARAM])));
     if (!view) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    return send(request, reply, 200, w.title, endedMain(view) ?? continueMain(query.data[OFFER_TOKEN_PARAM]));
+    // Only a "Your jobs" link already kept is shown here: a fetch of the link writes nothing.
+    const jobs = await store.read(() => keptJobsLink(view.partner.id, pageTokenFor(query.data[OFFER_TOKEN_PARAM]), origin));
+    return send(request, reply, 200, w.title, jobsLinkMain(jobs) + (endedMain(view) ?? continueMain(query.data[OFFER_TOKEN_PARAM])));
   });
 
   app.post(PARTNER_PATH, async (request, reply) => {
@@ -95,6 +101,11 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
         })
       : { view: await store.read(() => offerByToken(hash)), changed: false };
     if (!result.view) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    return send(request, reply, 200, w.title, offerMain(result.view, body.data[OFFER_TOKEN_PARAM], asking));
+    const offer = result.view.offer;
+    const jobs = await store.transact(() => jobsLinkFor(offer, pageTokenFor(body.data[OFFER_TOKEN_PARAM]), origin));
+    return send(request, reply, 200, w.title, jobsLinkMain(jobs) + offerMain(result.view, body.data[OFFER_TOKEN_PARAM], asking));
   });
 };
+
+/** A partner page's answer (the jobs page's too): never cached, indexed or named in a Referer, in the site's look when the server has the built site. */
+export { send as sendPartnerPage };

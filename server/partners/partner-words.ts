@@ -41,6 +41,9 @@ export const partnerWords = {
   endedNothingToDo: 'There is nothing for you to do. Thanks for being on our list.',
   customer: { name: 'Name', company: 'Company', phone: 'Phone', email: 'E-mail' },
   signOff: `${business.name}. Reply to this e-mail to reach us.`,
+  /** Every e-mail to a partner links to their standing page. */
+  yourJobs: 'Your jobs',
+  yourJobsHint: 'every job we have offered you, and when you are on call, on one page.',
   page: {
     title: 'Job offer',
     continueIntro: `${business.name} sent you this link with a job offer. Press Continue to see the job.`,
@@ -86,6 +89,39 @@ export const partnerWords = {
     invalid: `This link is not valid. Check you opened the whole link from the e-mail, or call ${business.name} on ${business.emergencyLine.display}.`,
     refused: 'This request did not come from the partner page, so nothing was changed.',
   },
+  /** The partner's standing page, "Your jobs". */
+  jobs: {
+    title: 'Your jobs',
+    forName: (name: string) => `For ${name}`,
+    onCallUntil: (when: string) => `On call until ${when}`,
+    onCallNoEnd: 'On call (no end time set)',
+    notOnCall: 'Not on call',
+    onCallHeading: 'When you are on call',
+    onCallIntro: 'Urgent jobs are sent to you only while you are on call. It starts now and ends at the time you set.',
+    until: 'On call until',
+    untilHint: 'New Zealand time.',
+    save: 'Set on-call time',
+    shortcuts: 'Or choose',
+    tonight: 'Tonight until 7:00',
+    weekend: 'This weekend',
+    weekendHint: 'This weekend lasts until Monday 7:00 am.',
+    off: 'Off',
+    savedOn: (when: string) => `Saved: you are on call until ${when}.`,
+    savedOff: 'Saved: you are not on call now.',
+    badTime: 'Pick a date and a time, then press “Set on-call time”.',
+    pastTime: 'That time has already passed. Pick a later one.',
+    tooFar: (days: number) => `Pick a time within the next ${days} days.`,
+    offersHeading: 'Offers waiting for you',
+    noOffers: 'No job offers are waiting for you.',
+    heldHeading: 'Jobs you have',
+    noHeld: 'You have no jobs with us at the moment.',
+    open: 'Open the job',
+    openName: (what: string) => `Open the job: ${what}`,
+    notTheirs: 'That job is not on your list.',
+    ended: 'That job is no longer open to you. The list below is up to date.',
+    goneTitle: 'Link no longer works',
+    gone: `This link to your jobs page no longer works. Use the link in our latest e-mail, or call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`,
+  },
   events: {
     offered: (name: string) => `Offered to ${name}`,
     dispatched: (name: string) => `Offered to ${name} (on call, sent automatically)`,
@@ -103,6 +139,8 @@ export const partnerWords = {
     undelivered: (name: string) => `Offer to ${name} not delivered: their e-mail address refused it`,
   },
   audit: {
+    onCall: (name: string, email: string, until: string | undefined) =>
+      `${name} (${email}) set their own on-call time: ${until ? `on call until ${until}` : 'not on call'}`,
     disclosed: (leadId: string, name: string, email: string) => `Lead ${leadId}: customer’s details disclosed to ${name} (${email})`,
   },
 } as const;

@@ -27,6 +27,7 @@ export async function partnersCommand(store: LeadStore, [action, file]: string[]
           p.regions.join(';'),
           p.services.join(';'),
           p.on_call ? 'on call' : 'not on call',
+          p.sms ? 'texts on' : p.sms_stopped_at !== null ? 'texts off (replied STOP)' : 'texts off',
           ...(p.paused ? ['PAUSED'] : []),
         ].join('  '),
       );

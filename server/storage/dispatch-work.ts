@@ -12,9 +12,10 @@ import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { addEvent, inboxLead } from './lead-work.ts';
 import { holdLead, makeOffer, offersOfLead, suggestPartners, tellEnded } from './partner-offers.ts';
 import { enqueue } from './job-queue.ts';
+import { ON_CALL_NOW_OF } from './partner-records.ts';
 
 /** Whether any partner is on call now. */
-const ANY_ON_CALL = 'SELECT 1 AS yes FROM partners p WHERE p.on_call = TRUE AND p.paused = FALSE AND p.removed_at IS NULL';
+const ANY_ON_CALL = `SELECT 1 AS yes FROM partners p WHERE ${ON_CALL_NOW_OF('p')} AND p.paused = FALSE AND p.removed_at IS NULL`;
 
 /** The same statuses as SQL: a fixed list of known words, so written into the statement. */
 const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
@@ -48,7 +49,7 @@ export interface DispatchWords {
  * instances whose clocks differ agree. An offer made from the inbox runs beside dispatch, with the
  * window the owner gave it; dispatch waits only for its own.
  */
-export function* dispatchLead(leadId: string, acceptWithinMs: number, words: DispatchWords): Work<DispatchStep> {
+export function* dispatchLead(leadId: string, acceptWithinMs: number, words: DispatchWords, { texts = false }: { texts?: boolean } = {}): Work<DispatchStep> {
   if (!(yield* holdLead(leadId))) return { step: 'nothing' };
   const lead = yield* inboxLead(leadId);
   if (!lead || !lead.urgent || lead.spam || !openJobStatuses.includes(lead.status)) return { step: 'nothing' };
@@ -67,8 +68,8 @@ export function* dispatchLead(leadId: string, acceptWithinMs: number, words: Dis
       yield* addEvent(leadId, 'partner', null, words.timedOut(partner));
       yield* tellEnded(offer.id);
     }
-  for (const next of (yield* suggestPartners(lead)).filter((s) => s.partner.on_call)) {
-    const made = yield* makeOffer(leadId, next.partner.id, null, words.offered, acceptWithinMs);
+  for (const next of (yield* suggestPartners(lead)).filter((s) => s.partner.on_call_now)) {
+    const made = yield* makeOffer(leadId, next.partner.id, null, words.offered, acceptWithinMs, { texts });
     if (made.ok) return { step: 'offered', partner: made.partner };
   }
   // Nobody on call covers this lead at all: its own urgent e-mail says so, and a second one would only repeat it.

@@ -10,10 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jobsQueued, NOW_MS, one, run, type Work } from './steps.ts';
-import type { Purpose } from './purposes.ts';
+import { defaultTransport, type Purpose, type Transport } from './purposes.ts';
 
 export interface JobRequest {
   purpose: Purpose;
+  /** How it travels; the purpose's first transport when not given. */
+  transport?: Transport;
   /** The lead the job is about (with the date it is for, a reminder's), the offer, or the week or date of a job of neither. */
   of: { lead: string; period?: string | undefined } | { offer: string } | { period: string };
   /**
@@ -32,7 +34,7 @@ const REQUEUE = `status = 'pending', attempts = 0, next_attempt_at = excluded.ne
   last_error = NULL, delivered_at = NULL, secret = NULL, period = excluded.period`;
 
 /** Queues a job (see JobRequest); true when this call queued or re-queued it. */
-export function* enqueue({ purpose, of, repeat = 'once', delayMs = 0 }: JobRequest): Work<boolean> {
+export function* enqueue({ purpose, transport = defaultTransport(purpose), of, repeat = 'once', delayMs = 0 }: JobRequest): Work<boolean> {
   const lead = 'lead' in of ? of.lead : null;
   const offer = 'offer' in of ? of.offer : null;
   const period = 'period' in of ? (of.period ?? null) : null;
@@ -41,7 +43,7 @@ export function* enqueue({ purpose, of, repeat = 'once', delayMs = 0 }: JobReque
     lead !== null
       ? '(lead_id, purpose)'
       : offer !== null
-        ? '(purpose, offer_id) WHERE offer_id IS NOT NULL'
+        ? '(purpose, transport, offer_id) WHERE offer_id IS NOT NULL'
         : '(purpose, period) WHERE lead_id IS NULL AND offer_id IS NULL';
   const onConflict =
     repeat === 'once'
@@ -50,10 +52,11 @@ export function* enqueue({ purpose, of, repeat = 'once', delayMs = 0 }: JobReque
         ? `DO UPDATE SET ${REQUEUE} WHERE outbox.period IS NULL OR outbox.period <> excluded.period`
         : `DO UPDATE SET ${REQUEUE}`;
   const queued = yield* run(
-    `INSERT INTO outbox (id, lead_id, purpose, next_attempt_at, offer_id, period) VALUES (?, ?, ?, ${NOW_MS} + ?, ?, ?) ON CONFLICT ${target} ${onConflict}`,
+    `INSERT INTO outbox (id, lead_id, purpose, transport, next_attempt_at, offer_id, period) VALUES (?, ?, ?, ?, ${NOW_MS} + ?, ?, ?) ON CONFLICT ${target} ${onConflict}`,
     randomUUID(),
     lead,
     purpose,
+    transport,
     delayMs,
     offer,
     period,

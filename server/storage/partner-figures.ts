@@ -11,6 +11,7 @@
 import { leadCities } from '../../core/lead/fields.ts';
 import { attendWithinHours } from '../../core/lead/response-targets.ts';
 import { REGIONAL } from '../../core/partner/kinds.ts';
+import { acceptChannels, type AcceptChannel } from '../../core/lead/insight.ts';
 import { all, ARRIVED_MS, NOW_MS, type Row, type Work } from './steps.ts';
 
 /** One partner's counts; the accepted offers' milliseconds to accept at the median's two ranks. */
@@ -28,6 +29,8 @@ export interface PartnerCounts {
   /** Accepted offers with a time to accept, and those times at the median's ranks (0-based). */
   acceptCount: number;
   acceptMsAtRank: Map<number, number>;
+  /** The same, by where each offer was accepted (its page, or a text reply). */
+  acceptVia: Record<AcceptChannel, { count: number; msAtRank: Map<number, number> }>;
 }
 
 export interface PartnerRawFigures {
@@ -80,6 +83,18 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
      ) AS ranked WHERE rn - 1 IN (50 * (n - 1) / 100, 50 * (n - 1) / 100 + 1)`,
     ...range,
   );
+  // The same by channel, from the acceptance's own time: an acceptance later taken back still says
+  // how fast they answered. Offers accepted before the channel was recorded have none and are left out.
+  const channelRanks = yield* all(
+    `SELECT partner_id, via, n, rn, ms FROM (
+       SELECT o.partner_id, o.accepted_via AS via, o.accepted_at - o.created_at AS ms,
+         ROW_NUMBER() OVER (PARTITION BY o.partner_id, o.accepted_via ORDER BY o.accepted_at - o.created_at) AS rn,
+         COUNT(*) OVER (PARTITION BY o.partner_id, o.accepted_via) AS n
+       FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
+       WHERE o.accepted_at IS NOT NULL AND o.accepted_via IN (${list(acceptChannels)})
+     ) AS ranked WHERE rn - 1 IN (50 * (n - 1) / 100, 50 * (n - 1) / 100 + 1)`,
+    ...range,
+  );
   const declines = yield* all(
     `SELECT o.partner_id, o.decline_reason, COUNT(*) AS n FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
      WHERE o.state = 'declined' GROUP BY o.partner_id, o.decline_reason`,
@@ -118,6 +133,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
         wonCents: Number(r.cents),
         acceptCount: 0,
         acceptMsAtRank: new Map(),
+        acceptVia: Object.fromEntries(acceptChannels.map((c) => [c, { count: 0, msAtRank: new Map() }])) as PartnerCounts['acceptVia'],
       },
     ]),
   );
@@ -127,6 +143,12 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
     counts.acceptCount = Number(r.n);
     // An answer stamped before the offer (clocks differ) counts as at once.
     counts.acceptMsAtRank.set(Number(r.rn) - 1, Math.max(0, Number(r.ms)));
+  }
+  for (const r of channelRanks) {
+    const via = byPartner.get(String(r.partner_id))?.acceptVia[String(r.via) as AcceptChannel];
+    if (!via) continue;
+    via.count = Number(r.n);
+    via.msAtRank.set(Number(r.rn) - 1, Math.max(0, Number(r.ms)));
   }
   return {
     partners: [...byPartner.values()],

@@ -18,9 +18,10 @@ import { business } from '../../core/business.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { acceptWindows, DEFAULT_ACCEPT_WINDOW, offerEndNames } from '../../core/inbox-api/offers.ts';
 import { regionOfCity } from '../../core/partner/kinds.ts';
+import { isNzMobile } from '../../core/partner/nz-mobile.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { addEvent, changeStatus, inboxLead, type InboxLead } from './lead-work.ts';
-import { listPartners, toPartner } from './partner-records.ts';
+import { listPartners, PARTNER_ROWS, toPartner } from './partner-records.ts';
 import { keepJobSecret } from './outbox-jobs.ts';
 import { enqueue, redispatch } from './job-queue.ts';
 import type { ClaimedJob } from './types.ts';
@@ -59,6 +60,8 @@ const offerRow = z
     on_site_at: nullableNumber,
     quote_sent_at: nullableNumber,
     accepted_at: nullableNumber,
+    /** Where it was accepted: its page ('email') or a text reply ('sms'); empty while it is not. */
+    accepted_via: z.enum(['', 'email', 'sms']).catch(''),
     db_now: z.coerce.number(),
   })
   .transform(({ db_now, ...offer }) => ({ ...offer, now: db_now, expired: offer.expires_at <= db_now }));
@@ -114,7 +117,7 @@ export type OfferMade =
 
 /**
  * Offers a lead to a partner, to be accepted within `acceptWithinMs` (its accept-by: after it the
- * link takes nothing), and queues the offer's e-mail (once: its job is keyed by the offer), with a
+ * link takes nothing), and queues the offer's e-mail and, with `texts`, its text (each once: a job keyed by the offer), with a
  * line in the lead's timeline. Refused when the lead is quoted or closed, the job is held,
  * three offers already wait, or this partner was offered it before.
  */
@@ -124,12 +127,13 @@ export function* makeOffer(
   offeredBy: string | null,
   eventText: (partner: Partner) => string,
   acceptWithinMs: number = acceptWindows[DEFAULT_ACCEPT_WINDOW].ms,
+  { texts = false }: { texts?: boolean } = {},
 ): Work<OfferMade> {
   if (!(yield* holdLead(leadId))) return { ok: false, reason: 'no_lead' };
   const status = (yield* one('SELECT status FROM leads WHERE id = ?', leadId))!.status;
   if (!openJobStatuses.some((s) => s === status)) return { ok: false, reason: 'closed' };
   const lead = yield* inboxLead(leadId);
-  const partnerRow = yield* one('SELECT * FROM partners WHERE id = ? AND removed_at IS NULL AND paused = FALSE', partnerId);
+  const partnerRow = yield* one(`${PARTNER_ROWS} WHERE id = ? AND removed_at IS NULL AND paused = FALSE`, partnerId);
   if (!partnerRow) return { ok: false, reason: 'no_partner' };
   const partner = toPartner(partnerRow);
   const offers = (yield* all(`${OFFERS} WHERE lead_id = ?`, leadId)).map(toOffer);
@@ -147,6 +151,8 @@ export function* makeOffer(
   );
   const offer = toOffer(row!);
   yield* enqueue({ purpose: 'offer', of: { offer: offer.id } });
+  // A text as well, to a partner who takes them on a mobile: the e-mail alone does not wake anyone at night.
+  if (texts && partner.sms && isNzMobile(partner.phone)) yield* enqueue({ purpose: 'offer', transport: 'sms', of: { offer: offer.id } });
   yield* addEvent(leadId, 'partner', offeredBy, eventText(partner));
   return { ok: true, offer, partner };
 }
@@ -204,7 +210,7 @@ export function standingOf({ offer, lead, partnerRemoved, partnerPaused, holderI
 function* viewOf(row: Row | undefined): Work<OfferView | undefined> {
   if (!row) return undefined;
   const offer = toOffer(row);
-  const partnerRow = (yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id))!;
+  const partnerRow = (yield* one(`${PARTNER_ROWS} WHERE id = ?`, offer.partner_id))!;
   const lead = offer.lead_id ? yield* inboxLead(offer.lead_id) : undefined;
   const holder = offer.lead_id ? yield* one("SELECT id FROM partner_offers WHERE lead_id = ? AND state = 'accepted'", offer.lead_id) : undefined;
   const standing = standingOf({
@@ -274,15 +280,26 @@ export function* tellEnded(offerId: string): Work<void> {
 export function* offerUndelivered(offerId: string, eventText: (partner: Partner) => string): Work<void> {
   const row = yield* one(`${OFFERS} WHERE id = ?`, offerId);
   if (!row) return;
+  yield* run(`UPDATE partners SET bounced_at = ${NOW_MS} WHERE id = ? AND bounced_at IS NULL`, toOffer(row).partner_id);
+  yield* offerEnded(offerId, 'undelivered', eventText);
+}
+
+/**
+ * Ends one offer still waiting for an answer, for `reason`, with a line in its lead's timeline, and
+ * sends urgent work on to the next on-call partner at once. Nothing when it no longer waits.
+ */
+export function* offerEnded(offerId: string, reason: 'undelivered', eventText: (partner: Partner) => string): Work<void> {
+  const row = yield* one(`${OFFERS} WHERE id = ?`, offerId);
+  if (!row) return;
   const offer = toOffer(row);
-  yield* run(`UPDATE partners SET bounced_at = ${NOW_MS} WHERE id = ? AND bounced_at IS NULL`, offer.partner_id);
   if (!offer.lead_id || !(yield* holdLead(offer.lead_id))) return;
   const ended = yield* run(
-    `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'undelivered' WHERE id = ? AND state = 'open'`,
+    `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = ? WHERE id = ? AND state = 'open'`,
+    reason,
     offerId,
   );
   if (!ended) return;
-  yield* addEvent(offer.lead_id, 'partner', null, eventText(toPartner((yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id))!)));
+  yield* addEvent(offer.lead_id, 'partner', null, eventText(toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, offer.partner_id))!)));
   yield* redispatch(offer.lead_id);
 }
 
@@ -326,14 +343,16 @@ function* moveLead(leadId: string, partner: Partner, to: LeadStatus, from: reado
  * A partner's answer through their link: accepting (first wins) or declining with a reason while the
  * offer is open, or, while they hold the job, "On site" and "Quote sent" (each recorded once). The
  * offer as it now stands, and whether this answer changed anything; the caller shows the page
- * either way. An acceptance queues the customer's details to the partner and, when `introduce`,
- * the customer's e-mail naming the partner: both keyed by the offer, so each goes once.
+ * either way. An acceptance queues the customer's details to the partner (by text as well when
+ * they accepted by a text reply, `via`) and, when `introduce`, the customer's e-mail naming the
+ * partner: each keyed by the offer, so each goes once.
  */
 export function* answerOffer(
   tokenHash: string,
   answer: PartnerAnswer,
   words: AnswerWords,
   introduce = false,
+  via: 'email' | 'sms' = 'email',
 ): Work<{ view: OfferView | undefined; changed: boolean }> {
   const found = yield* offerByToken(tokenHash);
   if (!found?.lead || !(yield* holdLead(found.lead.id))) return { view: found, changed: false };
@@ -344,7 +363,8 @@ export function* answerOffer(
   let changed = 0;
   if (answer.action === 'accept' && standing === 'open') {
     changed = yield* run(
-      `UPDATE partner_offers SET state = 'accepted', answered_at = ${NOW_MS}, accepted_at = ${NOW_MS} WHERE id = ? AND state = 'open'`,
+      `UPDATE partner_offers SET state = 'accepted', answered_at = ${NOW_MS}, accepted_at = ${NOW_MS}, accepted_via = ? WHERE id = ? AND state = 'open'`,
+      via,
       offer.id,
     );
     if (changed) {
@@ -352,6 +372,7 @@ export function* answerOffer(
       yield* run(`UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'taken' WHERE lead_id = ? AND state = 'open'`, leadId);
       for (const other of others) yield* tellEnded(String(other.id));
       yield* enqueue({ purpose: 'accepted', of: { offer: offer.id } });
+      if (via === 'sms') yield* enqueue({ purpose: 'accepted', transport: 'sms', of: { offer: offer.id } });
       if (introduce) yield* enqueue({ purpose: 'introduced', of: { offer: offer.id } });
     }
   } else if (answer.action === 'decline' && standing === 'open') {
@@ -404,7 +425,7 @@ export function* endOpenOffers(
       offer.id,
     );
     if (!changed) continue;
-    const partner = toPartner((yield* one('SELECT * FROM partners WHERE id = ?', offer.partner_id))!);
+    const partner = toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, offer.partner_id))!);
     yield* addEvent(offer.lead_id, 'partner', null, eventText(partner));
     // A partner taken off the list is not written to again.
     if (reason !== 'partner_removed') yield* tellEnded(offer.id);
@@ -431,7 +452,7 @@ export function* withdrawOffer(leadId: string, offerId: string, by: string, even
     offerId,
   );
   if (!changed) return { ok: false, reason: 'answered' };
-  const partner = toPartner((yield* one('SELECT * FROM partners WHERE id = ?', String(row.partner_id)))!);
+  const partner = toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, String(row.partner_id)))!);
   yield* addEvent(leadId, 'partner', by, eventText(partner));
   yield* tellEnded(offerId);
   yield* redispatch(leadId);
@@ -472,7 +493,7 @@ export function* holdersOf(leadIds: readonly string[]): Work<Map<string, Holder>
 /** A lead's offers with their partners, oldest first: the lead's page and a person's export. */
 export function* offersOfLead(leadId: string): Work<{ offer: Offer; partner: Partner }[]> {
   const rows = yield* all(`${OFFERS} WHERE lead_id = ? ORDER BY created_at, id`, leadId);
-  const partners = new Map((yield* all('SELECT * FROM partners')).map((r) => [String(r.id), toPartner(r)]));
+  const partners = new Map((yield* all(`${PARTNER_ROWS}`)).map((r) => [String(r.id), toPartner(r)]));
   return rows.map(toOffer).map((offer) => ({ offer, partner: partners.get(offer.partner_id)! }));
 }
 

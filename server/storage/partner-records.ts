@@ -21,11 +21,30 @@ const partnerRow = z.preprocess((v) => {
     services: textList(r.services),
     industries: textList(r.industries),
     on_call: Boolean(Number(r.on_call)),
+    on_call_now: Boolean(Number(r.on_call_now)),
+    sms: Boolean(Number(r.sms)),
+    page_revoked: Boolean(Number(r.page_revoked)),
+    sms_stopped_at: r.sms_stopped_at === null || r.sms_stopped_at === undefined ? null : Number(r.sms_stopped_at),
+    on_call_until: r.on_call_until === null || r.on_call_until === undefined ? null : Number(r.on_call_until),
     paused: Boolean(Number(r.paused)),
     created_at: Number(r.created_at),
     bounced_at: r.bounced_at === null || r.bounced_at === undefined ? null : Number(r.bounced_at),
   };
 }, partner);
+
+/**
+ * Whether a partner is on call now, the one rule, on the database's clock: an on-call time the
+ * partner set on their own page decides while it is set (on call until its end, off after it);
+ * otherwise the switch in the inbox does.
+ */
+export const ON_CALL_NOW_OF = (alias?: string) => {
+  const c = alias ? `${alias}.` : '';
+  return `(CASE WHEN ${c}on_call_until IS NOT NULL THEN ${c}on_call_until > ${NOW_MS} ELSE ${c}on_call = TRUE END)`;
+};
+// Unqualified: it is also read in RETURNING, where SQLite takes the bare column names.
+const ON_CALL_NOW = ON_CALL_NOW_OF();
+/** Partners as every read takes them: with whether each is on call now. */
+export const PARTNER_ROWS = `SELECT *, ${ON_CALL_NOW} AS on_call_now FROM partners`;
 
 /** A row read back, checked: a region or service this release does not know fails loudly. */
 export function toPartner(row: Row): Partner {
@@ -34,7 +53,7 @@ export function toPartner(row: Row): Partner {
 
 /** The partners not removed, by name. */
 export function* listPartners(): Work<Partner[]> {
-  return (yield* all('SELECT * FROM partners WHERE removed_at IS NULL ORDER BY lower(name), email')).map(toPartner);
+  return (yield* all(`${PARTNER_ROWS} WHERE removed_at IS NULL ORDER BY lower(name), email`)).map(toPartner);
 }
 
 /**
@@ -46,7 +65,7 @@ export function* listPartners(): Work<Partner[]> {
 export function* onCallOrder(): Work<OnCallTurn[]> {
   const rows = yield* all(
     `SELECT p.id, p.name, MAX(o.created_at) AS at FROM partners p LEFT JOIN partner_offers o ON o.partner_id = p.id
-     WHERE p.on_call = TRUE AND p.paused = FALSE AND p.removed_at IS NULL GROUP BY p.id, p.name`,
+     WHERE ${ON_CALL_NOW_OF('p')} AND p.paused = FALSE AND p.removed_at IS NULL GROUP BY p.id, p.name`,
   );
   return rows
     .map((r) => ({ id: String(r.id), name: String(r.name), last_offered_at: r.at === null || r.at === undefined ? null : Number(r.at) }))
@@ -55,11 +74,11 @@ export function* onCallOrder(): Work<OnCallTurn[]> {
 }
 
 export function* partnerById(id: string): Work<Partner | undefined> {
-  const row = yield* one('SELECT * FROM partners WHERE id = ? AND removed_at IS NULL', id);
+  const row = yield* one(`${PARTNER_ROWS} WHERE id = ? AND removed_at IS NULL`, id);
   return row ? toPartner(row) : undefined;
 }
 
-const COLUMNS = ['name', 'email', 'phone', 'kind', 'regions', 'services', 'industries', 'on_call', 'paused'] as const;
+const COLUMNS = ['name', 'email', 'phone', 'kind', 'regions', 'services', 'industries', 'on_call', 'paused', 'sms'] as const;
 
 function values(input: PartnerInput): unknown[] {
   return [
@@ -72,6 +91,7 @@ function values(input: PartnerInput): unknown[] {
     listText(input.industries),
     input.on_call,
     input.paused,
+    input.sms,
   ];
 }
 
@@ -83,7 +103,7 @@ export function* addPartner(input: PartnerInput): Work<Partner | undefined> {
   const row = yield* one(
     `INSERT INTO partners (id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ${NOW_MS}, ${NOW_MS})
      ON CONFLICT (email) DO UPDATE SET ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at, removed_at = NULL
-     WHERE partners.removed_at IS NOT NULL RETURNING *`,
+     WHERE partners.removed_at IS NOT NULL RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
     randomUUID(),
     ...values(input),
   );
@@ -104,8 +124,12 @@ export function* changePartner(
   const given = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   const next: PartnerInput = { ...current, ...given };
   if (next.email !== current.email && (yield* one('SELECT id FROM partners WHERE email = ?', next.email))) return { ok: false, reason: 'email_taken' };
+  // The owner's switch is the latest word on being on call: an on-call time the partner set ends with it.
+  const clearsOwnTime = given.on_call !== undefined ? ', on_call_until = NULL' : '';
+  // Someone in the inbox turned texts on: a STOP they replied earlier no longer holds.
+  const clearsStop = given.sms === true ? ', sms_stopped_at = NULL' : '';
   const row = yield* one(
-    `UPDATE partners SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL RETURNING *`,
+    `UPDATE partners SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}${clearsOwnTime}${clearsStop}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
     ...values(next),
     id,
   );
@@ -114,13 +138,24 @@ export function* changePartner(
 
 /** Takes a partner off the list; undefined when there was none. */
 export function* removePartner(id: string): Work<Partner | undefined> {
-  const row = yield* one(`UPDATE partners SET removed_at = ${NOW_MS}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL RETURNING *`, id);
+  // Their "Your jobs" links end with them, and none is made again from an offer sent before: a
+  // partner added back later (the same record, by e-mail) starts with only new links.
+  const row = yield* one(
+    `UPDATE partners SET removed_at = ${NOW_MS}, updated_at = ${NOW_MS}, page_links_from = ${NOW_MS} WHERE id = ? AND removed_at IS NULL
+     RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
+    id,
+  );
+  if (row) yield* run('DELETE FROM partner_page_links WHERE partner_id = ?', id);
   return row ? toPartner(row) : undefined;
 }
 
+// A file read again must not undo a partner's STOP: only their START or a tick in the inbox does.
+const KEEP_STOP = 'sms = CASE WHEN partners.sms_stopped_at IS NULL THEN excluded.sms ELSE partners.sms END';
+
 /**
  * The spreadsheet's partners, in one transaction: a partner whose e-mail is known is updated (a
- * removed one comes back; whether they are paused stays as the inbox set it), any other is added.
+ * removed one comes back; whether they are paused stays as the inbox set it, and texts stay off for
+ * one who replied STOP, whatever the sheet says), any other is added.
  */
 export function* importPartners(inputs: readonly Omit<PartnerInput, 'paused'>[]): Work<{ added: number; updated: number }> {
   let added = 0;
@@ -129,7 +164,7 @@ export function* importPartners(inputs: readonly Omit<PartnerInput, 'paused'>[])
     const settable = COLUMNS.filter((c) => c !== 'paused');
     yield* run(
       `INSERT INTO partners (id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ${NOW_MS}, ${NOW_MS})
-       ON CONFLICT (email) DO UPDATE SET ${settable.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at, removed_at = NULL`,
+       ON CONFLICT (email) DO UPDATE SET ${settable.map((c) => (c === 'sms' ? KEEP_STOP : `${c} = excluded.${c}`)).join(', ')}, updated_at = excluded.updated_at, removed_at = NULL`,
       randomUUID(),
       ...values({ ...input, paused: false }),
     );

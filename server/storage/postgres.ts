@@ -12,6 +12,7 @@ import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work }
 import { inboxColumns } from './lead-work.ts';
 import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
+import { defaultTransport, TRANSPORTS } from './purposes.ts';
 import { SharedStore } from './shared-store.ts';
 import { JobListener } from './job-listener.ts';
 import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
@@ -99,11 +100,12 @@ export class PostgresLeadStore extends SharedStore {
     // Named, so each connection parses and plans the call once.
     const { rows } = await this.#pool.query({
       name: 'store_lead',
-      text: 'CALL store_lead($1, $2, $3, $4, $5, $6, $7)',
+      text: 'CALL store_lead($1, $2, $3, $4, $5, $6, $7, $8)',
       values: [
         JSON.stringify(row),
         repeatWindowMs,
         purposes,
+        purposes.map(defaultTransport),
         purposes.map(() => randomUUID()),
         rateLimit?.key ?? null,
         rateLimit?.max ?? 0,
@@ -149,13 +151,13 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
-  async claimJobs({ purposes, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (purposes.length === 0 || limit < 1) return [];
+  async claimJobs({ purposes, transports = TRANSPORTS, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (purposes.length === 0 || transports.length === 0 || limit < 1) return [];
     const { rows } = await this.#pool.query(
       `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2 WHERE id IN (
          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${PG_NOW_MS} AND locked_until <= ${PG_NOW_MS}
-         AND purpose = ANY($3) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
-      [leaseMs, owner, purposes, limit],
+         AND purpose = ANY($3) AND transport = ANY($5) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
+      [leaseMs, owner, purposes, limit, transports],
     );
     return rows.map(toClaimed);
   }

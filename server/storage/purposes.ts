@@ -1,9 +1,12 @@
 /**
- * Every job the outbox holds, by purpose: one table saying who queues it and how it travels. A job
- * names what it is for; its transport (e-mail, a signed web hook, or none for work the worker does
- * itself) is the sender's concern, and the lists the rest of the server needs are read from here.
+ * Every job the outbox holds, by purpose: one table saying who queues it and how it may travel. A
+ * job names what it is for; its transport (e-mail, a text message, a signed web hook, or none for
+ * work the worker does itself) is chosen when it is queued, from what the recipient has, and each
+ * transport of one purpose is a job of its own (an offer's e-mail and its text each go once). The
+ * lists the rest of the server needs are read from here.
  */
-export type Transport = 'email' | 'webhook' | 'none';
+export const TRANSPORTS = ['email', 'sms', 'webhook', 'none'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
 
 /**
  * - lead: queued with a new lead (or when one leaves the spam folder), one per lead;
@@ -15,32 +18,34 @@ export type QueuedBy = 'lead' | 'scheduler' | 'partner' | 'work';
 
 export const PURPOSES = {
   /** The business's e-mail about a new lead. */
-  'new-lead': { queuedBy: 'lead', transport: 'email' },
+  'new-lead': { queuedBy: 'lead', transports: ['email'] },
   /** The visitor's acknowledgement. */
-  acknowledgement: { queuedBy: 'lead', transport: 'email' },
+  acknowledgement: { queuedBy: 'lead', transports: ['email'] },
   /** The lead as JSON to the business's other system, signed. */
-  webhook: { queuedBy: 'lead', transport: 'webhook' },
+  webhook: { queuedBy: 'lead', transports: ['webhook'] },
   /** A lead still New too long. */
-  nudge: { queuedBy: 'scheduler', transport: 'email' },
+  nudge: { queuedBy: 'scheduler', transports: ['email'] },
   /** A lead's follow-up date has come (one per lead and date). */
-  reminder: { queuedBy: 'scheduler', transport: 'email' },
+  reminder: { queuedBy: 'scheduler', transports: ['email'] },
   /** The week's summary (one per week). */
-  digest: { queuedBy: 'scheduler', transport: 'email' },
+  digest: { queuedBy: 'scheduler', transports: ['email'] },
   /** An urgent job no on-call partner took (one per lead). */
-  unaccepted: { queuedBy: 'scheduler', transport: 'email' },
+  unaccepted: { queuedBy: 'scheduler', transports: ['email'] },
   /** The morning's summary of the night's urgent leads (one per date). */
-  overnight: { queuedBy: 'scheduler', transport: 'email' },
+  overnight: { queuedBy: 'scheduler', transports: ['email'] },
+  /** The evening's note that no partner is on call tonight in some cities (one per date). */
+  gaps: { queuedBy: 'scheduler', transports: ['email'] },
   /** A job offered to a partner. */
-  offer: { queuedBy: 'partner', transport: 'email' },
+  offer: { queuedBy: 'partner', transports: ['email', 'sms'] },
   /** The customer's details to the partner who took the job. */
-  accepted: { queuedBy: 'partner', transport: 'email' },
+  accepted: { queuedBy: 'partner', transports: ['email', 'sms'] },
   /** The customer told which partner will contact them (only while acknowledgements are on). */
-  introduced: { queuedBy: 'partner', transport: 'email' },
+  introduced: { queuedBy: 'partner', transports: ['email'] },
   /** A partner told that an offer they received has ended without them. */
-  ended: { queuedBy: 'partner', transport: 'email' },
+  ended: { queuedBy: 'partner', transports: ['email'] },
   /** The next step of one urgent lead's dispatch (dispatch-work.ts). */
-  dispatch: { queuedBy: 'work', transport: 'none' },
-} as const satisfies Record<string, { queuedBy: QueuedBy; transport: Transport }>;
+  dispatch: { queuedBy: 'work', transports: ['none'] },
+} as const satisfies Record<string, { queuedBy: QueuedBy; transports: readonly [Transport, ...Transport[]] }>;
 
 export type Purpose = keyof typeof PURPOSES;
 export const ALL_PURPOSES = Object.keys(PURPOSES) as Purpose[];
@@ -54,6 +59,8 @@ export type LeadPurpose = PurposeOf<'lead'>;
 /** The jobs whose `offer_id` names the offer they are about. */
 export const OFFER_PURPOSES = queuedBy('partner');
 export type OfferPurpose = PurposeOf<'partner'>;
+/** How a purpose travels unless its queueing says otherwise: the first of its transports. */
+export const defaultTransport = (purpose: Purpose): Transport => PURPOSES[purpose].transports[0];
 /** Jobs that send nothing: not a delivery the inbox lists. */
 export const WORK_PURPOSES = queuedBy('work');
 /** The scheduler's jobs: the business's own reminders and summaries. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { storedLeadColumnsSchema } from '../../core/lead/schema.ts';
+import { TRANSPORTS } from './purposes.ts';
 import { ALL_PURPOSES, JOB_STATUSES, type ClaimedJob, type OutboxJob, type StoredLead } from './types.ts';
 
 export type { Row } from './steps.ts';
@@ -33,6 +34,7 @@ const jobRow = z.object({
     .nullish()
     .transform((v) => v ?? null),
   purpose: z.enum(ALL_PURPOSES),
+  transport: z.enum(TRANSPORTS).default('email'),
   offer_id: z
     .string()
     .nullish()

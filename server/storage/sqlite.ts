@@ -13,6 +13,7 @@ import { SqliteReader } from './sqlite-reader.ts';
 import { inboxColumns } from './lead-work.ts';
 import { SharedStore } from './shared-store.ts';
 import type { ClaimedJob, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
+import { defaultTransport, TRANSPORTS } from './purposes.ts';
 
 export class SqliteLeadStore extends SharedStore {
   readonly kind = 'sqlite' as const;
@@ -149,22 +150,23 @@ export class SqliteLeadStore extends SharedStore {
       ...leadColumns.map((c) => lead[c]),
       ...Object.values(inbox).map((v) => (typeof v === 'boolean' ? Number(v) : v)),
     );
-    const job = this.#statement('INSERT INTO outbox (id, lead_id, purpose, next_attempt_at) VALUES (?, ?, ?, ?)');
-    for (const purpose of purposes) job.run(randomUUID(), id, purpose, now);
+    const job = this.#statement('INSERT INTO outbox (id, lead_id, purpose, transport, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
+    for (const purpose of purposes) job.run(randomUUID(), id, purpose, defaultTransport(purpose), now);
     return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent, repeated: false };
   }
 
   // One process writes this file, so the local clock is the database's clock.
-  async claimJobs({ purposes, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (purposes.length === 0 || limit < 1) return [];
+  async claimJobs({ purposes, transports = TRANSPORTS, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (purposes.length === 0 || transports.length === 0 || limit < 1) return [];
     const now = Date.now();
     const rows = this.#tx(() => {
       const due = this.#db
         .prepare(
           `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
-           AND purpose IN (${purposes.map(() => '?').join(', ')}) ORDER BY next_attempt_at LIMIT ?`,
+           AND purpose IN (${purposes.map(() => '?').join(', ')}) AND transport IN (${transports.map(() => '?').join(', ')})
+           ORDER BY next_attempt_at LIMIT ?`,
         )
-        .all(now, now, ...purposes, limit) as Row[];
+        .all(now, now, ...purposes, ...transports, limit) as Row[];
       const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ? WHERE id = ? RETURNING *');
       return due.map((r) => claim.get(now + leaseMs, randomUUID(), owner, String(r.id)) as Row);
     });

@@ -7,7 +7,7 @@ import type { Lead } from '../../core/lead/schema.ts';
 import type { Work } from './steps.ts';
 
 export { ALL_PURPOSES, LEAD_PURPOSES, type LeadPurpose, type Purpose } from './purposes.ts';
-import type { LeadPurpose, Purpose } from './purposes.ts';
+import type { LeadPurpose, Purpose, Transport } from './purposes.ts';
 export const JOB_STATUSES = ['pending', 'done', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -27,6 +27,8 @@ export interface OutboxJob {
   /** Null for a job that belongs to no lead (the weekly digest). */
   lead_id: string | null;
   purpose: Purpose;
+  /** How it travels (an offer's e-mail and its text are two jobs). */
+  transport: Transport;
   /** The offer a partner's job is about; null otherwise. */
   offer_id: string | null;
   /** The week or date a job is for (the digest's week, the reminder's or the overnight summary's date); null otherwise. */
@@ -48,6 +50,8 @@ export interface ClaimedJob extends OutboxJob {
 export interface ClaimOptions {
   /** Only jobs of these purposes (the ones this instance can send). */
   purposes: readonly Purpose[];
+  /** Only jobs travelling by these (an instance without text messages leaves texts to one with them); all when not given. */
+  transports?: readonly Transport[] | undefined;
   limit: number;
   leaseMs: number;
   /** Who holds the claim (host, pid), for the logs and the database. */

@@ -29,7 +29,7 @@ function timesOf(offer: OfferSummary): string[] {
   return times;
 }
 
-/** One offer of a lead: to whom, its state (and why it ended), when, what the partner has done, and "Withdraw" while it waits. */
+/** One offer of a lead: to whom, its state (and why it ended), when, how it was sent and what became of that, what the partner has done, and "Withdraw" while it waits. */
 export function OfferItem({ offer, onWithdraw }: OfferItemProps) {
   const takenBack = offer.state === 'withdrawn' && offer.accepted_at !== null;
   const ended = offer.state === 'withdrawn' && !takenBack ? w.ended[offer.end_reason] : '';
@@ -41,6 +41,17 @@ export function OfferItem({ offer, onWithdraw }: OfferItemProps) {
         {ended && ` (${ended})`}
       </p>
       <p className="text-sm text-slate-700">{timesOf(offer).join(' · ')}</p>
+      {offer.channels.length > 0 && (
+        <p className="text-sm text-slate-900">
+          <span className="sr-only">{w.channels}: </span>
+          {offer.channels.map((c, i) => (
+            <span key={c.channel} className={c.state === 'failed' ? 'font-semibold text-alert-700' : undefined}>
+              {i > 0 && ' · '}
+              {w.channelNames[c.channel]} {w.channelStates[c.state]}
+            </span>
+          ))}
+        </p>
+      )}
       {offer.state === 'declined' && offer.decline_reason && (
         <p className="text-sm break-words whitespace-pre-line text-slate-900">{w.reason(offer.decline_reason)}</p>
       )}

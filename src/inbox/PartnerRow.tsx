@@ -5,15 +5,17 @@ import { api } from './api.ts';
 import { ConfirmRemoval } from './ConfirmRemoval.tsx';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
+import { nzTime } from './time.ts';
 import { Alert, errorMessage } from './Alert.tsx';
-import { PartnerForm, type PartnerDraft } from './PartnerForm.tsx';
+import { PartnerForm, refusedFields, type PartnerDraft } from './PartnerForm.tsx';
 import { usePartnerChange } from './usePartners.ts';
+import { PartnerPageLink } from './PartnerPageLink.tsx';
 
 const w = words.partners;
 
-/** A partner's one state: paused (offered nothing, whether on call or not), on call, or neither. */
+/** A partner's one state: paused (offered nothing, whether on call or not), on call now (their own time or the switch), or neither. */
 function stateOf(partner: Partner): keyof typeof w.badges {
-  return partner.paused ? 'paused' : partner.on_call ? 'onCall' : 'offCall';
+  return partner.paused ? 'paused' : partner.on_call_now ? 'onCall' : 'offCall';
 }
 
 const badgeStyle: Record<keyof typeof w.badges, string> = {
@@ -73,6 +75,12 @@ export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProp
           </>
         )}
       </p>
+      <p className="text-sm text-slate-700">{partner.sms ? w.texts.on : w.texts.off}</p>
+      {partner.sms_stopped_at !== null && (
+        <p className="mt-1 text-sm font-semibold text-slate-900" role="note">
+          {w.smsStopped(nzTime(partner.sms_stopped_at))}
+        </p>
+      )}
       {partner.bounced_at !== null && (
         <div className="mt-2 rounded border border-red-300 bg-red-50 p-3 text-slate-900" role="note">
           <p className="font-semibold">{w.bounced}</p>
@@ -110,6 +118,7 @@ export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProp
           <span id={`${headingId}-pause`} className="sr-only">
             {w.pauseHint}
           </span>
+          <PartnerPageLink partner={partner} />
         </div>
       )}
       {editing && (
@@ -125,12 +134,14 @@ export function PartnerRow({ partner, canManage, focus = false }: PartnerRowProp
               services: partner.services,
               industries: partner.industries,
               on_call: partner.on_call,
+              sms: partner.sms,
             }}
             submitLabel={w.submitEdit}
             submitName={w.saveName(partner.name)}
             cancelName={w.cancelName(partner.name)}
             pending={edit.isPending}
             error={errorMessage(edit.error, words.tryAgain)}
+            fieldErrors={refusedFields(edit.error)}
             onSubmit={(draft) => edit.mutate(draft)}
             onCancel={() => setEditing(false)}
           />

@@ -5,14 +5,18 @@ import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { PartnerRow } from './PartnerRow.tsx';
-import { emptyPartner, PartnerForm, type PartnerDraft } from './PartnerForm.tsx';
+import { emptyPartner, PartnerForm, refusedFields, type PartnerDraft } from './PartnerForm.tsx';
 import { PartnerImport } from './PartnerImport.tsx';
 import { OnCallOrder } from './OnCallOrder.tsx';
+import { OnCallRoster } from './OnCallRoster.tsx';
 import { usePartnerChange, usePartners } from './usePartners.ts';
 
 const w = words.partners;
 
-/** The suppliers and technicians: everyone reads the list and the order urgent work tries them in; owners add, edit, pause, remove and import. */
+/**
+ * The suppliers and technicians: everyone reads who is on call now (and the cities nobody covers),
+ * the list and the order urgent work tries them in; owners add, edit, pause, remove and import.
+ */
 export function Partners({ user }: { user: SessionUser }) {
   const partners = usePartners();
   const canManage = user.role === 'owner';
@@ -40,6 +44,7 @@ export function Partners({ user }: { user: SessionUser }) {
       </p>
       {partners.isPending && <p className="mt-4 text-slate-700">{words.loading}</p>}
       {partners.isSuccess && list.length === 0 && <p className="mt-4 text-slate-700">{w.none}</p>}
+      {partners.data && <OnCallRoster partners={list} />}
       {list.length > 0 && (
         <ul aria-label={w.list} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {list.map((p) => (
@@ -60,6 +65,7 @@ export function Partners({ user }: { user: SessionUser }) {
             submitLabel={w.submitAdd}
             pending={add.isPending}
             error={errorMessage(add.error, words.tryAgain)}
+            fieldErrors={refusedFields(add.error)}
             onSubmit={(draft) => add.mutate(draft)}
           />
         </section>

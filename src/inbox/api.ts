@@ -9,9 +9,12 @@ import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The fields the server's refusal points at, each with its sentence, for a form to show beside them. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, fields: Readonly<Record<string, string>> = {}) {
     super(message);
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -51,6 +54,9 @@ export async function api<E extends Endpoint>(endpoint: E, ...[input]: Args<E>):
     ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
   });
   const data: unknown = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, (data as Partial<ErrorAnswer>).error ?? response.statusText);
+  if (!response.ok) {
+    const refusal = data as Partial<ErrorAnswer>;
+    throw new ApiError(response.status, refusal.error ?? response.statusText, refusal.fields ?? {});
+  }
   return data as ApiAnswer<E>;
 }

@@ -1,6 +1,6 @@
 /** Every word the inbox app shows: NZ English, for the owner and staff on a phone between jobs. */
 import { business } from '../../core/business.ts';
-import type { AcceptWindow } from '../../core/inbox-api/offers.ts';
+import type { AcceptWindow, OfferChannel } from '../../core/inbox-api/offers.ts';
 
 export const words = {
   appTitle: 'Lead inbox',
@@ -132,7 +132,8 @@ export const words = {
   },
   partners: {
     heading: 'Partners',
-    intro: 'The suppliers and technicians you pass jobs to. They need no account: each job reaches them by e-mail.',
+    intro:
+      'The suppliers and technicians you pass jobs to. They need no account: each job reaches them by e-mail, and urgent ones by text too when texts are on.',
     none: 'No partners yet.',
     list: 'Your partners',
     add: 'Add a partner',
@@ -144,6 +145,25 @@ export const words = {
     services: 'Services they do',
     industries: 'Industries (optional)',
     onCall: 'On call for urgent work',
+    sms: 'Text messages',
+    smsHint: 'Urgent jobs are also texted to their mobile; they reply YES or NO.',
+    /** Texts on with a phone that is no New Zealand mobile: said at the phone field. */
+    notMobile: 'Texts need a New Zealand mobile number, such as 021 123 4567. Enter their mobile, or untick Text messages.',
+    texts: { on: 'Texts on', off: 'Texts off' },
+    smsStopped: (when: string) => `Replied STOP on ${when}: no texts until they reply START.`,
+    roster: {
+      heading: 'On call now',
+      none: 'Nobody is on call now, so urgent jobs are not offered to partners automatically.',
+      list: 'Partners on call now',
+      until: (when: string) => `until ${when}`,
+      /** On call by the inbox's switch, with no end of their own. */
+      untilSwitchedOff: 'until switched off',
+      gaps: 'Cities with no one on call now',
+      gap: (city: string) => `No one on call for ${city}`,
+      /** The region "Regional", said as the places it stands for. */
+      regional: 'the rest of the country',
+      covered: 'Every city has someone on call.',
+    },
     /** The one badge a partner shows: paused wins over on call. */
     badges: { paused: 'Paused', onCall: 'On call', offCall: 'Not on call' },
     submitAdd: 'Add partner',
@@ -180,9 +200,10 @@ export const words = {
     sheet: {
       heading: 'Import your spreadsheet',
       intro:
-        'Save your partner spreadsheet as a CSV file with the first row below. Lists such as regions are separated by “;”, and on_call is yes or no. A partner whose e-mail is already on the list is updated, so importing the same file twice doubles nothing. A bad row stops the whole import and names its line.',
-      header: 'name,email,phone,kind,regions,services,on_call',
-      optional: 'Add an industries column if you keep one.',
+        'Save your partner spreadsheet as a CSV file with the first row below. Lists such as regions are separated by “;”, and on_call and sms are yes or no. A partner whose e-mail is already on the list is updated, so importing the same file twice doubles nothing. A bad row stops the whole import and names its line.',
+      header: 'name,email,phone,kind,regions,services,on_call,sms',
+      optional:
+        'The sms column may be left out: urgent jobs are then texted to on-call technicians who have a mobile number. sms yes needs a New Zealand mobile. Add an industries column if you keep one.',
       file: 'CSV file',
       submit: 'Import partners',
       chooseFile: 'Choose the CSV file first.',
@@ -191,6 +212,22 @@ export const words = {
         `Imported ${added + updated} partner${added + updated === 1 ? '' : 's'} from ${file}: ${added} added, ${updated} updated.`,
     },
     covers: (regions: string, services: string) => `${regions} · ${services}`,
+    /** The partner's own "Your jobs" page: their offers and jobs, and their on-call time. */
+    page: {
+      label: 'Your jobs page:',
+      on: 'on',
+      off: 'turned off',
+      renew: 'New link',
+      renewName: (name: string) => `New link to the jobs page of ${name}`,
+      turnOff: 'Turn off',
+      turnOffName: (name: string) => `Turn off the jobs page of ${name}`,
+      link: (name: string) => `New link for ${name}`,
+      copy: 'Copy link',
+      copied: 'Copied',
+      linkHint: (name: string) =>
+        `Send this link to ${name}. It is shown only now. Links to their jobs page sent before, in e-mails too, have stopped working.`,
+      turnedOff: (name: string) => `The jobs page of ${name} is off: every link to it has stopped working. New link turns it on again.`,
+    },
   },
   leadPartners: {
     heading: 'Partners',
@@ -238,11 +275,22 @@ export const words = {
       partner_removed: 'the partner was removed',
       partner_paused: 'the partner was paused',
       withdrawn: 'from the inbox',
-      undelivered: 'the e-mail could not be delivered',
+      undelivered: 'it could not be delivered',
     },
     withdraw: (name: string) => `Withdraw the offer to ${name}`,
     withdrawHint: 'Their link stops working at once. An urgent job goes to the next on-call partner.',
     withdrawn: (name: string) => `The offer to ${name} is withdrawn.`,
+    /** How an offer went to its partner: "E-mail sent · Text delivered". */
+    channels: 'How it was sent',
+    channelNames: { email: 'E-mail', text: 'Text' } satisfies Record<OfferChannel['channel'], string>,
+    channelStates: {
+      sending: 'sending',
+      sent: 'sent',
+      delivered: 'delivered',
+      failed: 'failed',
+      replied: 'replied',
+      not_sent: 'not sent',
+    } satisfies Record<OfferChannel['state'], string>,
   },
   passkeys: {
     heading: 'Passkeys',
@@ -415,7 +463,7 @@ export const words = {
     partners: {
       heading: 'Partners',
       intro:
-        'Offers to partners of the range’s leads, and whether someone was on site by the time promised for urgent work (the upper end of each area’s response time). Each offer counts once, under what became of it: accepted, declined, no answer (not accepted in time), withdrawn (taken by another partner, the lead closed, the partner paused or removed, or withdrawn by you) or still waiting.',
+        'Offers to partners of the range’s leads, and whether someone was on site by the time promised for urgent work (the upper end of each area’s response time). Each offer counts once, under what became of it: accepted, declined, no answer (not accepted in time), withdrawn (taken by another partner, the lead closed, the partner paused or removed, or withdrawn by you) or still waiting. The median time to accept is also split by how they accepted: on the job page from the e-mail, or by replying YES to a text.',
       byPartner: 'Offers by partner',
       partner: 'Partner',
       offers: 'Offers',
@@ -425,6 +473,8 @@ export const words = {
       withdrawn: 'Withdrawn',
       waiting: 'Waiting',
       medianAccept: 'Median time to accept',
+      /** The same median by where the offer was accepted: on its page from the e-mail, or by a text reply. */
+      medianAcceptVia: { email: 'Median time to accept — e-mail', sms: 'Median time to accept — text' },
       wonValue: 'Won value of their jobs',
       declines: 'Why partners declined',
       partnerAndReason: 'Partner: reason',

@@ -29,7 +29,7 @@ export function span(ms: number): string {
 const clockFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', hour: 'numeric', minute: '2-digit', hour12: true });
 const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', weekday: 'short', day: 'numeric', month: 'short' });
 
-/** "3:10 am today", "11:45 pm yesterday", "Mon 23 Nov, 3:10 am": New Zealand time, the day in words when it is near. */
+/** "3:10 am today", "11:45 pm yesterday", "7:00 am tomorrow", "Mon 23 Nov, 3:10 am": New Zealand time, the day in words when it is near. */
 export function clockDay(at: string | number, now: string | number = Date.now()): string {
   const when = new Date(at);
   const clock = clockFormat.format(when).toLowerCase();
@@ -37,6 +37,7 @@ export function clockDay(at: string | number, now: string | number = Date.now())
   const today = nzParts(new Date(now)).date;
   if (day === today) return `${clock} today`;
   if (day === addDays(today, -1)) return `${clock} yesterday`;
+  if (day === addDays(today, 1)) return `${clock} tomorrow`;
   return `${dayFormat.format(when).replace(',', '')}, ${clock}`;
 }
 

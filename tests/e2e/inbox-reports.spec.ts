@@ -86,16 +86,19 @@ async function seed(store: TestStore) {
       industries: [],
       on_call: true,
       paused: false,
+      sms: false,
     }),
   );
   const offered = Date.parse(from) + 86_400_000;
   await store.store.transact(() =>
     run(
-      "INSERT INTO partner_offers (id, lead_id, partner_id, state, created_at, expires_at, answered_at) VALUES ('seeded-offer', ?, ?, 'accepted', ?, ?, ?)",
+      // Accepted by a YES to its text: its time to accept shows under text, none under e-mail.
+      "INSERT INTO partner_offers (id, lead_id, partner_id, state, created_at, expires_at, answered_at, accepted_at, accepted_via) VALUES ('seeded-offer', ?, ?, 'accepted', ?, ?, ?, ?, 'sms')",
       firstWon,
       partner!.id,
       offered,
       offered + 14 * 86_400_000,
+      offered + 25 * 60_000,
       offered + 25 * 60_000,
     ),
   );
@@ -192,7 +195,7 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page, s
       .getByRole('row')
       .nth(1)
       .evaluate((tr) => [...tr.children].map((c) => c.textContent!.trim())),
-  ).toEqual(['Ana Cooling', '1', '1', '0', '0', '0', '0', '25 min', '$18,400.00']);
+  ).toEqual(['Ana Cooling', '1', '1', '0', '0', '0', '0', '25 min', '–', '25 min', '$18,400.00']);
   await expectAxeClean(page, 'reports with the tables open');
 
   // On a phone, with every table open: nothing cut off, nothing wider than the screen.
@@ -226,6 +229,8 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page, s
     ['Withdrawn', '0'],
     ['Waiting', '0'],
     ['Median time to accept', '25 min'],
+    ['Median time to accept — e-mail', '–'],
+    ['Median time to accept — text', '25 min'],
     ['Won value of their jobs', '$18,400.00'],
   ];
   for (const [term, value] of figures)

@@ -76,7 +76,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
   });
 
   async function addPartners() {
-    const partner = { phone: '', kind: 'technician' as const, industries: [], paused: false, services: ['Repair' as const] };
+    const partner = { phone: '', kind: 'technician' as const, industries: [], paused: false, sms: false, services: ['Repair' as const] };
     for (const [email, name, regions, on_call] of [
       ['alpha@x.nz', 'Alpha Cooling', ['Hamilton'], true],
       ['bravo@x.nz', 'Bravo Fridge', ['Hamilton', 'Tauranga'], true],

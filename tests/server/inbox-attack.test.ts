@@ -52,6 +52,9 @@ const hostileValue = fc.oneof(
     '9999-12-31',
     '0000-01-01',
     '2026-02-30',
+    // Impossible months and days: an invalid Date's toISOString throws.
+    '2026-13-01',
+    '2026-02-00',
     '+010000-01-01',
     '2026-11-25T00:00:00Z',
     '1e308',
@@ -61,6 +64,9 @@ const hostileValue = fc.oneof(
     '',
     ' ',
     '%00',
+    // A NUL character: PostgreSQL's text cannot hold it, so it must be refused before a query.
+    '\u0000',
+    'id\u0000x',
     '../../etc/passwd',
     "' OR 1=1 --",
     'a'.repeat(5000),

@@ -78,6 +78,7 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
           industries: [],
           on_call: false,
           paused: false,
+          sms: false,
         }),
       );
       partnerIds[key] = partner!.id;

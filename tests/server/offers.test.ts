@@ -24,7 +24,7 @@ import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.t
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
 const log = pino({ level: 'silent' });
-const technician = { phone: '', kind: 'technician' as const, industries: [], on_call: true };
+const technician = { phone: '', kind: 'technician' as const, industries: [], on_call: true, sms: false };
 
 describe.each(storeKinds)('offers to partners on %s', (kind) => {
   let t: TestStore;
@@ -125,8 +125,9 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
       expect(mail.text).not.toContain(secret);
       expect(String(mail.html)).not.toContain(secret);
     }
+    // The job's own link, then the partner's "Your jobs" page.
     const links = [...String(mail.text).matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-    expect(links).toHaveLength(1);
+    expect(links.map((l) => new URL(l).pathname)).toEqual(['/partner/offer', '/partner/jobs']);
     const token = new URL(links[0]!).searchParams.get('t')!;
 
     // Opening the link shows only "Continue"; pressing it shows the job and the two answers.

@@ -107,6 +107,7 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
           industries: [],
           on_call: true,
           paused: false,
+          sms: false,
         }),
       );
       ids[key] = partner!.id;
@@ -157,6 +158,8 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
         ],
         // 5 and 60 minutes: the mean of the middle two.
         medianAcceptMinutes: 32.5,
+        // Seeded without the channel they were accepted by: counted in neither (partner-accept-channels.test.ts counts them).
+        medianAcceptMinutesVia: { email: null, sms: null },
         onSite: [
           { city: 'Hamilton', count: 1, inTime: 0 },
           { city: 'Regional', count: 1, inTime: 1 },
@@ -175,6 +178,7 @@ describe.each(storeKinds)('reports by partner on %s', (kind) => {
         declineReasons: [{ label: 'Too far', count: 1 }],
         // 10, 20 and 90 minutes.
         medianAcceptMinutes: 20,
+        medianAcceptMinutesVia: { email: null, sms: null },
         onSite: [
           { city: 'Auckland', count: 1, inTime: 1 },
           { city: 'Hamilton', count: 1, inTime: 1 },

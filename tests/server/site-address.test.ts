@@ -194,7 +194,7 @@ describe('a lead sent by the previous release on PostgreSQL', () => {
       }
       Object.assign(row, { id, contact_name: 'Previous Release', work_email: 'old@example.nz', submission_key: randomUUID(), status: 'new', created_at: null });
       expect(Object.keys(row)).not.toContain('site_street');
-      await client.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7)', [JSON.stringify(row), 0, [], [], null, 0, 0]);
+      await client.query('CALL store_lead($1, $2, $3, $4, $5, $6, $7, $8)', [JSON.stringify(row), 0, [], [], [], null, 0, 0]);
     } finally {
       await client.end();
     }

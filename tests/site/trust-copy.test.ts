@@ -59,6 +59,16 @@ describe('where a visitor’s details go', () => {
     for (const principle of ['principle 3', 'principle 11', 'principles 6 and 7']) expect(privacy()).toContain(principle);
   });
 
+  it('names Twilio as the text message provider: what a text to a partner holds, what follows a YES, that customers get none, and that replies pass through it', () => {
+    expect(privacy()).toContain('Twilio, which sends our text messages to partners and passes their replies back to us');
+    expect(privacy()).toContain(
+      'A job offered by text shows only the service, your suburb and city, the times to accept and be on site by, and a link. We do not text you.',
+    );
+    expect(privacy()).toContain('by replying YES to its text also gets your name, phone number and site address by text, through Twilio');
+    expect(privacy()).toContain('your replies (such as YES, NO, STOP or START) pass through Twilio to us');
+    expect(privacy()).toContain('hosting, e-mail, text message (Twilio) and analytics providers');
+  });
+
   it('states the retention the purge command uses, and how to ask for a copy, a correction or deletion within 20 working days', () => {
     expect(privacy()).toContain(`We keep a quote request for ${business.leadRetentionDays / 365} years`);
     expect(privacy()).toMatch(/copy[\s\S]*correct[\s\S]*delete/);

@@ -18,6 +18,7 @@ export async function addHamiltonTechnician(store: LeadStore, name: string, emai
       industries: [],
       on_call: true,
       paused: false,
+      sms: false,
       ...changes,
     }),
   );

@@ -3,7 +3,18 @@
  * hours from the business config, and business time that carries over evenings and weekends.
  */
 import { describe, expect, it } from 'vitest';
-import { addBusinessTime, isBusinessTime, nzDateTime, nzInstant, nzLastWeeks, nzParts, nzWeekOf, nzWeeksBetween, nzYearToDate } from '../../core/nz-time.ts';
+import {
+  addBusinessTime,
+  isBusinessTime,
+  isCalendarDate,
+  nzDateTime,
+  nzInstant,
+  nzLastWeeks,
+  nzParts,
+  nzWeekOf,
+  nzWeeksBetween,
+  nzYearToDate,
+} from '../../core/nz-time.ts';
 
 const HOUR = 3_600_000;
 
@@ -62,5 +73,10 @@ describe('New Zealand time', () => {
     expect(nzLastWeeks(4, sundayNight)).toEqual({ from: '2026-11-02', to: '2026-11-29' });
     expect(nzLastWeeks(1, new Date('2026-11-29T11:30:00Z'))).toEqual({ from: '2026-11-30', to: '2026-11-30' }); // Monday 00:30
     expect(nzYearToDate(new Date('2026-12-31T11:30:00Z'))).toEqual({ from: '2027-01-01', to: '2027-01-01' }); // New Year's Day, 00:30
+  });
+
+  it('says an impossible date is not a calendar date, instead of throwing', () => {
+    for (const date of ['2026-13-01', '2026-02-00', '2026-00-10', '2026-02-30', '2026-04-31']) expect(isCalendarDate(date), date).toBe(false);
+    for (const date of ['2026-02-28', '2028-02-29', '2026-12-31']) expect(isCalendarDate(date), date).toBe(true);
   });
 });

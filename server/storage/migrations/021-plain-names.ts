@@ -24,6 +24,9 @@ const jsonList = (value: unknown) =>
  * - `outbox.channel` is `purpose`, and the two purposes named after their transport take their
  *   job's name: `email` is `new-lead` (the business's e-mail about a new lead), `ack` is
  *   `acknowledgement`. How a job travels is the sender's business, not the job's name.
+ * - `outbox.transport`: how a job travels (e-mail, a text message, a web hook, or nothing for the
+ *   worker's own work). One purpose may travel two ways (an offer by e-mail and by text), each a
+ *   job of its own, so the "once per offer" index holds the transport too.
  * - `outbox.about` held a week, a date or an offer's id. It is two columns: `offer_id` for a job
  *   about one offer, `period` for the week or date a job is for. Each keeps its own "once" index.
  * - `partner_offers.automatic`: whether dispatch made the offer, said in a column, instead of
@@ -51,13 +54,16 @@ export function migration(dialect: Dialect): MigrationStep[] {
     'ALTER TABLE outbox RENAME COLUMN channel TO purpose',
     "UPDATE outbox SET purpose = 'new-lead' WHERE purpose = 'email'",
     "UPDATE outbox SET purpose = 'acknowledgement' WHERE purpose = 'ack'",
+    "ALTER TABLE outbox ADD COLUMN transport TEXT NOT NULL DEFAULT 'email'",
+    "UPDATE outbox SET transport = 'webhook' WHERE purpose = 'webhook'",
+    "UPDATE outbox SET transport = 'none' WHERE purpose = 'dispatch'",
     'ALTER TABLE outbox ADD COLUMN offer_id TEXT',
     'ALTER TABLE outbox ADD COLUMN period TEXT',
     `UPDATE outbox SET offer_id = about WHERE purpose IN ${OFFER_PURPOSES}`,
     `UPDATE outbox SET period = about WHERE purpose NOT IN ${OFFER_PURPOSES}`,
     'DROP INDEX IF EXISTS outbox_once_per_period',
     'ALTER TABLE outbox DROP COLUMN about',
-    'CREATE UNIQUE INDEX IF NOT EXISTS outbox_once_per_offer ON outbox (purpose, offer_id) WHERE offer_id IS NOT NULL',
+    'CREATE UNIQUE INDEX IF NOT EXISTS outbox_once_per_offer ON outbox (purpose, transport, offer_id) WHERE offer_id IS NOT NULL',
     'CREATE UNIQUE INDEX IF NOT EXISTS outbox_once_per_period ON outbox (purpose, period) WHERE lead_id IS NULL AND offer_id IS NULL',
     `ALTER TABLE partner_offers ADD COLUMN automatic ${dialect === 'sqlite' ? 'INTEGER' : 'BOOLEAN'} NOT NULL DEFAULT FALSE`,
     'UPDATE partner_offers SET automatic = (offered_by IS NULL)',
@@ -72,7 +78,7 @@ export function migration(dialect: Dialect): MigrationStep[] {
     // A parameter is renamed, which CREATE OR REPLACE refuses.
     'DROP PROCEDURE IF EXISTS store_lead',
     `CREATE PROCEDURE store_lead(
-  p_row JSONB, p_window_ms BIGINT, p_purposes TEXT[], p_job_ids TEXT[], p_rate_key TEXT, p_rate_max INTEGER, p_rate_window_ms BIGINT,
+  p_row JSONB, p_window_ms BIGINT, p_purposes TEXT[], p_transports TEXT[], p_job_ids TEXT[], p_rate_key TEXT, p_rate_max INTEGER, p_rate_window_ms BIGINT,
   INOUT stored_id TEXT DEFAULT NULL, INOUT stored_at TIMESTAMPTZ DEFAULT NULL, INOUT repeated BOOLEAN DEFAULT FALSE,
   INOUT limited BOOLEAN DEFAULT FALSE, INOUT rate_hits INTEGER DEFAULT NULL, INOUT rate_reset_in BIGINT DEFAULT NULL)
 LANGUAGE plpgsql AS $proc$
@@ -101,8 +107,8 @@ BEGIN
   stored_at := date_trunc('milliseconds', clock_timestamp());
   stored_id := p_row->>'id';
   INSERT INTO leads SELECT * FROM jsonb_populate_record(NULL::leads, ${SITE_EMPTY} || p_row || jsonb_build_object('created_at', stored_at));
-  INSERT INTO outbox (id, lead_id, purpose, next_attempt_at)
-    SELECT j.id, stored_id, j.purpose, ${PG_NOW_MS} FROM unnest(p_job_ids, p_purposes) AS j(id, purpose);
+  INSERT INTO outbox (id, lead_id, purpose, transport, next_attempt_at)
+    SELECT j.id, stored_id, j.purpose, j.transport, ${PG_NOW_MS} FROM unnest(p_job_ids, p_purposes, p_transports) AS j(id, purpose, transport);
 END
 $proc$`,
   ];

@@ -1,4 +1,4 @@
-import type { PartnerInsight } from '../../../core/lead/insight.ts';
+import { acceptChannels, type PartnerInsight } from '../../../core/lead/insight.ts';
 import { words } from '../app-words.ts';
 import { count, duration, money, percent } from './format.ts';
 import { DataTable } from './DataTable.tsx';
@@ -22,7 +22,18 @@ export function PartnerReports({ partners }: { partners: PartnerInsight }) {
       ) : (
         <DataTable
           caption={w.byPartner}
-          columns={[w.partner, w.offers, w.accepted, w.declined, w.noAnswer, w.withdrawn, w.waiting, w.medianAccept, w.wonValue]}
+          columns={[
+            w.partner,
+            w.offers,
+            w.accepted,
+            w.declined,
+            w.noAnswer,
+            w.withdrawn,
+            w.waiting,
+            w.medianAccept,
+            ...acceptChannels.map((c) => w.medianAcceptVia[c]),
+            w.wonValue,
+          ]}
           rows={byPartner.map((p) => ({
             key: p.id,
             cells: [
@@ -34,6 +45,7 @@ export function PartnerReports({ partners }: { partners: PartnerInsight }) {
               count(p.withdrawn),
               count(p.waiting),
               duration(p.medianAcceptMinutes),
+              ...acceptChannels.map((c) => duration(p.medianAcceptMinutesVia[c])),
               money(p.won.cents),
             ],
           }))}

@@ -1,0 +1,116 @@
+/**
+ * Twilio's callbacks: a partner's reply (POST /sms/twilio/inbound) and each text's delivery status
+ * (POST /sms/twilio/status). Anyone can reach these addresses, so nothing is believed before the
+ * X-Twilio-Signature checks out over PUBLIC_ORIGIN's URL and the form, and a callback already taken
+ * (the same signature) is refused: a replayed YES must not accept a later job. Both answer with
+ * TwiML; a reply's answer is one short text back to the partner.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { LeadStore } from '../storage/types.ts';
+import { firstCallback, isTextStatus, replyFrom, textReceipt, type ReplyOutcome } from '../storage/text-work.ts';
+import { answerWords } from '../partners/partner-words.ts';
+import { isValidTwilioSignature } from './twilio-signature.ts';
+import { holdsNul } from '../http/nul-guard.ts';
+import { replyIntent } from './reply-words.ts';
+import { textWords } from './text-words.ts';
+import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from './sms-paths.ts';
+
+export interface TwilioRoutesOptions {
+  store: LeadStore;
+  authToken: string;
+  /** The origin Twilio calls (PUBLIC_ORIGIN): the signature covers the full URL as Twilio saw it. */
+  publicOrigin: string;
+  /** Whether the customer is told by e-mail which partner accepted (as the job page's accept does). */
+  introduce?: boolean | undefined;
+}
+
+/** A form of at most this many bytes: Twilio's callbacks are a few hundred; the reply body is bounded on top. */
+const BODY_LIMIT = 16 * 1024;
+/** At most this much of a reply is read. */
+const REPLY_CHARS = 1600;
+
+const twiml = (reply: FastifyReply, message?: string) => {
+  const escaped = message?.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return reply
+    .code(200)
+    .type('text/xml; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(`<?xml version="1.0" encoding="UTF-8"?><Response>${escaped ? `<Message>${escaped}</Message>` : ''}</Response>`);
+};
+
+const r = textWords.replies;
+const answerTo: Record<ReplyOutcome['kind'], string | undefined> = {
+  unknown_number: r.unknownNumber,
+  no_offer: r.noOffer,
+  accepted: r.accepted,
+  taken: r.taken,
+  declined: r.declined,
+  // Twilio answers STOP itself on its own numbers; a second answer would only repeat it.
+  stopped: undefined,
+  started: r.started,
+  help: r.help,
+};
+
+export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app, { store, authToken, publicOrigin, introduce = false }) => {
+  const origin = new URL(publicOrigin).origin;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    const form: Record<string, string | string[]> = {};
+    for (const [name, value] of new URLSearchParams(String(body))) {
+      const had = form[name];
+      form[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    }
+    // A NUL character cannot be stored: refused here (400) rather than failing at the database.
+    done(holdsNul(form) ? Object.assign(new Error('a NUL character in the form'), { statusCode: 400 }) : null, form);
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'text message callback failed');
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 415 ? 'Send a form.' : 'Refused.');
+  });
+
+  /** The form, once its signature is Twilio's and it was never taken before; otherwise the refusal was sent. */
+  const signedForm = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const form = (request.body ?? {}) as Record<string, string | string[]>;
+    const signature = request.headers['x-twilio-signature'];
+    const header = typeof signature === 'string' ? signature : undefined;
+    // The URL as Twilio requested it: the public origin (a proxy may change the host) and the path with its query.
+    const url = `${origin}${path}${request.url.slice(request.url.indexOf(path) + path.length)}`;
+    if (!isValidTwilioSignature(authToken, url, form, header)) {
+      reply.code(403).type('text/plain; charset=utf-8').send('Refused: not signed by Twilio.');
+      return undefined;
+    }
+    if (!(await store.transact(() => firstCallback(header!)))) {
+      reply.code(403).type('text/plain; charset=utf-8').send('Refused: already received.');
+      return undefined;
+    }
+    const one = (name: string) => {
+      const value = form[name];
+      return (Array.isArray(value) ? value[0] : value) ?? '';
+    };
+    return one;
+  };
+
+  app.post(SMS_INBOUND_PATH, async (request, reply) => {
+    const field = await signedForm(request, reply, SMS_INBOUND_PATH);
+    if (!field) return reply;
+    const from = field('From').slice(0, 32);
+    const intent = replyIntent(field('Body').slice(0, REPLY_CHARS));
+    const outcome = await store.transact(() => replyFrom(from, intent, answerWords, introduce));
+    request.log.info({ reply: outcome.kind }, 'text message reply');
+    return twiml(reply, answerTo[outcome.kind]);
+  });
+
+  app.post(SMS_STATUS_PATH, async (request, reply) => {
+    const field = await signedForm(request, reply, SMS_STATUS_PATH);
+    if (!field) return reply;
+    const sid = field('MessageSid').slice(0, 64);
+    const status = field('MessageStatus');
+    if (!sid || !isTextStatus(status)) return twiml(reply);
+    await store.transact(() => textReceipt(sid, status, field('ErrorCode'), (p) => textWords.events.undelivered(p.name)));
+    return twiml(reply);
+  });
+};

@@ -1,0 +1,176 @@
+/**
+ * A partner's standing page ("Your jobs"), written once for both stores (steps.ts): its links, kept
+ * by their token's hash only; the partner a link opens; the owner's renewal (every older link dies,
+ * one new one is made) and turning the page off; the on-call time the partner sets there; and the
+ * offers and jobs it lists, as `standingOf` judges them (read through `offerById`), so the page never
+ * lists what the job page would refuse to show.
+ *
+ * A page opens only for a partner still on the list, not paused, whose page the owner has not turned
+ * off. A link made from an offer's own link is kept only for an offer made since the page's last
+ * renewal, so a copy of an old e-mail cannot bring back a page the owner renewed.
+ */
+import type { Partner } from '../../core/inbox-api/partners.ts';
+import type { InboxLead } from './lead-work.ts';
+import { all, one, run, NOW_MS, type Work } from './steps.ts';
+import { ON_CALL_NOW_OF, PARTNER_ROWS, toPartner } from './partner-records.ts';
+import { offerById, type OfferView } from './partner-offers.ts';
+
+/** The offer links made when a partner opens a job from their page ("Your jobs"). */
+export const PAGE_CHANNEL = 'page';
+
+/** The most offers and jobs the page lists: far more than one partner holds at once. */
+const LISTED = 100;
+
+/** A partner's row whose page opens: on the list, not paused, page not turned off. */
+const OPENS_OF = (alias?: string) => {
+  const c = alias ? `${alias}.` : '';
+  return `${c}removed_at IS NULL AND ${c}paused = FALSE AND ${c}page_revoked = FALSE`;
+};
+
+/** Whether this link opens this partner's page now. */
+export function* pageLinkOpens(partnerId: string, tokenHash: string): Work<boolean> {
+  return Boolean(
+    yield* one(
+      `SELECT 1 AS yes FROM partner_page_links l JOIN partners p ON p.id = l.partner_id WHERE l.token_hash = ? AND p.id = ? AND ${OPENS_OF('p')}`,
+      tokenHash,
+      partnerId,
+    ),
+  );
+}
+
+/**
+ * Takes the partner's row until the transaction ends, if their page opens: a link made now and the
+ * owner turning the page off or renewing it (which take the row first too) then happen in turn, so
+ * no link is left behind that opens a page turned off.
+ */
+function* holdPage(partnerId: string): Work<boolean> {
+  return (yield* run(`UPDATE partners SET page_revoked = page_revoked WHERE id = ? AND ${OPENS_OF()}`, partnerId)) === 1;
+}
+
+function* insertLink(partnerId: string, tokenHash: string, since: string, ...sinceParams: unknown[]): Work<void> {
+  yield* run(
+    `INSERT INTO partner_page_links (token_hash, partner_id, created_at)
+     SELECT ?, id, ${NOW_MS} FROM partners WHERE id = ?${since}
+     ON CONFLICT (token_hash) DO NOTHING`,
+    tokenHash,
+    partnerId,
+    ...sinceParams,
+  );
+}
+
+/**
+ * Keeps a page link for the partner an offer was made to, unless their page is off (or they are
+ * paused or removed) or the offer was made before the page's last renewal; whether the link opens
+ * their page now (so an e-mail or job page shows it only then). Keeping it again changes nothing.
+ */
+export function* keepPageLink(partnerId: string, tokenHash: string, offerCreatedAt: number): Work<boolean> {
+  if (!(yield* holdPage(partnerId))) return false;
+  yield* insertLink(partnerId, tokenHash, ' AND (page_links_from IS NULL OR page_links_from <= ?)', offerCreatedAt);
+  return yield* pageLinkOpens(partnerId, tokenHash);
+}
+
+/** What a page link's hash finds: the partner whose page it opens, a page that no longer opens, or nothing. */
+export type PageFound = { partner: Partner } | 'ended' | undefined;
+
+/** The partner a page link opens; 'ended' when they were removed or paused (or their page turned off); undefined for a link nobody was sent. */
+export function* partnerOfPage(tokenHash: string): Work<PageFound> {
+  const row = yield* one(
+    `SELECT p.*, ${ON_CALL_NOW_OF('p')} AS on_call_now, CASE WHEN ${OPENS_OF('p')} THEN 1 ELSE 0 END AS page_opens
+     FROM partners p WHERE p.id = (SELECT partner_id FROM partner_page_links WHERE token_hash = ?)`,
+    tokenHash,
+  );
+  if (!row) return undefined;
+  return Number(row.page_opens) === 1 ? { partner: toPartner(row) } : 'ended';
+}
+
+/** Every page link of the partner, and the job links opened from their page, deleted: none of them opens anything after this. */
+function* dropLinks(partnerId: string): Work<void> {
+  yield* run('DELETE FROM partner_page_links WHERE partner_id = ?', partnerId);
+  yield* run('DELETE FROM offer_links WHERE channel = ? AND offer_id IN (SELECT id FROM partner_offers WHERE partner_id = ?)', PAGE_CHANNEL, partnerId);
+}
+
+export type PageRenewed = { ok: true; partner: Partner; token: string } | { ok: false; reason: 'missing' | 'paused' };
+
+/**
+ * A new link to the partner's page, made by the owner: every older link stops working (and links
+ * made from offers before now are not made again), the page is on, and the one new link's token is
+ * given back this once (only its hash is kept). A paused partner has no page to link to.
+ */
+export function* renewPage(partnerId: string, mint: () => string, hash: (token: string) => string): Work<PageRenewed> {
+  const renewed = yield* run(
+    `UPDATE partners SET page_revoked = FALSE, page_links_from = ${NOW_MS}, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL AND paused = FALSE`,
+    partnerId,
+  );
+  if (!renewed)
+    return { ok: false, reason: (yield* one('SELECT 1 AS yes FROM partners WHERE id = ? AND removed_at IS NULL', partnerId)) ? 'paused' : 'missing' };
+  yield* dropLinks(partnerId);
+  const token = mint();
+  yield* insertLink(partnerId, hash(token), '');
+  const partner = toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, partnerId))!);
+  return { ok: true, partner, token };
+}
+
+/** Turns the partner's page off: every link to it stops working, and none is made again until the owner renews it. Undefined when there is no such partner. */
+export function* revokePage(partnerId: string): Work<Partner | undefined> {
+  const changed = yield* run(`UPDATE partners SET page_revoked = TRUE, updated_at = ${NOW_MS} WHERE id = ? AND removed_at IS NULL`, partnerId);
+  if (!changed) return undefined;
+  yield* dropLinks(partnerId);
+  return toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, partnerId))!);
+}
+
+/**
+ * The on-call time the partner sets on their page: on call until `until` (epoch ms), or off from
+ * now. It decides whether they are on call until the owner's switch is changed (partner-records.ts).
+ * Undefined when their page no longer opens (set from it, it is refused with it).
+ */
+export function* setOwnOnCall(partnerId: string, until: number | 'off'): Work<Partner | undefined> {
+  const changed =
+    until === 'off'
+      ? yield* run(`UPDATE partners SET on_call_until = ${NOW_MS}, updated_at = ${NOW_MS} WHERE id = ? AND ${OPENS_OF()}`, partnerId)
+      : yield* run(`UPDATE partners SET on_call_until = ?, updated_at = ${NOW_MS} WHERE id = ? AND ${OPENS_OF()}`, until, partnerId);
+  if (!changed) return undefined;
+  return toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, partnerId))!);
+}
+
+/** An offer waiting for the partner's answer, or a job they hold. */
+export type PartnerJob = OfferView & { lead: InboxLead; standing: 'open' | 'held' };
+
+const listed = (view: OfferView | undefined): view is PartnerJob => Boolean(view?.lead) && (view!.standing === 'open' || view!.standing === 'held');
+
+/** The partner's offers waiting for their answer and the jobs they hold, newest first. */
+export function* partnerJobs(partnerId: string): Work<PartnerJob[]> {
+  const rows = yield* all(
+    `SELECT id FROM partner_offers WHERE partner_id = ? AND state IN ('open', 'accepted') AND lead_id IS NOT NULL ORDER BY created_at DESC, id LIMIT ${LISTED}`,
+    partnerId,
+  );
+  const jobs: PartnerJob[] = [];
+  for (const row of rows) {
+    const view = yield* offerById(String(row.id));
+    if (listed(view)) jobs.push(view);
+  }
+  return jobs;
+}
+
+export type OpenedFromPage = { ok: true } | { ok: false; reason: 'not_theirs' | 'ended' | 'gone' };
+
+/**
+ * A job opened from the partner's page: while their page opens and the offer is theirs and open or
+ * held, its 'page' link is made (or replaced), and the page link its job page will carry is kept
+ * with it (whenever the offer was made: the partner has just used a working page). 'gone' when
+ * their page no longer opens.
+ */
+export function* openFromPage(partnerId: string, offerId: string, offerTokenHash: string, pageTokenHash: string): Work<OpenedFromPage> {
+  if (!(yield* holdPage(partnerId))) return { ok: false, reason: 'gone' };
+  const view = yield* offerById(offerId);
+  if (!view || view.offer.partner_id !== partnerId) return { ok: false, reason: 'not_theirs' };
+  if (!listed(view)) return { ok: false, reason: 'ended' };
+  yield* run(
+    `INSERT INTO offer_links (offer_id, channel, token_hash, created_at) VALUES (?, ?, ?, ${NOW_MS})
+     ON CONFLICT (offer_id, channel) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at`,
+    offerId,
+    PAGE_CHANNEL,
+    offerTokenHash,
+  );
+  yield* insertLink(partnerId, pageTokenHash, '');
+  return { ok: true };
+}
