@@ -23,7 +23,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { createStore } from '../server/storage/open-store.ts';
+import { enqueue } from '../server/storage/job-queue.ts';
+import { run } from '../server/storage/steps.ts';
 import { leadColumns } from '../core/lead/schema.ts';
 import { addHamiltonTechnician } from '../tests/support/partners.ts';
 import { freePort, startServer, tinySite, type ServerProcess } from '../tests/support/server-process.ts';
@@ -41,23 +43,22 @@ const BUSINESS = 'office@example.nz';
 const PARTNER = 'oncall@example.nz';
 
 /**
- * Commits one lead and a nudge about it as another instance would, straight into the database;
- * resolves when the commit is done.
+ * Commits one lead and a nudge about it as another instance's scheduler would, through the store
+ * (so the commit announces the job, as every queueing does); resolves when the commit is done.
  */
 async function queueElsewhere(url: string, i: number): Promise<void> {
   const fields = Object.fromEntries(new URLSearchParams(formBody({ contact_name: `Elsewhere ${i}`, timeframe: '1–2 weeks', site_type: 'New build' })));
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const store = createStore(url);
   try {
     const id = randomUUID();
     const cols = ['id', 'created_at', ...leadColumns];
-    const params = [id, new Date(), ...leadColumns.map((c) => fields[c] ?? '')];
-    await client.query('BEGIN');
-    await client.query(`INSERT INTO leads (${cols.join(', ')}) VALUES (${params.map((_, n) => `$${n + 1}`).join(', ')})`, params);
-    await client.query("INSERT INTO outbox (id, lead_id, purpose, next_attempt_at) VALUES ($1, $2, 'nudge', 0)", [randomUUID(), id]);
-    await client.query('COMMIT');
+    const params = [id, new Date().toISOString(), ...leadColumns.map((c) => fields[c] ?? '')];
+    await store.transact(function* () {
+      yield* run(`INSERT INTO leads (${cols.join(', ')}) VALUES (${params.map(() => '?').join(', ')})`, ...params);
+      yield* enqueue({ purpose: 'nudge', of: { lead: id } });
+    });
   } finally {
-    await client.end();
+    await store.close();
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { partnerKindLabels } from '../../core/partner/kinds.ts';
+import { nzDateTime } from '../../core/nz-time.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
 import { importPartners, listPartners } from '../storage/partner-records.ts';
@@ -26,7 +27,7 @@ export async function partnersCommand(store: LeadStore, [action, file]: string[]
           partnerKindLabels[p.kind],
           p.regions.join(';'),
           p.services.join(';'),
-          p.on_call ? 'on call' : 'not on call',
+          p.on_call_now ? (p.on_call_until !== null ? `on call until ${nzDateTime(new Date(p.on_call_until))} NZ` : 'on call') : 'not on call',
           p.sms ? 'texts on' : p.sms_stopped_at !== null ? 'texts off (replied STOP)' : 'texts off',
           ...(p.paused ? ['PAUSED'] : []),
         ].join('  '),
