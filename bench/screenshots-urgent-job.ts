@@ -28,6 +28,7 @@ import { emailHtml } from '../server/outbox/lead-email.ts';
 import { createDispatchNote } from '../server/outbox/dispatch-note.ts';
 import { acknowledgementHtml } from '../server/outbox/acknowledgement.ts';
 import { mailTransport } from '../server/outbox/email.ts';
+import { pageTokenFor, partnerJobsUrl } from '../server/partners/partner-links.ts';
 import { createTestStore, formBody, JSON_ACCEPT, rawQuery } from '../tests/support/stores.ts';
 import { addHamiltonTechnician, offerWithLink } from '../tests/support/partners.ts';
 import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
@@ -146,7 +147,10 @@ try {
   await shoot('mail-acknowledgement-urgent', acknowledgementHtml(stored));
 
   // The offer: its e-mail, the link's first page, the job for a technician and for a supplier.
-  await shoot('mail-offer', offerMail(await viewOf(mine.offerId), mine.token, { publicOrigin, messageIdDomain }).html);
+  await shoot(
+    'mail-offer',
+    offerMail(await viewOf(mine.offerId), mine.token, { publicOrigin, messageIdDomain }, partnerJobsUrl(publicOrigin, pageTokenFor(mine.token))).html,
+  );
   await shoot('page-01-continue', await opened(mine.token));
   await shoot('page-02-offer-open', await press(mine.token, 'view'));
   await shoot('page-03-offer-open-supplier', await press(suppliers.token, 'view'));
@@ -158,13 +162,21 @@ try {
   await shoot('page-07-on-site', await press(mine.token, 'on_site', { confirm: 'yes' }));
   await shoot('page-08-quote-sent', await press(mine.token, 'quote_sent', { confirm: 'yes' }));
   const held = await viewOf(mine.offerId);
-  await shoot('mail-accepted', acceptedMail(held, 'a-token-for-the-details-e-mail-0000000000', { publicOrigin, messageIdDomain }).html);
+  await shoot(
+    'mail-accepted',
+    acceptedMail(
+      held,
+      'a-token-for-the-details-e-mail-0000000000',
+      { publicOrigin, messageIdDomain },
+      partnerJobsUrl(publicOrigin, pageTokenFor('a-token-for-the-details-e-mail-0000000000')),
+    ).html,
+  );
   await shoot('mail-introduced', introducedMail(held, { messageIdDomain }).html);
 
   // The supplier's offer was taken by the technician's accept.
   await shoot('page-09-taken', await opened(suppliers.token));
   await shoot('page-09b-taken-after-press', await press(suppliers.token, 'accept'));
-  await shoot('mail-ended-taken', endedMail(await viewOf(suppliers.offerId), { messageIdDomain }).html);
+  await shoot('mail-ended-taken', endedMail(await viewOf(suppliers.offerId), { messageIdDomain }, partnerJobsUrl(publicOrigin, pageTokenFor())).html);
 
   // A second lead whose offer the owner withdrew.
   const withdrawnLead = await postLead({ contact_name: 'Hana Bakery', company_name: 'Hana Bakery Ltd', work_email: 'hana@bakery.nz' });
