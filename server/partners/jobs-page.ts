@@ -100,7 +100,7 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
     if (!pick.ok) return page(request, reply, 400, by.partner, by.pageToken, { problem: pick.problem });
     const { partner } = by;
     const set = await store.transact(function* () {
-      const changed = yield* setOwnOnCall(partner.id, pick.until);
+      const changed = yield* setOwnOnCall(partner.id, { linkHash: secretHash(by.pageToken) }, pick.until);
       if (changed)
         yield* audit({
           actor_email: partner.email,
@@ -121,7 +121,9 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
     const body = openBody.safeParse(request.body);
     if (!body.success) return page(request, reply, 404, by.partner, by.pageToken, { open: 'not_theirs' });
     const offerToken = pageOfferTokenFor(by.pageToken, body.data.offer);
-    const opened = await store.transact(() => openFromPage(by.partner.id, body.data.offer, secretHash(offerToken), secretHash(pageTokenFor(offerToken))));
+    const opened = await store.transact(() =>
+      openFromPage(by.partner.id, { linkHash: secretHash(by.pageToken) }, body.data.offer, secretHash(offerToken), secretHash(pageTokenFor(offerToken))),
+    );
     if (!opened.ok) {
       const { reason } = opened;
       return reason === 'gone' ? gone(request, reply, 410) : page(request, reply, reason === 'ended' ? 410 : 404, by.partner, by.pageToken, { open: reason });

@@ -27,6 +27,7 @@ export const textWords = {
   replies: {
     accepted: "Thanks, the job is yours. The customer's details follow in a moment.",
     taken: `Sorry, that job has been taken or has closed. Questions: ${line}.`,
+    held: 'You already have this job: its details are in the text we sent after your YES.',
     declined: 'Thanks, we will offer it to someone else.',
     noOffer: `No job is waiting for your answer right now. Questions: ${line}.`,
     stopped: `${business.name}: texts are off. Reply START to turn them back on.`,

@@ -8,7 +8,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LeadStore } from '../storage/types.ts';
 import { firstCallback, isTextStatus, replyFrom, textReceipt, type ReplyOutcome } from '../storage/text-work.ts';
-import { answerWords } from '../partners/partner-words.ts';
+import { answerWords, partnerWords } from '../partners/partner-words.ts';
+import { audit } from '../storage/audit-log.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 import { holdsNul } from '../http/nul-guard.ts';
 import { replyIntent } from './reply-words.ts';
@@ -44,6 +45,7 @@ const answerTo: Record<ReplyOutcome['kind'], string | undefined> = {
   no_offer: r.noOffer,
   accepted: r.accepted,
   taken: r.taken,
+  held: r.held,
   declined: r.declined,
   // Twilio answers STOP itself on its own numbers; a second answer would only repeat it.
   stopped: undefined,
@@ -72,45 +74,62 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
       .send(status === 415 ? 'Send a form.' : 'Refused.');
   });
 
-  /** The form, once its signature is Twilio's and it was never taken before; otherwise the refusal was sent. */
-  const signedForm = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  /**
+   * The form's fields and its signature, once the signature is Twilio's for this URL and form;
+   * otherwise the refusal was sent. Whether it was taken before is decided in the same unit of work
+   * as what it does (`once`), so a callback that failed half-way is not refused when Twilio retries it.
+   */
+  const signedForm = (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const form = (request.body ?? {}) as Record<string, string | string[]>;
-    const signature = request.headers['x-twilio-signature'];
-    const header = typeof signature === 'string' ? signature : undefined;
+    const header = request.headers['x-twilio-signature'];
+    const signature = typeof header === 'string' ? header : undefined;
     // The URL as Twilio requested it: the public origin (a proxy may change the host) and the path with its query.
     const url = `${origin}${path}${request.url.slice(request.url.indexOf(path) + path.length)}`;
-    if (!isValidTwilioSignature(authToken, url, form, header)) {
+    if (!isValidTwilioSignature(authToken, url, form, signature)) {
       reply.code(403).type('text/plain; charset=utf-8').send('Refused: not signed by Twilio.');
       return undefined;
     }
-    if (!(await store.transact(() => firstCallback(header!)))) {
-      reply.code(403).type('text/plain; charset=utf-8').send('Refused: already received.');
-      return undefined;
-    }
-    const one = (name: string) => {
+    const field = (name: string) => {
       const value = form[name];
       return (Array.isArray(value) ? value[0] : value) ?? '';
     };
-    return one;
+    return { field, signature: signature! };
   };
+  const replayed = (reply: FastifyReply) => reply.code(403).type('text/plain; charset=utf-8').send('Refused: already received.');
 
   app.post(SMS_INBOUND_PATH, async (request, reply) => {
-    const field = await signedForm(request, reply, SMS_INBOUND_PATH);
-    if (!field) return reply;
-    const from = field('From').slice(0, 32);
-    const intent = replyIntent(field('Body').slice(0, REPLY_CHARS));
-    const outcome = await store.transact(() => replyFrom(from, intent, answerWords, introduce));
+    const signed = signedForm(request, reply, SMS_INBOUND_PATH);
+    if (!signed) return reply;
+    const from = signed.field('From').slice(0, 32);
+    const intent = replyIntent(signed.field('Body').slice(0, REPLY_CHARS));
+    const outcome = await store.transact(function* () {
+      if (!(yield* firstCallback(signed.signature))) return undefined;
+      const answered = yield* replyFrom(from, intent, answerWords, introduce);
+      // Accepting shows the customer's details: that disclosure is recorded with it, as on the job page.
+      if (answered.kind === 'accepted' && answered.view.lead)
+        yield* audit({
+          actor_email: answered.partner.email,
+          action: partnerWords.audit.disclosed(answered.view.lead.id, answered.partner.name, answered.partner.email),
+          detail: answered.view.lead.work_email,
+          ip: request.ip,
+        });
+      return answered;
+    });
+    if (!outcome) return replayed(reply);
     request.log.info({ reply: outcome.kind }, 'text message reply');
     return twiml(reply, answerTo[outcome.kind]);
   });
 
   app.post(SMS_STATUS_PATH, async (request, reply) => {
-    const field = await signedForm(request, reply, SMS_STATUS_PATH);
-    if (!field) return reply;
-    const sid = field('MessageSid').slice(0, 64);
-    const status = field('MessageStatus');
-    if (!sid || !isTextStatus(status)) return twiml(reply);
-    await store.transact(() => textReceipt(sid, status, field('ErrorCode'), (p) => textWords.events.undelivered(p.name)));
-    return twiml(reply);
+    const signed = signedForm(request, reply, SMS_STATUS_PATH);
+    if (!signed) return reply;
+    const sid = signed.field('MessageSid').slice(0, 64);
+    const status = signed.field('MessageStatus');
+    const taken = await store.transact(function* () {
+      if (!(yield* firstCallback(signed.signature))) return false;
+      if (sid && isTextStatus(status)) yield* textReceipt(sid, status, signed.field('ErrorCode'), (p) => textWords.events.undelivered(p.name));
+      return true;
+    });
+    return taken ? twiml(reply) : replayed(reply);
   });
 };

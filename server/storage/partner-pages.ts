@@ -123,7 +123,9 @@ export function* revokePage(partnerId: string): Work<Partner | undefined> {
  * now. It decides whether they are on call until the owner's switch is changed (partner-records.ts).
  * Undefined when their page no longer opens (set from it, it is refused with it).
  */
-export function* setOwnOnCall(partnerId: string, until: number | 'off'): Work<Partner | undefined> {
+export function* setOwnOnCall(partnerId: string, by: { linkHash: string }, until: number | 'off'): Work<Partner | undefined> {
+  // Only through a link that still opens the page, read with the partner's row held (a renewal takes it first too).
+  if (!(yield* holdPage(partnerId)) || !(yield* pageLinkOpens(partnerId, by.linkHash))) return undefined;
   const changed =
     until === 'off'
       ? yield* run(`UPDATE partners SET on_call_until = ${NOW_MS}, updated_at = ${NOW_MS} WHERE id = ? AND ${OPENS_OF()}`, partnerId)
@@ -159,8 +161,15 @@ export type OpenedFromPage = { ok: true } | { ok: false; reason: 'not_theirs' | 
  * with it (whenever the offer was made: the partner has just used a working page). 'gone' when
  * their page no longer opens.
  */
-export function* openFromPage(partnerId: string, offerId: string, offerTokenHash: string, pageTokenHash: string): Work<OpenedFromPage> {
-  if (!(yield* holdPage(partnerId))) return { ok: false, reason: 'gone' };
+export function* openFromPage(
+  partnerId: string,
+  by: { linkHash: string },
+  offerId: string,
+  offerTokenHash: string,
+  pageTokenHash: string,
+): Work<OpenedFromPage> {
+  // The link pressed must still open the page once the row is held: a renewal that committed since it was read ends it.
+  if (!(yield* holdPage(partnerId)) || !(yield* pageLinkOpens(partnerId, by.linkHash))) return { ok: false, reason: 'gone' };
   const view = yield* offerById(offerId);
   if (!view || view.offer.partner_id !== partnerId) return { ok: false, reason: 'not_theirs' };
   if (!listed(view)) return { ok: false, reason: 'ended' };

@@ -67,6 +67,7 @@ export type ReplyOutcome =
   | { kind: 'no_offer'; partner: Partner }
   | { kind: 'accepted'; partner: Partner; view: OfferView }
   | { kind: 'taken'; partner: Partner }
+  | { kind: 'held'; partner: Partner }
   | { kind: 'declined'; partner: Partner }
   | { kind: 'stopped'; partner: Partner }
   | { kind: 'started'; partner: Partner }
@@ -103,7 +104,18 @@ export function* replyFrom(from: string, intent: ReplyIntent, words: AnswerWords
     ...ids,
   );
   const latest = waiting[0];
-  if (!latest) return { kind: 'no_offer', partner: first };
+  if (!latest) {
+    // Their latest texted offer ended in the last day (another partner was quicker, or time ran out): say so, not "nothing waiting".
+    const ended = yield* one(
+      `SELECT o.partner_id, o.state FROM partner_offers o JOIN offer_links l ON l.offer_id = o.id AND l.channel = 'sms'
+       WHERE o.partner_id IN (${inList}) AND o.created_at > ${NOW_MS} - 86400000 ORDER BY o.created_at DESC, o.id LIMIT 1`,
+      ...ids,
+    );
+    const endedFor = ended && partners.find((p) => p.id === String(ended.partner_id));
+    if (intent !== 'accept' || !endedFor) return { kind: 'no_offer', partner: first };
+    // A second YES to a job they already took is told so, not that someone else has it.
+    return ended.state === 'accepted' ? { kind: 'held', partner: endedFor } : { kind: 'taken', partner: endedFor };
+  }
   const partner = partners.find((p) => p.id === String(latest.partner_id)) ?? first;
   const answer = intent === 'accept' ? ({ action: 'accept' } as const) : ({ action: 'decline', reason: DECLINED_BY_TEXT } as const);
   const { view, changed } = yield* answerOffer(String(latest.token_hash), answer, words, introduce, 'sms');

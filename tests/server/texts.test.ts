@@ -161,8 +161,8 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
     expect(details!.body).toContain('12 Grey Street, Frankton, Hamilton');
     expect(details!.body).not.toContain('4321');
     await waitFor(() => smtp.messages.some((m) => m.to.includes('ana@x.nz') && m.raw.includes('You have the job')), { what: 'the accepted e-mail' });
-    // A second YES changes nothing: the job is already theirs, and no second details text goes.
-    expect(await (await reply(ANA.e164, 'YES')).text()).toContain(textWords.replies.noOffer);
+    // A second YES changes nothing: the job is already theirs (and they are told so), and no second details text goes.
+    expect(await (await reply(ANA.e164, 'YES')).text()).toContain('You already have this job');
     expect(textsTo(ANA.e164)).toHaveLength(2);
   });
 
