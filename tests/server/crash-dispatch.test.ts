@@ -231,7 +231,16 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
     expect.soft(resent(escalation), 'the escalation was sent again after the crash').toBe(true);
     expect.soft(new Set(ids(escalation)), 'Message-IDs of the escalation').toEqual(new Set([`<unaccepted-${lead.id}@example.nz>`]));
     expect.soft(jobs.filter((j) => j.lead_id === lead.id && j.purpose === 'unaccepted')).toHaveLength(1);
-    // Nothing else was e-mailed: one offer (one partner on call), no second partner, no dead job.
-    expect.soft(jobs.map((j) => j.purpose).sort()).toEqual(['acknowledgement', 'dispatch', 'ended', 'new-lead', 'offer', 'unaccepted']);
+    // Nothing else was e-mailed about the job: one offer (one partner on call), no second partner, no
+    // dead job. (The scheduler's dated notes, the morning summary and the evening gap note, depend on
+    // the hour this runs at and are about no lead: left out.)
+    expect
+      .soft(
+        jobs
+          .filter((j) => j.period === null)
+          .map((j) => j.purpose)
+          .sort(),
+      )
+      .toEqual(['acknowledgement', 'dispatch', 'ended', 'new-lead', 'offer', 'unaccepted']);
   }, 60_000);
 });
