@@ -15,7 +15,7 @@ import { openFromPage, partnerJobs, partnerOfPage, setOwnOnCall } from '../stora
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { recordId } from '../../core/inbox-api/leads.ts';
 import { secretHash } from '../inbox/secrets.ts';
-import { holdsNul } from '../http/nul-guard.ts';
+import { takePartnerForms } from './partner-forms.ts';
 import { fromThisSite } from '../http/same-origin.ts';
 import { nzTime } from '../outbox/lead-email.ts';
 import { JOBS_OPEN_PATH, JOBS_PATH, OFFER_TOKEN_PARAM, pageOfferTokenFor, pageTokenFor, partnerOfferUrl } from './partner-links.ts';
@@ -39,18 +39,8 @@ const openBody = withToken.extend({ offer: recordId });
 export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, { store, publicOrigin }) => {
   const origin = new URL(publicOrigin).origin;
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
-    const form = Object.fromEntries(new URLSearchParams(String(body)));
-    // A NUL character cannot be stored: refused here (400) rather than failing at the database.
-    done(holdsNul(form) ? Object.assign(new Error('a NUL character in the form'), { statusCode: 400 }) : null, form);
-  });
   // Whatever goes wrong (a body too large, a type no form sends), the partner sees the page's own words.
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'partner jobs page failed');
-    return sendPartnerPage(request, reply, status, w.goneTitle, jobsGoneMain());
-  });
+  takePartnerForms(app, 'partner jobs page', (request, reply, status) => sendPartnerPage(request, reply, status, w.goneTitle, jobsGoneMain()));
 
   /** A link nobody was sent: 404; one that opened a page once but no longer does: 410. */
   const gone = (request: FastifyRequest, reply: FastifyReply, status: 404 | 410) => sendPartnerPage(request, reply, status, w.goneTitle, jobsGoneMain());

@@ -14,7 +14,7 @@ import { answerOffer, offerByToken, type PartnerAnswer } from '../storage/partne
 import { secretHash } from '../inbox/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';
-import { holdsNul } from '../http/nul-guard.ts';
+import { takePartnerForms } from './partner-forms.ts';
 import { fromThisSite } from '../http/same-origin.ts';
 import { jobsLinkFor, keptJobsLink, OFFER_TOKEN_PARAM, pageTokenFor, PARTNER_PATH } from './partner-links.ts';
 import { jobsLinkMain } from './jobs-page-html.ts';
@@ -53,18 +53,8 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
   const origin = new URL(publicOrigin).origin;
   const w = partnerWords.page;
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
-    const form = Object.fromEntries(new URLSearchParams(String(body)));
-    // A NUL character cannot be stored: refused here (400) rather than failing at the database.
-    done(holdsNul(form) ? Object.assign(new Error('a NUL character in the form'), { statusCode: 400 }) : null, form);
-  });
   // Whatever goes wrong (a body too large, a type no form sends), the partner sees the page's own words.
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'partner page failed');
-    return send(request, reply, status, w.invalidTitle, invalidMain());
-  });
+  takePartnerForms(app, 'partner page', (request, reply, status) => send(request, reply, status, w.invalidTitle, invalidMain()));
 
   app.get(PARTNER_PATH, async (request, reply) => {
     const query = z.object({ [OFFER_TOKEN_PARAM]: token }).safeParse(request.query);
