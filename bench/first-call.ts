@@ -94,6 +94,19 @@ const scenarios: Scenario[] = [
 ];
 
 const results: { scenario: string; samples: number; p50: number; p95: number; max: number }[] = [];
+/** One scenario's row of figures (nearest-rank percentiles of its successful samples), kept and printed. */
+function record(scenario: string, timings: number[]): void {
+  timings.sort((a, b) => a - b);
+  const row = {
+    scenario,
+    samples: timings.length,
+    p50: Math.round(percentile(timings, 50)),
+    p95: Math.round(percentile(timings, 95)),
+    max: Math.round(timings.at(-1)!),
+  };
+  results.push(row);
+  console.log(JSON.stringify(row));
+}
 const dist = tinySite();
 for (const scenario of scenarios) {
   const db = await createTestStore(scenario.store);
@@ -134,16 +147,7 @@ for (const scenario of scenarios) {
       }
       if (i >= WARM_UP) timings.push(arrival.at - answered);
     }
-    timings.sort((a, b) => a - b);
-    const row = {
-      scenario: scenario.name,
-      samples: timings.length,
-      p50: Math.round(percentile(timings, 50)),
-      p95: Math.round(percentile(timings, 95)),
-      max: Math.round(timings.at(-1)!),
-    };
-    results.push(row);
-    console.log(JSON.stringify(row));
+    record(scenario.name, timings);
   } finally {
     for (const s of servers) {
       s.child.kill('SIGTERM');
@@ -230,16 +234,7 @@ for (const scenario of scenarios) {
       ['urgent offer text to the on-call technician, two instances, PostgreSQL', offerTimes],
       ['YES reply to the customer’s details text, two instances, PostgreSQL', replyTimes],
     ] as const) {
-      timings.sort((a, b) => a - b);
-      const row = {
-        scenario,
-        samples: timings.length,
-        p50: Math.round(percentile(timings, 50)),
-        p95: Math.round(percentile(timings, 95)),
-        max: Math.round(timings.at(-1)!),
-      };
-      results.push(row);
-      console.log(JSON.stringify(row));
+      record(scenario, timings);
     }
   } finally {
     for (const s of servers) {

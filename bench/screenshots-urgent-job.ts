@@ -23,7 +23,7 @@ import { holdersOf, offerById, withdrawOffer, answerOffer, type OfferView } from
 import { answerWords, partnerWords } from '../server/partners/partner-words.ts';
 import { secretHash } from '../server/inbox/secrets.ts';
 import { acceptedMail, endedMail, introducedMail, offerMail } from '../server/outbox/partner-emails.ts';
-import { overnightMail, unacceptedMail, type NoticeOptions } from '../server/outbox/notice-emails.ts';
+import { gapsMail, overnightMail, unacceptedMail, type NoticeOptions } from '../server/outbox/notice-emails.ts';
 import { emailHtml } from '../server/outbox/lead-email.ts';
 import { createDispatchNote } from '../server/outbox/dispatch-note.ts';
 import { acknowledgementHtml } from '../server/outbox/acknowledgement.ts';
@@ -235,6 +235,18 @@ try {
   const night = await Promise.all(ids.map(async (id) => ({ lead: await inboxLeadOf(id), holder: holders.get(id), escalated: id === expiredLead })));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
   await shoot('mail-overnight', overnightMail(today, night, ['owner@example.nz'], { inboxOrigin: publicOrigin, messageIdDomain }).html);
+  await shoot(
+    'mail-gaps',
+    gapsMail(
+      today,
+      [
+        { city: 'Dunedin', partners: [{ name: 'Otago Chill', phone: '03 555 0177', onCallUntil: null, bounced: false }] },
+        { city: 'Tauranga', partners: [] },
+      ],
+      ['owner@example.nz'],
+      { inboxOrigin: publicOrigin, messageIdDomain },
+    ).html,
+  );
 
   // The job won: the holder's link shows nothing more. Then a link nobody was sent.
   await t.store.transact(() => changeStatus(leadId, { status: 'won', jobValueCents: 85_000, lostReason: null }, 'owner@example.nz', 'Status: Won'));
