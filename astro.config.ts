@@ -14,6 +14,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
+  // Builds of published versions run beside each other (one per instance): each keeps its own cache.
+  ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
   // No code blocks in the copy; Shiki would add inline styles the CSP forbids.
   markdown: { syntaxHighlight: false },
   integrations: [react(), mdx(), precompress()],

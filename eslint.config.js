@@ -8,9 +8,9 @@ import globals from 'globals';
 
 /** One no-restricted-imports rule per wall; a later, narrower wall repeats the wider one's patterns, since a rule's options replace each other. */
 function importWalls(walls) {
-  return walls.map(({ files, forbidden, why }) => ({
+  return walls.map(({ files, forbidden, except, why }) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }, ...(except ? [{ regex: except, message: why }] : [])] }] },
   }));
 }
 
@@ -35,6 +35,13 @@ export default tseslint.config(
       files: ['server/**'],
       forbidden: ['**/src/**', '**/tests/**', '**/bench/**', '**/scripts/**'],
       why: 'The server imports only core/ from outside itself.',
+    },
+    {
+      // The site editor checks and writes content exactly as the build reads it, through one door.
+      files: ['server/site/content.ts'],
+      forbidden: ['**/tests/**', '**/bench/**', '**/scripts/**'],
+      except: '/src/(?!lib/(content-check|content-entries|content-files|content-schemas|price-dates)\\.ts$)',
+      why: 'The site editor reaches the site only for its content model.',
     },
     {
       files: ['server/storage/**'],

@@ -41,7 +41,7 @@ function processAlive(pid: number): boolean {
 }
 
 /** Takes the lock file, or returns false while a live process holds it (a dead holder's lock is taken over). */
-function tryLock(lockFile: string): boolean {
+export function tryLock(lockFile: string): boolean {
   try {
     const fd = openSync(lockFile, 'wx');
     writeSync(fd, String(process.pid));

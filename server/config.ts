@@ -123,6 +123,10 @@ export const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     DIST_DIR: z.string().default('dist'),
+    /** Where the site editor builds published versions of the site (outside the served folder). */
+    SITE_WORK_DIR: z.string().default('data/site'),
+    /** How often an instance looks for a version of the site published on another. */
+    SITE_CHECK_INTERVAL: duration.default(2000),
     DATABASE_URL: z
       .string()
       .optional()

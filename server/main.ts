@@ -17,6 +17,9 @@ import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
 import { TRANSPORTS, type LeadPurpose } from './storage/purposes.ts';
+import { LiveSite } from './site/live-site.ts';
+import { SiteBuilder } from './site/site-builder.ts';
+import { SitePublisher } from './site/site-publisher.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -93,9 +96,20 @@ const backups =
   config.BACKUP_DIR && databaseFile
     ? new BackupSchedule({ databaseFile, folder: resolve(config.BACKUP_DIR), everyMs: config.BACKUP_EVERY, keep: config.BACKUP_KEEP, log })
     : undefined;
+// The site as published in the site editor: built (or found already built) before this instance serves.
+const site = new LiveSite(distDir);
+const publisher = new SitePublisher({
+  store,
+  root,
+  site,
+  log,
+  checkEveryMs: config.SITE_CHECK_INTERVAL,
+  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir }),
+});
+await publisher.catchUp();
 const app = await buildApp({
   store,
-  distDir,
+  site,
   leadPurposes,
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
   visits: { rateLimit: { max: config.VISIT_RATE_LIMIT_MAX, windowMs: config.VISIT_RATE_LIMIT_WINDOW } },
@@ -107,6 +121,7 @@ const app = await buildApp({
   texts: texts ? { authToken: config.TWILIO_AUTH_TOKEN!, publicOrigin: config.PUBLIC_ORIGIN } : undefined,
   backups: backups && (() => backups.state()),
   inbox: {
+    site: publisher,
     publicOrigin: config.PUBLIC_ORIGIN,
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
     mailer: config.SMTP_URL ? createInboxMailer(mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT), config.LEAD_NOTIFY_FROM) : undefined,
@@ -124,6 +139,7 @@ async function shutdown(signal: string) {
   await app.close();
   await scheduler?.stop();
   await backups?.stop();
+  await publisher.stop();
   stopHearing();
   await worker.stop();
   for (const sender of Object.values(senders)) sender.close?.();
@@ -140,5 +156,6 @@ worker.start();
 stopHearing = store.onNewJobs(() => worker.nudge());
 scheduler?.start();
 backups?.start();
+publisher.start();
 log.info({ url: `http://${config.HOST}:${config.PORT}`, database: store.kind, notifications: leadPurposes }, 'lead server ready');
 log.info(`the lead inbox is at ${config.PUBLIC_ORIGIN}/inbox/ (add the first person with: npm run leads -- users add EMAIL --role owner)`);

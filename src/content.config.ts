@@ -1,20 +1,24 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { collectionSchemas, type CollectionName } from './lib/content-schemas.ts';
+import { contentDir } from './lib/content-files.ts';
+
+/** The release's files, or a published version's copy of them (the lead server's site editor). */
+const root = contentDir();
 
 /** One-off pages: src/content/pages/<route>.yaml ("index" is the home page). */
-const pages = defineCollection({ loader: glob({ pattern: '**/*.yaml', base: './src/content/pages' }), schema: collectionSchemas.pages });
+const pages = defineCollection({ loader: glob({ pattern: '**/*.yaml', base: `${root}/pages` }), schema: collectionSchemas.pages });
 /** The five product landing pages, one template. */
-const products = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/products' }), schema: collectionSchemas.products });
+const products = defineCollection({ loader: glob({ pattern: '*.yaml', base: `${root}/products` }), schema: collectionSchemas.products });
 /** The six city pages, one template. */
-const cities = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/cities' }), schema: collectionSchemas.cities });
+const cities = defineCollection({ loader: glob({ pattern: '*.yaml', base: `${root}/cities` }), schema: collectionSchemas.cities });
 /** The eight blog articles (MDX); the file name is the slug. */
-const blog = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: collectionSchemas.blog });
+const blog = defineCollection({ loader: glob({ pattern: '*.mdx', base: `${root}/blog` }), schema: collectionSchemas.blog });
 /** The three long guides (MDX); the file name is the route. */
-const guides = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/guides' }), schema: collectionSchemas.guides });
+const guides = defineCollection({ loader: glob({ pattern: '*.mdx', base: `${root}/guides` }), schema: collectionSchemas.guides });
 
 /** The calculators' copy and rule-of-thumb figures, one file each. */
-const calculators = defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/calculators' }), schema: collectionSchemas.calculators });
+const calculators = defineCollection({ loader: glob({ pattern: '*.yaml', base: `${root}/calculators` }), schema: collectionSchemas.calculators });
 
 // satisfies: a collection added to the schema map but not here (or the reverse) fails the type check.
 export const collections = { pages, products, cities, blog, guides, calculators } satisfies Record<CollectionName, unknown>;

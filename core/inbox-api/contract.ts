@@ -47,6 +47,7 @@ import {
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
 import { visitReport } from './visits.ts';
+import { draftAnswer, entryEdit, entryParams, publishAnswer, siteEntryAnswer, siteOverview, versionDiff, versionList, versionParams } from './site.ts';
 
 const routes = {
   'GET /session': { response: { 200: sessionAnswer } },
@@ -94,6 +95,16 @@ const routes = {
   'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },
   'GET /google-ads.csv': { querystring: sinceQuery },
   'GET /backups': { response: { 200: backupAnswer } },
+
+  'GET /site': { response: { 200: siteOverview } },
+  'GET /site/entries/:collection/:id': { params: entryParams, response: { 200: siteEntryAnswer } },
+  'PUT /site/entries/:collection/:id/draft': { params: entryParams, body: entryEdit, response: { 200: draftAnswer } },
+  'DELETE /site/entries/:collection/:id/draft': { params: entryParams, response: { 200: okAnswer } },
+  'POST /site/entries/:collection/:id/publish': { params: entryParams, body: entryEdit, response: { 200: publishAnswer } },
+  'POST /site/entries/:collection/:id/verify': { params: entryParams, response: { 200: publishAnswer } },
+  'GET /site/versions': { response: { 200: versionList } },
+  'GET /site/versions/:number': { params: versionParams, response: { 200: versionDiff } },
+  'POST /site/versions/:number/restore': { params: versionParams, response: { 200: publishAnswer } },
 } as const;
 
 /** Every refusal: a sentence for a person, and for a field the app can point at, that field's. */

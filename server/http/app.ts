@@ -13,7 +13,6 @@ import { healthPlugin, type HealthOptions } from './plugins/health.ts';
 import { exportPlugin } from './plugins/export.ts';
 import { staticSite } from './plugins/static.ts';
 import { visitBeaconPlugin } from './plugins/visit-beacon.ts';
-import { loadSitePages } from '../visits/site-pages.ts';
 import type { PageKind } from '../../core/visit/beacon-fields.ts';
 import { inboxHeaders, inboxPlugin } from '../inbox/plugin.ts';
 import type { InboxOptions } from '../inbox/context.ts';
@@ -21,7 +20,7 @@ import { partnerPagePlugin } from '../partners/partner-page.ts';
 import { jobsPagePlugin } from '../partners/jobs-page.ts';
 import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 import { sendFailure } from './error-pages.ts';
-import { loadPageShell } from './page-shell.ts';
+import { LiveSite } from '../site/live-site.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
@@ -30,6 +29,8 @@ export interface AppOptions {
   store: LeadStore;
   /** Directory of the built site; omit to serve no pages (API-only tests). */
   distDir?: string | undefined;
+  /** The site being served, when the caller swaps new builds in (the site editor); made from distDir otherwise. */
+  site?: LiveSite | undefined;
   leadPurposes?: LeadPurpose[];
   rateLimit?: { max: number; windowMs: number };
   exportToken?: string | undefined;
@@ -177,7 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setTimeout(() => app.server.closeAllConnections(), timeouts.closeGraceMs).unref();
   });
 
-  app.decorate('pageShell', options.distDir ? loadPageShell(options.distDir) : undefined);
+  const site = options.site ?? (options.distDir ? new LiveSite(options.distDir) : undefined);
+  // A getter: the shell comes from whichever build is being served.
+  app.decorate('pageShell', { getter: () => site?.pageShell });
   await app.register(securityHeaders, { hsts: options.hsts ?? true });
   await app.register(methodsPlugin);
   await app.register(leadsPlugin, {
@@ -191,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...DEFAULTS.visits,
     ...options.visits,
     store: options.store,
-    pages: options.visits?.pages ?? (options.distDir ? loadSitePages(options.distDir) : new Map()),
+    pages: options.visits?.pages ?? site?.pages ?? new Map(),
   });
   await app.register(healthPlugin, {
     store: options.store,
@@ -229,6 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store: options.store,
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
-  if (options.distDir) await app.register(staticSite, { root: options.distDir });
+  if (site) await app.register(staticSite, { site });
   return app;
 }

@@ -11,6 +11,7 @@ import type { Work } from '../storage/steps.ts';
 import type { InboxMailer } from './mail.ts';
 import type { BadRequestRule } from './refusals.ts';
 import type { BackupState } from '../backup/schedule.ts';
+import type { SitePublisher } from '../site/site-publisher.ts';
 
 export { INBOX_PATH } from '../../core/inbox-links.ts';
 export const SESSION_COOKIE = 'inbox_session';
@@ -31,6 +32,8 @@ export interface InboxOptions {
   mailer?: InboxMailer | undefined;
   /** The scheduled backups' state, shown to owners; omit when they are off. */
   backups?: (() => BackupState) | undefined;
+  /** The site editor's publisher; without it the Site section answers that it is not available. */
+  site?: SitePublisher | undefined;
   sessionIdleMs?: number | undefined;
   signInLimit?: { max: number; windowMs: number } | undefined;
 }

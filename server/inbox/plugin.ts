@@ -28,6 +28,7 @@ import { partnerRoutes } from './partner-routes.ts';
 import { partnerPageRoutes } from './partner-page-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
+import { siteRoutes } from './site-routes.ts';
 import { fromThisSite, startedElsewhere } from '../http/same-origin.ts';
 import { holdsNul } from '../http/nul-guard.ts';
 
@@ -173,4 +174,5 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(partnerPageRoutes, ctx);
   await app.register(offerRoutes, ctx);
   await app.register(backupRoutes, ctx);
+  await app.register(siteRoutes, ctx);
 };

@@ -24,6 +24,9 @@ describe('import walls', () => {
     ['server/storage/example.ts', '../outbox/worker.ts'],
     ['server/storage/example.ts', '../config.ts'],
     ['server/storage/example.ts', '../../src/lib/tokens.ts'],
+    ['server/site/site-publisher.ts', '../../src/lib/content-check.ts'],
+    ['server/site/content.ts', '../../src/config/site.ts'],
+    ['server/site/content.ts', '../../src/lib/tokens.ts'],
   ])('%s may not import %s', async (file, spec) => {
     expect(await wallErrors(file, spec)).toHaveLength(1);
   });
@@ -34,6 +37,8 @@ describe('import walls', () => {
     ['server/http/example.ts', '../storage/types.ts'],
     ['server/outbox/example.ts', '../storage/types.ts'],
     ['server/storage/example.ts', '../../core/lead/schema.ts'],
+    ['server/site/content.ts', '../../src/lib/content-check.ts'],
+    ['server/site/content.ts', '../../src/lib/content-schemas.ts'],
   ])('%s may import %s', async (file, spec) => {
     expect(await wallErrors(file, spec)).toEqual([]);
   });

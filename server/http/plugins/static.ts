@@ -39,7 +39,7 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-interface Asset {
+export interface Asset {
   type: string;
   etag: string;
   cacheControl: string;
@@ -49,7 +49,8 @@ interface Asset {
 }
 
 export interface StaticOptions {
-  root: string;
+  /** The build being served; a new one is swapped in whole (the site editor's publish). */
+  site: { readonly assets: ReadonlyMap<string, Asset> };
 }
 
 function walk(dir: string): string[] {
@@ -159,11 +160,11 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, status
 
 // fastify-plugin: the not-found handler must be the whole app's, not only this plugin's context's.
 export const staticSite = fp<StaticOptions>(
-  async (app, { root }) => {
-    const assets = loadSite(root);
-    const notFound = assets.get('/404.html');
-
+  async (app, { site }) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // One build for the whole answer, even if another is swapped in meanwhile.
+      const assets = site.assets;
+      const notFound = assets.get('/404.html');
       const path = sitePath(request.url);
       const asset = path ? assets.get(path) : undefined;
       if (asset) return send(request, reply, asset);

@@ -1,0 +1,109 @@
+/**
+ * The site editor: the site's content entries (every page, article, guide and calculator), each
+ * edited as a draft and published as a new version of the site, the versions with what each
+ * changed, and restoring one. Everyone in the inbox reads and keeps drafts; owners publish.
+ */
+import { z } from 'zod';
+
+const collections = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'] as const;
+
+/** An entry's address in the API: its collection and file name. */
+export const entryParams = z.object({
+  collection: z.enum(collections),
+  id: z
+    .string()
+    .max(81)
+    .regex(/^[a-z0-9][a-z0-9-]*$/),
+});
+
+export const versionParams = z.object({ number: z.coerce.number().int().min(0).max(1_000_000_000) });
+
+/** An entry's content: its fields (checked by its collection's schema) and, for articles and guides, its Markdown text. */
+export const entryContent = z.object({
+  data: z.record(z.string().max(100), z.unknown()),
+  body: z.string().max(60_000).optional(),
+});
+export type EntryContent = z.output<typeof entryContent>;
+
+/** An edit as the form sends it: the content, and the version it was started from. */
+export const entryEdit = entryContent.extend({ basedOn: z.number().int().min(0).max(1_000_000_000) });
+export type EntryEdit = z.input<typeof entryEdit>;
+
+const problem = z.object({ path: z.string(), message: z.string() });
+export type ContentProblemAnswer = z.output<typeof problem>;
+
+const who = z.object({ email: z.string().nullable(), at: z.number() });
+
+export const siteOverview = z.object({
+  /** The newest version (0: the release's own content) and this instance's. */
+  version: z.number(),
+  served: z.number(),
+  publishedBy: who.nullable(),
+  /** Why the newest version could not be built on this instance, while it cannot. */
+  failure: z.string().nullable(),
+  entries: z.array(
+    z.object({
+      key: z.string(),
+      collection: z.enum(collections),
+      id: z.string(),
+      title: z.string(),
+      route: z.string().nullable(),
+      /** The owner's words are published in place of the release's. */
+      edited: z.boolean(),
+      draft: z.boolean(),
+    }),
+  ),
+  /** The oldest price date line among the guides, and how many days ago that is (NZ dates). */
+  pricesVerified: z.object({ date: z.string(), days: z.number() }).nullable(),
+});
+export type SiteOverview = z.output<typeof siteOverview>;
+
+export const siteEntryAnswer = z.object({
+  key: z.string(),
+  title: z.string(),
+  route: z.string().nullable(),
+  /** The entry's JSON Schema, made from the same zod schema the build checks it with. */
+  schema: z.record(z.string(), z.unknown()),
+  hasBody: z.boolean(),
+  /** The blocks an article's body may hold. */
+  blocks: z.array(z.object({ tag: z.string(), example: z.string(), label: z.string() })),
+  release: entryContent,
+  published: entryContent,
+  version: z.number(),
+  draft: z.object({ content: entryContent, basedOn: z.number(), by: who }).nullable(),
+  /** Whether it has a price date line the owner can mark as verified today. */
+  verifiable: z.boolean(),
+  /** Its problems as published, by the build's rules (normally none). */
+  problems: z.array(problem),
+});
+export type SiteEntryAnswer = z.output<typeof siteEntryAnswer>;
+
+export const draftAnswer = z.object({ problems: z.array(problem) });
+
+export const publishAnswer = z.object({ version: z.number() });
+
+export const versionList = z.object({
+  versions: z.array(
+    z.object({
+      number: z.number(),
+      action: z.enum(['publish', 'restore', 'verify']),
+      restoredFrom: z.number().nullable(),
+      by: who,
+      changed: z.array(z.object({ key: z.string(), title: z.string() })),
+    }),
+  ),
+  served: z.number(),
+});
+export type VersionList = z.output<typeof versionList>;
+
+export const versionDiff = z.object({
+  number: z.number(),
+  entries: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      fields: z.array(z.object({ path: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    }),
+  ),
+});
+export type VersionDiff = z.output<typeof versionDiff>;

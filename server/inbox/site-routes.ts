@@ -1,0 +1,223 @@
+/**
+ * The site editor's routes: the list of entries, one entry with its form's schema, drafts (anyone
+ * in the inbox), publishing, marking prices as verified and restoring a version (owners only).
+ * Every change to the live site goes through the publisher, which checks it with the build's own
+ * rules, builds it, and only then stores the version.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from './endpoint.ts';
+import type { InboxContext } from './context.ts';
+import { keyOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
+import { collectionFiles } from '../site/content.ts';
+import { bodyBlocks } from '../site/content.ts';
+import { daysBetween, hasPriceDate, oldestPriceDate } from '../site/content.ts';
+import type { EntryContent } from '../../core/inbox-api/site.ts';
+import { nzParts } from '../../core/nz-time.ts';
+import { draftKeys, draftOf, dropDraft, listVersions, saveDraft } from '../storage/site-versions.ts';
+import { BuildFailed, EditConflict, EntryRefused, PublishBusy, type PublishedVersion } from '../site/site-publisher.ts';
+import { entrySchemaOf } from '../site/entry-schemas.ts';
+import { versionDiffOf } from '../site/version-diff.ts';
+import { siteWords } from '../site/site-words.ts';
+import type { CollectionName } from '../site/content.ts';
+
+/** The longest build output the owner is shown when a build fails. */
+const BUILD_REASON_MAX = 600;
+
+function contentOf(entry: ContentEntry): EntryContent {
+  return entry.body === undefined ? { data: entry.data } : { data: entry.data, body: entry.body };
+}
+
+function entryOf(collection: CollectionName, id: string, content: EntryContent): ContentEntry {
+  const entry: ContentEntry = { collection, id, data: content.data };
+  if (collectionFiles[collection] === 'mdx') entry.body = content.body ?? '';
+  return entry;
+}
+
+/** The problems by field, several for one field on lines of their own. */
+const fieldsOf = (problems: { path: string; message: string }[]) => {
+  const fields: Record<string, string> = {};
+  for (const { path, message } of problems) {
+    const key = path || '(entry)';
+    fields[key] = fields[key] ? `${fields[key]}\n${message}` : message;
+  }
+  return fields;
+};
+
+export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
+  const site = ctx.site;
+  const by = (request: FastifyRequest) => ({ email: request.inboxUser!.email, ip: request.ip });
+
+  /** Publishes through `work`, turning the publisher's refusals into the inbox's answers. */
+  async function publishing(reply: FastifyReply, work: () => Promise<PublishedVersion>) {
+    try {
+      const { number } = await work();
+      return { version: number };
+    } catch (error) {
+      if (error instanceof EntryRefused) return reply.code(422).send({ error: siteWords.refused, fields: fieldsOf(error.problems) });
+      if (error instanceof EditConflict) return reply.code(409).send({ error: siteWords.conflict });
+      if (error instanceof BuildFailed)
+        return reply.code(422).send({ error: siteWords.buildFailed(`${error.message}. ${error.output}`.slice(0, BUILD_REASON_MAX)) });
+      if (error instanceof PublishBusy) return reply.code(409).send({ error: siteWords.busy });
+      throw error;
+    }
+  }
+
+  /** The entry as published now, with the version that publishes it; undefined for an entry the site lacks. */
+  async function published(collection: CollectionName, id: string) {
+    if (!site) return undefined;
+    const latest = await site.latest();
+    const entry = site.contentOf(latest).get(`${collection}/${id}`);
+    return entry && { entry, latest };
+  }
+
+  app.route({
+    ...endpoint('GET /site'),
+    handler: async (_request, reply) => {
+      if (!site) return reply.code(404).send({ error: siteWords.notEditable });
+      const [latest, drafts] = await Promise.all([site.latest(), ctx.store.read(() => draftKeys())]);
+      const content = site.contentOf(latest);
+      const oldest = oldestPriceDate(content.values());
+      const today = nzParts(new Date()).date;
+      return {
+        version: latest.number,
+        served: site.servedVersion,
+        publishedBy: latest.number === 0 ? null : { email: latest.authorEmail, at: latest.createdAt },
+        failure: site.failure ?? null,
+        entries: [...content.values()].map((entry) => ({
+          key: keyOf(entry),
+          collection: entry.collection,
+          id: entry.id,
+          title: titleOf(entry),
+          route: routeOf(entry) ?? null,
+          edited: keyOf(entry) in latest.entries,
+          draft: drafts.includes(keyOf(entry)),
+        })),
+        pricesVerified: oldest ? { date: oldest, days: daysBetween(oldest, today) } : null,
+      };
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /site/entries/:collection/:id'),
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      const found = await published(collection, id);
+      if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
+      const key: EntryKey = keyOf(found.entry);
+      const draft = await ctx.store.read(() => draftOf(key));
+      const release = site.release.get(key) ?? found.entry;
+      return {
+        key,
+        title: titleOf(found.entry),
+        route: routeOf(found.entry) ?? null,
+        schema: entrySchemaOf(collection),
+        hasBody: collectionFiles[collection] === 'mdx',
+        blocks: Object.entries(bodyBlocks).map(([tag, b]) => ({ tag, example: b.example, label: b.label })),
+        release: contentOf(release),
+        published: contentOf(found.entry),
+        version: found.latest.number,
+        draft: draft ? { content: contentOf(draft.entry), basedOn: draft.basedOn, by: { email: draft.authorEmail, at: draft.updatedAt } } : null,
+        verifiable: hasPriceDate(found.entry),
+        problems: site.problemsOf(found.entry, site.contentOf(found.latest)),
+      };
+    },
+  });
+
+  app.route({
+    ...endpoint('PUT /site/entries/:collection/:id/draft'),
+    bodyLimit: 512 * 1024,
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      const found = await published(collection, id);
+      if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
+      const entry = entryOf(collection, id, request.body);
+      const key = keyOf(entry);
+      await ctx.store.transact(function* () {
+        yield* saveDraft(key, entry, request.body.basedOn, request.inboxUser!.email);
+      });
+      return { problems: site.problemsOf(entry, site.contentOf(found.latest)) };
+    },
+  });
+
+  app.route({
+    ...endpoint('DELETE /site/entries/:collection/:id/draft'),
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      await ctx.store.transact(() => dropDraft(`${collection}/${id}`));
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/entries/:collection/:id/publish'),
+    config: { access: 'owner' },
+    bodyLimit: 512 * 1024,
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      const entry = entryOf(collection, id, request.body);
+      const answer = await publishing(reply, () => site.publishEntry(entry, request.body.basedOn, by(request)));
+      if ('version' in answer) await ctx.store.transact(() => dropDraft(keyOf(entry)));
+      return answer;
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/entries/:collection/:id/verify'),
+    config: { access: 'owner' },
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      const found = await published(collection, id);
+      if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
+      if (!hasPriceDate(found.entry)) return reply.code(422).send({ error: siteWords.notVerifiable });
+      const today = nzParts(new Date()).date;
+      const entry: ContentEntry = { ...found.entry, data: { ...found.entry.data, updated: today } };
+      return publishing(reply, () => site.publishEntry(entry, found.latest.number, by(request), 'verify'));
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /site/versions'),
+    handler: async (_request, reply) => {
+      if (!site) return reply.code(404).send({ error: siteWords.notEditable });
+      const versions = await ctx.store.read(() => listVersions());
+      const titles = site.contentOf(versions[0] ?? { entries: {} });
+      const title = (key: EntryKey) => {
+        const entry = titles.get(key) ?? site.release.get(key);
+        return entry ? titleOf(entry) : key;
+      };
+      return {
+        served: site.servedVersion,
+        versions: versions.map((v) => ({
+          number: v.number,
+          action: v.action,
+          restoredFrom: v.restoredFrom,
+          by: { email: v.authorEmail, at: v.createdAt },
+          changed: v.changed.map((key) => ({ key, title: title(key) })),
+        })),
+      };
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /site/versions/:number'),
+    handler: async (request, reply) => {
+      const { number } = request.params;
+      const [version, before] = site ? await Promise.all([site.version(number), number > 0 ? site.version(number - 1) : undefined]) : [];
+      if (!site || !version) return reply.code(404).send({ error: siteWords.noVersion });
+      return { number, entries: versionDiffOf(site.contentOf(before ?? { entries: {} }), site.contentOf(version), version.changed) };
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/versions/:number/restore'),
+    config: { access: 'owner' },
+    handler: async (request, reply) => {
+      const { number } = request.params;
+      if (!site || !(await site.version(number))) return reply.code(404).send({ error: siteWords.noVersion });
+      return publishing(reply, () => site.restore(number, by(request)));
+    },
+  });
+};

@@ -1,0 +1,22 @@
+/**
+ * The site's content model, as the site editor needs it: the entries and their files, the build's
+ * own checks, and the price date rule. The one door from the server into the site's code (an
+ * exception in the import walls): the editor must check and write entries exactly as the build
+ * reads them, so it uses the build's own modules rather than a copy.
+ */
+export { checkEntry, bodyBlocks, type ContentProblem } from '../../src/lib/content-check.ts';
+export {
+  entryHash,
+  entryText,
+  keyOf,
+  readEntries,
+  routeOf,
+  routesOf,
+  titleOf,
+  writeEntries,
+  type ContentEntry,
+  type EntryKey,
+} from '../../src/lib/content-entries.ts';
+export { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR, collectionFiles } from '../../src/lib/content-files.ts';
+export { collectionSchemas, type CollectionName } from '../../src/lib/content-schemas.ts';
+export { daysBetween, hasPriceDate, oldestPriceDate, priceDateOf, PRICES_STALE_AFTER_DAYS } from '../../src/lib/price-dates.ts';

@@ -1,0 +1,162 @@
+/**
+ * Builds a version of the site: the release's content files copied to a folder of their own with
+ * the version's entries written over them, and `astro build` run on that folder in a child process
+ * (the server keeps answering meanwhile) into a new output folder. The live site is never touched
+ * here: the caller swaps the finished folder in.
+ *
+ * A finished build is kept under a name made from the release build and the content, so an
+ * instance that restarts, or a second instance on the same machine, finds it and loads it instead
+ * of building again. Instances on one machine take turns through a lock file: Astro keeps what it
+ * generates for the content in the project's own `.astro/` folder, which two builds cannot share.
+ * Each build reads the same content folder, so Astro's cache of it stays valid from one to the next.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tryLock } from '../build-site.ts';
+import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
+import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
+
+/** Finished builds kept on disk besides the one being made: enough for a restore to find its build. */
+const KEEP_BUILDS = 4;
+/** A build's own output kept for the owner's error message: its last lines. */
+const OUTPUT_LINES = 30;
+const COMPLETE = '.complete';
+/** How often a build waiting for another instance's checks the lock, and how long it waits at most. */
+const LOCK_POLL_MS = 200;
+const LOCK_WAIT_MS = 5 * 60_000;
+
+export class BuildFailed extends Error {
+  /** What the build said, for the owner (Astro's error, the entry and field it names). */
+  readonly output: string;
+  constructor(message: string, output: string) {
+    super(message);
+    this.output = output;
+  }
+}
+
+/** Runs a build of `contentDir` into `outDir`; throws BuildFailed with its output when it fails. */
+export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal) => Promise<void>;
+
+export interface SiteBuilderOptions {
+  /** The project's root (where astro.config.ts and src/ are). */
+  root: string;
+  /** Where builds, their content copies and caches go (outside the served folder). */
+  workDir: string;
+  /** The release's own build: its time tells the builds of one release from another's. */
+  releaseDist: string;
+  run?: RunBuild | undefined;
+}
+
+/** Removes terminal colours from a build's output. */
+function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the escape character starts each colour code
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** `astro build` on this same Node, with the content folder and a cache of this process's own. */
+export function astroBuild(root: string, workDir: string): RunBuild {
+  return (contentDir, outDir, signal) =>
+    new Promise((done, fail) => {
+      const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+      const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+        cwd: root,
+        env: {
+          ...process.env,
+          [CONTENT_DIR_ENV]: contentDir,
+          SITE_CACHE_DIR: join(workDir, 'astro-cache'),
+          PRECOMPRESS_CACHE: join(workDir, 'compressed'),
+          NO_COLOR: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(signal ? { signal } : {}),
+      });
+      let output = '';
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString('utf8')).slice(-20_000);
+      };
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      child.on('error', (error) => fail(new BuildFailed(`the site build could not run: ${error.message}`, plain(output))));
+      child.on('close', (code) => {
+        if (code === 0) return done();
+        const tail = plain(output).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
+        fail(new BuildFailed(`the site build failed (exit code ${code})`, tail));
+      });
+    });
+}
+
+export class SiteBuilder {
+  readonly #root: string;
+  readonly #workDir: string;
+  readonly #releaseDist: string;
+  readonly #run: RunBuild;
+
+  constructor(options: SiteBuilderOptions) {
+    this.#root = options.root;
+    this.#workDir = resolve(options.workDir);
+    this.#releaseDist = options.releaseDist;
+    this.#run = options.run ?? astroBuild(options.root, this.#workDir);
+  }
+
+  /** The folder a build of these entries over this release is kept in. */
+  folderFor(entries: Readonly<Record<EntryKey, ContentEntry>>): string {
+    const marker = join(this.#releaseDist, 'index.html');
+    const release = existsSync(marker) ? String(statSync(marker).mtimeMs) : 'none';
+    const hash = createHash('sha256').update(release);
+    for (const key of Object.keys(entries).sort()) hash.update(`\0${key}\0${entryText(entries[key]!)}`);
+    return join(this.#workDir, 'builds', hash.digest('base64url').slice(0, 24));
+  }
+
+  /**
+   * The finished build of the release's content with `entries` written over it: one already on
+   * disk, or a new one. Throws BuildFailed when the build fails; the live site is left as it is.
+   */
+  async build(entries: Readonly<Record<EntryKey, ContentEntry>>, signal?: AbortSignal): Promise<string> {
+    const folder = this.folderFor(entries);
+    if (existsSync(join(folder, COMPLETE))) return folder;
+    mkdirSync(this.#workDir, { recursive: true });
+    const lock = join(this.#workDir, '.build-lock');
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    while (!tryLock(lock)) {
+      if (Date.now() > deadline) throw new BuildFailed(`another build held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`, '');
+      signal?.throwIfAborted();
+      await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
+    }
+    const content = join(this.#workDir, 'content');
+    const out = join(this.#workDir, `out-${randomBytes(6).toString('hex')}`);
+    try {
+      // The instance that held the lock before may have just made this very build.
+      if (existsSync(join(folder, COMPLETE))) return folder;
+      rmSync(content, { recursive: true, force: true });
+      cpSync(join(this.#root, RELEASE_CONTENT_DIR), content, { recursive: true });
+      writeEntries(content, Object.values(entries));
+      await this.#run(content, out, signal);
+      if (!existsSync(join(out, 'index.html'))) throw new BuildFailed('the site build wrote no home page', '');
+      writeFileSync(join(out, COMPLETE), new Date().toISOString());
+      mkdirSync(join(this.#workDir, 'builds'), { recursive: true });
+      try {
+        renameSync(out, folder);
+      } catch (error) {
+        // Another instance on this machine finished the same build first: theirs is the same.
+        if (!existsSync(join(folder, COMPLETE))) throw error;
+      }
+      this.#prune(folder);
+      return folder;
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      unlinkSync(lock);
+    }
+  }
+
+  /** Keeps the newest finished builds (and `keep`), so the folder does not grow with every publish. */
+  #prune(keep: string): void {
+    const builds = join(this.#workDir, 'builds');
+    const finished = readdirSync(builds)
+      .map((name) => join(builds, name))
+      .filter((path) => path !== keep && existsSync(join(path, COMPLETE)))
+      .sort((a, b) => statSync(join(b, COMPLETE)).mtimeMs - statSync(join(a, COMPLETE)).mtimeMs);
+    for (const old of finished.slice(KEEP_BUILDS)) rmSync(old, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * Publishing the owner's content: each publish is a new numbered version in the lead database,
+ * built and swapped in here, and followed by every other instance on the same database.
+ *
+ * - A publish checks the entry with the build's own rules, builds the site with it, and only then
+ *   stores the version: a build that fails leaves the live site and the versions as they were.
+ * - Publishes on this instance take turns; one on another instance that took the next number first
+ *   makes this one build again on top of it, so neither is lost.
+ * - An edit started from an older version of the same entry that someone has published since is
+ *   refused, with both sides for the owner to choose from, never written over it.
+ * - Every instance checks the newest version number every few seconds (and at start, before it
+ *   serves) and builds and swaps in one it is not serving yet.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { checkEntry, type ContentProblem } from './content.ts';
+import { entryHash, keyOf, readEntries, routesOf, type ContentEntry, type EntryKey } from './content.ts';
+import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
+import { RELEASE_CONTENT_DIR } from './content.ts';
+import type { LeadStore } from '../storage/types.ts';
+import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
+import { audit } from '../storage/audit-log.ts';
+import { BuildFailed, type SiteBuilder } from './site-builder.ts';
+import type { LiveSite } from './live-site.ts';
+import { join } from 'node:path';
+import { siteWords } from './site-words.ts';
+
+/** The entry fails the build's rules: each problem names its field. */
+export class EntryRefused extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super('the entry does not pass the content checks');
+    this.problems = problems;
+  }
+}
+
+/** Someone published this entry since the version the edit started from. */
+export class EditConflict extends Error {
+  readonly theirs: ContentEntry;
+  readonly version: number;
+  constructor(theirs: ContentEntry, version: number) {
+    super('the entry was published since this edit began');
+    this.theirs = theirs;
+    this.version = version;
+  }
+}
+
+export { BuildFailed };
+
+/** Other instances' publishes kept taking the next number. */
+export class PublishBusy extends Error {
+  constructor() {
+    super(`other publishes took the next version ${MAX_TURNS} times in a row`);
+  }
+}
+
+/** How many times a publish builds again after other instances' publishes took its number. */
+const MAX_TURNS = 5;
+
+export interface PublishedVersion {
+  number: number;
+  /** Epoch milliseconds when this instance began serving it. */
+  servedAt: number;
+}
+
+/** Who publishes, for the version and the audit log. */
+export interface Publisher {
+  email: string;
+  ip: string;
+}
+
+export interface SitePublisherOptions {
+  store: LeadStore;
+  root: string;
+  builder: SiteBuilder;
+  site: LiveSite;
+  log?: FastifyBaseLogger | undefined;
+  /** How often an instance looks for a version published elsewhere. */
+  checkEveryMs?: number | undefined;
+}
+
+export class SitePublisher {
+  readonly release: ReadonlyMap<EntryKey, ContentEntry>;
+  readonly #store: LeadStore;
+  readonly #builder: SiteBuilder;
+  readonly #site: LiveSite;
+  readonly #log: FastifyBaseLogger | undefined;
+  readonly #checkEveryMs: number;
+  #turn: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  /** Why the newest version could not be built here, until it can. */
+  #failure: string | undefined;
+
+  constructor(options: SitePublisherOptions) {
+    this.#store = options.store;
+    this.#builder = options.builder;
+    this.#site = options.site;
+    this.#log = options.log;
+    this.#checkEveryMs = options.checkEveryMs ?? 2000;
+    this.release = readEntries(join(options.root, RELEASE_CONTENT_DIR));
+  }
+
+  get servedVersion(): number {
+    return this.#site.version;
+  }
+
+  get failure(): string | undefined {
+    return this.#failure;
+  }
+
+  /** Runs `work` after every earlier build or swap on this instance. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(work, work);
+    this.#turn = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * The release entry each of the owner's entries was edited over: the current release's for an
+   * entry this version changes, the one it was edited over before for the rest (or, restoring, the
+   * restored version's). A release that later changes an entry away from its base is one the owner
+   * has to decide on.
+   */
+  #basesOf(entries: Record<EntryKey, ContentEntry>, changed: EntryKey[], latest: ContentVersion, given?: Record<EntryKey, string>): Record<EntryKey, string> {
+    const bases: Record<EntryKey, string> = {};
+    for (const key of Object.keys(entries)) {
+      const release = this.release.get(key);
+      const now = release ? entryHash(release) : undefined;
+      const base = changed.includes(key) && !given ? now : ((given ?? latest.bases)[key] ?? now);
+      if (base) bases[key] = base;
+    }
+    return bases;
+  }
+
+  /** The content as a version publishes it. */
+  contentOf(version: Pick<ContentVersion, 'entries'>): Map<EntryKey, ContentEntry> {
+    return contentOf(this.release, version);
+  }
+
+  /** The newest version (the release's own, numbered 0, before any publish). */
+  async latest(): Promise<ContentVersion> {
+    return (await this.#store.read(() => latestVersion())) ?? RELEASE_VERSION;
+  }
+
+  async version(number: number): Promise<ContentVersion | undefined> {
+    if (number === 0) return RELEASE_VERSION;
+    return this.#store.read(() => versionByNumber(number));
+  }
+
+  /** What the entry would break, by the build's own rules, among the rest of the published content. */
+  problemsOf(entry: ContentEntry, content: ReadonlyMap<EntryKey, ContentEntry>): ContentProblem[] {
+    const all = new Map(content);
+    all.set(keyOf(entry), entry);
+    return checkEntry(entry.collection, entry.data, entry.body, routesOf(all.values()));
+  }
+
+  /** Builds and serves the newest version if this instance does not serve it yet. */
+  catchUp(): Promise<void> {
+    return this.#inTurn(async () => {
+      const number = await this.#store.read(() => latestVersionNumber());
+      if (number === this.#site.version) return;
+      const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
+      if (!version) return;
+      try {
+        this.#site.swap(await this.#builder.build(version.entries), version.number);
+        this.#failure = undefined;
+        this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
+      } catch (error) {
+        this.#failure = error instanceof BuildFailed ? `${error.message}\n${error.output}` : (error as Error).message;
+        this.#log?.error({ err: error, version: number }, 'cannot build the published version of the site; still serving the one before');
+      }
+    });
+  }
+
+  /** Looks for versions published elsewhere every few seconds until stopped. */
+  start(): void {
+    const tick = () => {
+      if (this.#stopped) return;
+      void this.catchUp().finally(() => {
+        if (!this.#stopped) this.#timer = setTimeout(tick, this.#checkEveryMs);
+      });
+    };
+    this.#timer = setTimeout(tick, this.#checkEveryMs);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#turn;
+  }
+
+  /**
+   * Publishes a new version made by `change` from the newest one: builds it, stores it if no other
+   * publish took its number meanwhile (building again on top of that one if so), and serves it.
+   */
+  #publish(
+    by: Publisher,
+    action: VersionAction,
+    change: (latest: ContentVersion) => Promise<{ entries: Record<EntryKey, ContentEntry>; bases?: Record<EntryKey, string>; restoredFrom?: number }>,
+  ): Promise<PublishedVersion> {
+    return this.#inTurn(async () => {
+      for (let turn = 0; turn < MAX_TURNS; turn++) {
+        const latest = await this.latest();
+        const { entries, restoredFrom = null, bases: given } = await change(latest);
+        const dir = await this.#builder.build(entries);
+        const number = latest.number + 1;
+        const changed = changedKeys(this.contentOf(latest), this.contentOf({ entries }));
+        const bases = this.#basesOf(entries, changed, latest, given);
+        const stored = await this.#store.transact(function* () {
+          const inserted = yield* insertVersion({ number, entries, bases, changed, action, restoredFrom, authorEmail: by.email });
+          if (inserted) yield* audit({ actor_email: by.email, action: siteWords.audit(action, number, restoredFrom), detail: changed.join(', '), ip: by.ip });
+          return inserted;
+        });
+        if (!stored) continue;
+        this.#site.swap(dir, number);
+        this.#failure = undefined;
+        this.#log?.info({ version: number, action }, 'published a new version of the site');
+        return { number, servedAt: Date.now() };
+      }
+      throw new PublishBusy();
+    });
+  }
+
+  /**
+   * Publishes `entry` as the owner edited it from version `basedOn`. Refused with the problems
+   * when it fails the content checks, and with the published entry when someone published that
+   * entry since `basedOn`.
+   */
+  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish'): Promise<PublishedVersion> {
+    const key = keyOf(entry);
+    return this.#publish(by, action, async (latest) => {
+      const now = this.contentOf(latest);
+      const current = now.get(key);
+      if (current && basedOn !== latest.number) {
+        const before = await this.version(basedOn);
+        const then = before && this.contentOf(before).get(key);
+        if (!then || entryHash(then) !== entryHash(current)) throw new EditConflict(current, latest.number);
+      }
+      const problems = this.problemsOf(entry, now);
+      if (problems.length > 0) throw new EntryRefused(problems);
+      const entries = { ...latest.entries };
+      const release = this.release.get(key);
+      // An entry edited back to the release's own words follows the release again.
+      if (release && entryHash(release) === entryHash(entry)) delete entries[key];
+      else entries[key] = entry;
+      return { entries };
+    });
+  }
+
+  /** Publishes an earlier version's content again (0: the release's own) as a new version. */
+  restore(number: number, by: Publisher): Promise<PublishedVersion> {
+    return this.#publish(by, 'restore', async () => {
+      const version = await this.version(number);
+      if (!version) throw new Error(`there is no version ${number}`);
+      return { entries: version.entries, bases: version.bases, restoredFrom: number };
+    });
+  }
+}
+
+/** The entries whose content differs between two versions' content. */
+export function changedKeys(before: ReadonlyMap<EntryKey, ContentEntry>, after: ReadonlyMap<EntryKey, ContentEntry>): EntryKey[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys]
+    .filter((key) => {
+      const a = before.get(key);
+      const b = after.get(key);
+      return !a || !b || entryHash(a) !== entryHash(b);
+    })
+    .sort();
+}

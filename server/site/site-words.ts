@@ -1,0 +1,20 @@
+/** Every sentence the site editor's server says to the owner and staff: refusals and audit lines. NZ English. */
+import type { VersionAction } from './content-version.ts';
+
+export const siteWords = {
+  noEntry: 'There is no such page or entry on the site.',
+  noVersion: 'There is no such version of the site.',
+  notEditable: 'The site editor is not available on this server.',
+  refused: 'Some fields need fixing before this can be published. Each is marked below.',
+  conflict: 'Someone published this entry since you opened it. Their version is now shown; copy any of your changes across and publish again.',
+  buildFailed: (reason: string) =>
+    `The site could not be built with this change, so nothing was published and the site is as it was. The build said: ${reason}`,
+  notVerifiable: 'This entry has no price date line to mark as verified.',
+  busy: 'Others are publishing at the same moment. Wait a few seconds and try again.',
+  audit: (action: VersionAction, number: number, restoredFrom: number | null) =>
+    action === 'restore'
+      ? `Restored site version ${restoredFrom} as version ${number}`
+      : action === 'verify'
+        ? `Marked prices as verified today (site version ${number})`
+        : `Published site version ${number}`,
+};

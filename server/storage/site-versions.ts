@@ -1,0 +1,121 @@
+/**
+ * The site editor's versions and drafts, written once for both stores (steps.ts). A version's
+ * number is its key: the next number goes to whichever publish inserts it first, and the other is
+ * told so and builds again on top of it.
+ */
+import { z } from 'zod';
+import type { ContentEntry, EntryKey } from '../site/content.ts';
+import { VERSION_ACTIONS, type ContentVersion } from '../site/content-version.ts';
+import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+
+const entrySchema = z.object({
+  collection: z.string(),
+  id: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  body: z.string().optional(),
+}) as unknown as z.ZodType<ContentEntry>;
+
+const versionRow = z.object({
+  number: z.coerce.number(),
+  entries: z.string().transform((s) => z.record(z.string(), entrySchema).parse(JSON.parse(s))),
+  bases: z.string().transform((s) => z.record(z.string(), z.string()).parse(JSON.parse(s))),
+  changed: z.string().transform((s) => z.array(z.string()).parse(JSON.parse(s))),
+  action: z.enum(VERSION_ACTIONS),
+  restored_from: z.coerce.number().nullable(),
+  author_email: z.string().nullable(),
+  created_at: z.coerce.number(),
+});
+
+function toVersion(row: Row): ContentVersion {
+  const r = versionRow.parse(row);
+  return {
+    number: r.number,
+    entries: r.entries,
+    bases: r.bases,
+    changed: r.changed,
+    action: r.action,
+    restoredFrom: r.restored_from,
+    authorEmail: r.author_email,
+    createdAt: r.created_at,
+  };
+}
+
+/** The newest version, or undefined while the site is the release's own. */
+export function* latestVersion(): Work<ContentVersion | undefined> {
+  const row = yield* one('SELECT * FROM site_versions ORDER BY number DESC LIMIT 1');
+  return row && toVersion(row);
+}
+
+/** The newest version's number: 0 while there is none. */
+export function* latestVersionNumber(): Work<number> {
+  const row = yield* one('SELECT MAX(number) AS n FROM site_versions');
+  return Number(row?.n ?? 0);
+}
+
+export function* versionByNumber(number: number): Work<ContentVersion | undefined> {
+  const row = yield* one('SELECT * FROM site_versions WHERE number = ?', number);
+  return row && toVersion(row);
+}
+
+/** The newest versions first. */
+export function* listVersions(limit = 100): Work<ContentVersion[]> {
+  return (yield* all('SELECT * FROM site_versions ORDER BY number DESC LIMIT ?', limit)).map(toVersion);
+}
+
+/** Stores the version under its number; false when another publish took that number first. */
+export function* insertVersion(version: Omit<ContentVersion, 'createdAt'>): Work<boolean> {
+  const inserted = yield* run(
+    `INSERT INTO site_versions (number, entries, bases, changed, action, restored_from, author_email, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ${NOW_MS}) ON CONFLICT (number) DO NOTHING`,
+    version.number,
+    JSON.stringify(version.entries),
+    JSON.stringify(version.bases),
+    JSON.stringify(version.changed),
+    version.action,
+    version.restoredFrom,
+    version.authorEmail,
+  );
+  return inserted === 1;
+}
+
+export interface Draft {
+  entry: ContentEntry;
+  /** The version the draft was started from. */
+  basedOn: number;
+  authorEmail: string | null;
+  updatedAt: number;
+}
+
+const draftRow = z.object({
+  entry: z.string().transform((s) => entrySchema.parse(JSON.parse(s))),
+  based_on: z.coerce.number(),
+  author_email: z.string().nullable(),
+  updated_at: z.coerce.number(),
+});
+
+export function* draftOf(key: EntryKey): Work<Draft | undefined> {
+  const row = yield* one('SELECT * FROM site_drafts WHERE entry_key = ?', key);
+  if (!row) return undefined;
+  const r = draftRow.parse(row);
+  return { entry: r.entry, basedOn: r.based_on, authorEmail: r.author_email, updatedAt: r.updated_at };
+}
+
+/** The entries with a draft waiting. */
+export function* draftKeys(): Work<EntryKey[]> {
+  return (yield* all('SELECT entry_key FROM site_drafts ORDER BY entry_key')).map((r) => String(r.entry_key));
+}
+
+export function* saveDraft(key: EntryKey, entry: ContentEntry, basedOn: number, authorEmail: string | null): Work<void> {
+  yield* run(
+    `INSERT INTO site_drafts (entry_key, entry, based_on, author_email, updated_at) VALUES (?, ?, ?, ?, ${NOW_MS})
+     ON CONFLICT (entry_key) DO UPDATE SET entry = excluded.entry, based_on = excluded.based_on, author_email = excluded.author_email, updated_at = excluded.updated_at`,
+    key,
+    JSON.stringify(entry),
+    basedOn,
+    authorEmail,
+  );
+}
+
+export function* dropDraft(key: EntryKey): Work<void> {
+  yield* run('DELETE FROM site_drafts WHERE entry_key = ?', key);
+}

@@ -1,0 +1,259 @@
+/**
+ * The site editor on both stores, through the inbox's API: staff keep drafts but cannot publish,
+ * strangers get nothing; a publish is checked by the build's own rules, built, stored as a version
+ * and served at once; a refused field or a failed build leaves the site and the versions as they
+ * were; an edit started before someone else published the same entry is refused, not written over
+ * it; restore and "Mark as verified today" are publishes too; a second instance on the same
+ * database serves each new version, and two publishes at once on two instances both land.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import { nzParts } from '../../core/nz-time.ts';
+import { auditEntries } from '../../server/storage/audit-log.ts';
+import { listVersions } from '../../server/storage/site-versions.ts';
+import type { SitePublisher } from '../../server/site/site-publisher.ts';
+import type { LiveSite } from '../../server/site/live-site.ts';
+import { inboxSession, type Browser } from '../support/inbox-session.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { BREAKS_THE_BUILD, siteInstance } from '../support/site-editor.ts';
+import { waitFor } from '../support/peers.ts';
+import { rmSync } from 'node:fs';
+
+const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
+const ROUTE = '/commercial-fridge-prices-nz';
+const HOME = '/site/entries/pages/index';
+
+interface Instance {
+  app: FastifyInstance;
+  site: LiveSite;
+  publisher: SitePublisher;
+  work: string;
+}
+
+async function instance(t: TestStore): Promise<Instance> {
+  const { site, publisher, work } = await siteInstance(t.store);
+  publisher.start();
+  const app = await buildApp({
+    store: t.store,
+    site,
+    leadPurposes: [],
+    rateLimit: { max: 1000, windowMs: 600_000 },
+    inbox: { publicOrigin: 'http://localhost:4321', site: publisher },
+  });
+  return { app, site, publisher, work };
+}
+
+describe.each(storeKinds)('the site editor on %s', (kind) => {
+  let t: TestStore;
+  let a: Instance;
+  let b: Instance;
+  let owner: Browser;
+  let staff: Browser;
+  const onA = inboxSession(
+    () => a.app,
+    () => t.store,
+  );
+
+  const page = async (app: FastifyInstance, url = ROUTE) => (await app.inject({ method: 'GET', url })).body;
+  const entry = async (url = GUIDE) => (await onA.call(owner, 'GET', url)).json();
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    a = await instance(t);
+    b = await instance(t);
+    owner = await onA.signedIn('owner@example.nz', 'owner');
+    staff = await onA.signedIn('staff@example.nz', 'staff');
+  });
+
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      await i.publisher.stop();
+      await i.app.close();
+      rmSync(i.work, { recursive: true, force: true });
+    }
+    await t.cleanup();
+  });
+
+  it('lists every page by title and route, with the price date line’s age, to anyone signed in and to no stranger', async () => {
+    const list = (await onA.call(staff, 'GET', '/site')).json();
+    expect(list.version).toBe(0);
+    const guide = list.entries.find((e: { key: string }) => e.key === 'guides/commercial-fridge-prices-nz');
+    expect(guide).toMatchObject({ route: ROUTE, edited: false, draft: false });
+    expect(list.entries.find((e: { key: string }) => e.key === 'pages/index').route).toBe('/');
+    expect(list.entries.length).toBeGreaterThanOrEqual(36);
+    expect(list.pricesVerified.date).toBe('2025-01-23');
+    expect(list.pricesVerified.days).toBeGreaterThan(600);
+    const stranger = await onA.openBrowser();
+    expect((await onA.call(stranger, 'GET', '/site')).statusCode).toBe(401);
+    expect((await onA.call(stranger, 'GET', GUIDE)).statusCode).toBe(401);
+  });
+
+  it('gives an entry its form schema, release and published content; an unknown entry is a 404', async () => {
+    const e = await entry();
+    expect(e.schema.properties.heading.maxLength).toBe(90);
+    expect(e.schema.properties.updated).toMatchObject({ type: 'string', format: 'date' });
+    expect(e.hasBody).toBe(true);
+    expect(e.published.body).toContain('##');
+    expect(e.verifiable).toBe(true);
+    expect(e.problems).toEqual([]);
+    expect((await onA.call(owner, 'GET', '/site/entries/guides/no-such-guide')).statusCode).toBe(404);
+    expect((await onA.call(owner, 'GET', '/site/entries/secrets/x')).statusCode).toBe(400);
+  });
+
+  it('lets staff keep a draft, with its problems, but not publish it', async () => {
+    const e = await entry();
+    const data = { ...e.published.data, title: 'Too short' };
+    const saved = await onA.call(staff, 'PUT', `${GUIDE}/draft`, { data, body: e.published.body, basedOn: e.version });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().problems).toEqual([{ path: 'title', message: 'Needs at least 15 characters (now 9)' }]);
+    expect((await entry()).draft.content.data.title).toBe('Too short');
+    const refused = await onA.call(staff, 'POST', `${GUIDE}/publish`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    expect(refused.statusCode).toBe(403);
+    expect(await t.store.read(() => listVersions())).toEqual([]);
+    expect((await onA.call(staff, 'DELETE', `${GUIDE}/draft`)).statusCode).toBe(200);
+    expect((await entry()).draft).toBeNull();
+  });
+
+  it('refuses a field the build would refuse, at that field, and changes nothing', async () => {
+    const e = await entry();
+    const before = await page(a.app);
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, faq: e.published.data.faq.slice(1) },
+      body: `${e.published.body}\n<script>alert(1)</script>\n`,
+      basedOn: e.version,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.faq).toBe('Needs exactly 15 items');
+    expect(res.json().fields.body).toMatch(/<script>/);
+    expect(await page(a.app)).toBe(before);
+    expect(await t.store.read(() => listVersions())).toEqual([]);
+  });
+
+  it('leaves the live site as it was when the build fails, and says why', async () => {
+    const e = await entry();
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, heading: BREAKS_THE_BUILD },
+      body: e.published.body,
+      basedOn: 0,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
+    expect(await page(a.app)).not.toContain(BREAKS_THE_BUILD);
+    expect(await t.store.read(() => listVersions())).toEqual([]);
+  });
+
+  it('publishes: the page changes at once on this instance and within seconds on the other, with a version and an audit line', async () => {
+    const e = await entry();
+    const heading = 'Commercial Fridge Prices in New Zealand, Checked This Month';
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().version).toBe(1);
+    expect(await page(a.app)).toContain(heading);
+    await waitFor(async () => (await page(b.app)).includes(heading), { what: 'the new version served' });
+    expect(b.site.version).toBe(1);
+    const [version] = await t.store.read(() => listVersions());
+    expect(version).toMatchObject({ number: 1, action: 'publish', authorEmail: 'owner@example.nz', changed: ['guides/commercial-fridge-prices-nz'] });
+    const audit = await t.store.read(() => auditEntries({ limit: 50 }));
+    expect(audit.some((line) => line.action === 'Published site version 1' && line.actor_email === 'owner@example.nz')).toBe(true);
+    const diff = (await onA.call(staff, 'GET', '/site/versions/1')).json();
+    expect(diff.entries[0].fields).toEqual([{ path: 'heading', before: e.published.data.heading, after: heading }]);
+    expect((await onA.call(staff, 'GET', '/site')).json().entries.find((x: { key: string }) => x.key === 'guides/commercial-fridge-prices-nz').edited).toBe(
+      true,
+    );
+  });
+
+  it('refuses an edit started before someone else published the same entry, and builds an older edit of another entry on top', async () => {
+    const old = await entry();
+    const homeOld = await entry(HOME);
+    const first = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...old.published.data, heading: 'Commercial Fridge Prices in New Zealand: First Edit' },
+      body: old.published.body,
+      basedOn: old.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...old.published.data, heading: 'Commercial Fridge Prices in New Zealand: Stale Edit' },
+      body: old.published.body,
+      basedOn: old.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    const title = 'Commercial Refrigeration NZ: Fridges, Freezers and Cool Rooms';
+    const other = await onA.call(owner, 'POST', `${HOME}/publish`, { data: { ...homeOld.published.data, title }, basedOn: homeOld.version });
+    expect(other.statusCode).toBe(200);
+    expect(await page(a.app)).toContain('First Edit');
+    expect(await page(a.app, '/')).toContain(title);
+  });
+
+  it('publishes two edits made at once on two instances, one built on the other', async () => {
+    const onB = inboxSession(
+      () => b.app,
+      () => t.store,
+    );
+    const ownerOnB = await onB.signedIn('second-owner@example.nz', 'owner');
+    const guide = await entry();
+    const home = await entry(HOME);
+    const [x, y] = await Promise.all([
+      onA.call(owner, 'POST', `${GUIDE}/publish`, {
+        data: { ...guide.published.data, heading: 'Commercial Fridge Prices in New Zealand: From A' },
+        body: guide.published.body,
+        basedOn: guide.version,
+      }),
+      onB.call(ownerOnB, 'POST', `${HOME}/publish`, {
+        data: { ...home.published.data, title: 'Commercial Refrigeration NZ: From Instance B Today' },
+        basedOn: home.version,
+      }),
+    ]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(new Set([x.json().version, y.json().version]).size).toBe(2);
+    const newest = Math.max(x.json().version, y.json().version);
+    for (const i of [a, b]) {
+      await waitFor(async () => i.site.version === newest, { what: 'the new version served' });
+      expect(await page(i.app)).toContain('From A');
+      expect(await page(i.app, '/')).toContain('From Instance B Today');
+    }
+  });
+
+  it('marks prices as verified today through a publish, and the list says so', async () => {
+    const res = await onA.call(owner, 'POST', `${GUIDE}/verify`);
+    expect(res.statusCode).toBe(200);
+    const today = nzParts(new Date()).date;
+    expect(await page(a.app)).toContain(`Last updated ${today}`);
+    const list = (await onA.call(owner, 'GET', '/site')).json();
+    // The other guides still show the release's date: the oldest line is what the owner is told.
+    expect(list.pricesVerified.date).toBe('2025-01-23');
+    expect((await entry()).published.data.updated).toBe(today);
+    expect((await onA.call(staff, 'POST', `${GUIDE}/verify`)).statusCode).toBe(403);
+    expect((await onA.call(owner, 'POST', '/site/entries/pages/index/verify')).statusCode).toBe(422);
+  });
+
+  it('restores the release’s own content in one press, as a new version both instances serve', async () => {
+    const versions = (await onA.call(staff, 'GET', '/site/versions')).json().versions;
+    expect(versions[0].action).toBe('verify');
+    expect((await onA.call(staff, 'POST', '/site/versions/0/restore')).statusCode).toBe(403);
+    const res = await onA.call(owner, 'POST', '/site/versions/0/restore');
+    expect(res.statusCode).toBe(200);
+    const number = res.json().version;
+    expect(number).toBe(versions[0].number + 1);
+    const release = (await entry()).release.data.heading;
+    expect(await page(a.app)).toContain(release);
+    await waitFor(async () => (await page(b.app)).includes(release), { what: 'the new version served' });
+    expect((await onA.call(owner, 'GET', '/site')).json().entries.every((e: { edited: boolean }) => !e.edited)).toBe(true);
+    const restored = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
+    expect(restored).toMatchObject({ number, action: 'restore', restoredFrom: 0 });
+    expect((await onA.call(owner, 'POST', '/site/versions/999/restore')).statusCode).toBe(404);
+  });
+
+  it('serves the newest version at start on an instance started later', async () => {
+    const c = await instance(t);
+    try {
+      await c.publisher.catchUp();
+      const latest = (await t.store.read(() => listVersions()))[0]!.number;
+      expect(c.site.version).toBe(latest);
+    } finally {
+      await c.publisher.stop();
+      await c.app.close();
+      rmSync(c.work, { recursive: true, force: true });
+    }
+  });
+});

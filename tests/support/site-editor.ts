@@ -1,0 +1,60 @@
+/**
+ * The site editor's pieces for server tests: a publisher over a real store, whose build is a
+ * small stand-in (each page's file holds its entry's heading and date line, read from the content
+ * folder the builder wrote, as Astro would read it), so a test publishes in milliseconds and sees
+ * exactly which content a build was given. The real build runs in the browser tests.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readEntries, routeOf } from '../../src/lib/content-entries.ts';
+import { priceDateOf, hasPriceDate } from '../../src/lib/price-dates.ts';
+import { LiveSite } from '../../server/site/live-site.ts';
+import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-builder.ts';
+import { SitePublisher } from '../../server/site/site-publisher.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** A heading that makes the stand-in build fail, as a real build fails on content it cannot take. */
+export const BREAKS_THE_BUILD = 'This heading breaks the build';
+
+/** What the stand-in writes for an entry's page: its heading (or title) and, for a guide, its date line. */
+export function pageText(data: Record<string, unknown>, dated: string | undefined): string {
+  const heading = String(data.heading ?? data.title ?? '');
+  return `<!doctype html><title>${heading}</title><main><h1>${heading}</h1>${dated ? `<p>Last updated ${dated}</p>` : ''}</main>`;
+}
+
+export const fakeBuild: RunBuild = async (contentDir, outDir) => {
+  await new Promise((r) => setTimeout(r, 5));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, '404.html'), '<!doctype html><title>Not found | Site</title><main>Not found</main>');
+  for (const entry of readEntries(contentDir).values()) {
+    const route = routeOf(entry);
+    if (!route) continue;
+    if (entry.data.heading === BREAKS_THE_BUILD)
+      throw new BuildFailed('the site build failed (exit code 1)', `[InvalidContentEntryDataError] ${entry.id}: heading`);
+    const dir = join(outDir, route);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), pageText(entry.data, hasPriceDate(entry) ? priceDateOf(entry) : undefined));
+  }
+};
+
+/** A publisher on `store`, with a live site and build folders of its own (an instance). */
+export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild) {
+  const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
+  const releaseDist = join(work, 'release');
+  // The release's own build: the stand-in run on the release's content.
+  const ready = run(join(ROOT, 'src/content'), releaseDist).then(() => {
+    const site = new LiveSite(releaseDist);
+    const publisher = new SitePublisher({
+      store,
+      root: ROOT,
+      site,
+      checkEveryMs: 50,
+      builder: new SiteBuilder({ root: ROOT, workDir: join(work, 'builds'), releaseDist, run }),
+    });
+    return { site, publisher, work };
+  });
+  return ready;
+}
