@@ -22,6 +22,10 @@ export type Place =
   | { kind: 'partners' }
   | { kind: 'passkeys' }
   | { kind: 'audit' }
+  /** The site editor: its list of pages, one entry's editor (by its key, "guides/commercial-fridge-prices-nz"), or the versions. */
+  | { kind: 'site' }
+  | { kind: 'site-entry'; key: string }
+  | { kind: 'site-versions' }
   /** New Zealand dates YYYY-MM-DD, inclusive; empty means the default range (the last twelve weeks). */
   | { kind: 'reports'; from: string; to: string };
 
@@ -36,6 +40,10 @@ export function parsePlace(search: string): Place {
   if (lead) return { kind: 'lead', id: lead };
   const page = params.get('page');
   if (page === 'people' || page === 'partners' || page === 'passkeys' || page === 'audit') return { kind: page };
+  if (page === 'site' || page === 'site-versions') {
+    const entry = params.get('entry');
+    return page === 'site' && entry && /^[a-z]+\/[a-z0-9-]+$/.test(entry) ? { kind: 'site-entry', key: entry } : { kind: page };
+  }
   if (page === 'reports') return { kind: 'reports', from: dateParam(params.get('from')), to: dateParam(params.get('to')) };
   const view = params.get('view');
   return { kind: 'list', view: (inboxViews as readonly string[]).includes(view ?? '') ? (view as InboxView) : 'new', q: params.get('q') ?? '' };
@@ -57,6 +65,9 @@ export function placeHref(place: Place, origin = ''): string {
     params.set('page', place.kind);
     if (place.from) params.set('from', place.from);
     if (place.to) params.set('to', place.to);
+  } else if (place.kind === 'site-entry') {
+    params.set('page', 'site');
+    params.set('entry', place.key);
   } else params.set('page', place.kind);
   return pageUrl(params, origin);
 }
@@ -69,6 +80,9 @@ export const inboxLeadUrl = (origin: string, id: string): string => placeHref({ 
 
 /** The Reports for a range of New Zealand dates. */
 export const inboxReportsUrl = (origin: string, from: string, to: string): string => placeHref({ kind: 'reports', from, to }, origin);
+
+/** The site editor's list of pages, with how long ago prices were verified (the reminder e-mails link here). */
+export const inboxSiteUrl = (origin: string): string => placeHref({ kind: 'site' }, origin);
 
 /** A one-time sign-in link. */
 export const signInLinkUrl = (origin: string, token: string): string => pageUrl(new URLSearchParams({ [SIGN_IN_LINK_PARAM]: token }), origin);

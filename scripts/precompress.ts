@@ -3,8 +3,8 @@
  * build, so the lead server (or any static host) serves them without compressing per request.
  */
 import type { AstroIntegration } from 'astro';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { keepCachedCopy, readCachedCopy } from '../core/compressed-cache.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -15,28 +15,17 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
-/**
- * The brotli and gzip copies of `body`. With a cache folder they are kept by the body's hash, so a
- * rebuild after an edit to one page (the site editor's publish) compresses only the files that
- * changed: brotli at its best setting is most of a build's time. Written under a temporary name and
- * renamed, so builds running beside each other never read a half-written copy.
- */
+/** The brotli and gzip copies of `body`, from the shared cache when a build before made them (core/compressed-cache.ts). */
 function compressed(body: Buffer, cacheDir: string | undefined): { br: Buffer; gz: Buffer } {
-  const make = () => ({
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gz: gzipSync(body, { level: 9 }),
-  });
-  if (!cacheDir) return make();
-  const key = join(cacheDir, createHash('sha256').update(body).digest('hex'));
-  if (existsSync(`${key}.br`) && existsSync(`${key}.gz`)) return { br: readFileSync(`${key}.br`), gz: readFileSync(`${key}.gz`) };
-  const made = make();
-  mkdirSync(cacheDir, { recursive: true });
-  const tmp = `${key}.${process.pid}.tmp`;
-  writeFileSync(tmp, made.br);
-  renameSync(tmp, `${key}.br`);
-  writeFileSync(tmp, made.gz);
-  renameSync(tmp, `${key}.gz`);
-  return made;
+  const br =
+    (cacheDir && readCachedCopy(cacheDir, body, 'br')) ||
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const gz = (cacheDir && readCachedCopy(cacheDir, body, 'gz')) || gzipSync(body, { level: 9 });
+  if (cacheDir) {
+    keepCachedCopy(cacheDir, body, 'br', br);
+    keepCachedCopy(cacheDir, body, 'gz', gz);
+  }
+  return { br, gz };
 }
 
 export function precompressDir(dir: string, cacheDir = process.env.PRECOMPRESS_CACHE || undefined): { files: number; bytes: number; br: number } {

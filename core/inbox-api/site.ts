@@ -16,6 +16,8 @@ export const entryParams = z.object({
     .regex(/^[a-z0-9][a-z0-9-]*$/),
 });
 
+export type EntryParams = z.output<typeof entryParams>;
+
 export const versionParams = z.object({ number: z.coerce.number().int().min(0).max(1_000_000_000) });
 
 /** An entry's content: its fields (checked by its collection's schema) and, for articles and guides, its Markdown text. */

@@ -12,7 +12,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { keepCachedCopy } from '../../core/compressed-cache.ts';
 import { join, resolve } from 'node:path';
 import { tryLock } from '../build-site.ts';
 import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
@@ -100,6 +101,25 @@ export class SiteBuilder {
     this.#run = options.run ?? astroBuild(options.root, this.#workDir);
   }
 
+  /**
+   * Puts the release build's compressed copies in the shared cache, once, so the first publish
+   * compresses only the pages it changed.
+   */
+  #seeded = false;
+  #seedCompressed(): void {
+    if (this.#seeded) return;
+    this.#seeded = true;
+    const cache = join(this.#workDir, 'compressed');
+    const walk = (dir: string): string[] =>
+      existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)])) : [];
+    for (const file of walk(this.#releaseDist)) {
+      if (file.endsWith('.br') || file.endsWith('.gz') || !existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) continue;
+      const body = readFileSync(file);
+      keepCachedCopy(cache, body, 'br', readFileSync(`${file}.br`));
+      keepCachedCopy(cache, body, 'gz', readFileSync(`${file}.gz`));
+    }
+  }
+
   /** The folder a build of these entries over this release is kept in. */
   folderFor(entries: Readonly<Record<EntryKey, ContentEntry>>): string {
     const marker = join(this.#releaseDist, 'index.html');
@@ -117,6 +137,7 @@ export class SiteBuilder {
     const folder = this.folderFor(entries);
     if (existsSync(join(folder, COMPLETE))) return folder;
     mkdirSync(this.#workDir, { recursive: true });
+    this.#seedCompressed();
     const lock = join(this.#workDir, '.build-lock');
     const deadline = Date.now() + LOCK_WAIT_MS;
     while (!tryLock(lock)) {

@@ -14,18 +14,25 @@ import { Partners } from './Partners.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
-import type { ReportsViewProps } from './reports/ReportsView.tsx';
 
 /** The reports and their charting code load only when someone opens them, so the list's first load stays small. */
 const ReportsView = lazy(() =>
   import('./reports/ReportsView.tsx').then(
     (m) => ({ default: m.ReportsView }),
-    () => ({ default: ReportsUnavailable }),
+    () => ({ default: Unavailable }),
   ),
 );
 
-/** When the reports' code would not load (offline, or a new version replaced it): the usual error sentence. */
-function ReportsUnavailable(_props: ReportsViewProps) {
+/** The site editor, loaded the same way: most visits to the inbox are about leads. */
+const SiteSection = lazy(() =>
+  import('./site/SiteSection.tsx').then(
+    (m) => ({ default: m.SiteSection }),
+    () => ({ default: Unavailable }),
+  ),
+);
+
+/** When a section's code would not load (offline, or a new version replaced it): the usual error sentence. */
+function Unavailable(_props: object) {
   return <Alert message={words.tryAgain} />;
 }
 
@@ -86,6 +93,11 @@ function Inbox() {
         {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
         {place.kind === 'people' && <People user={user} />}
         {place.kind === 'partners' && <Partners user={user} />}
+        {(place.kind === 'site' || place.kind === 'site-entry' || place.kind === 'site-versions') && (
+          <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>
+            <SiteSection place={place} user={user} go={go} />
+          </Suspense>
+        )}
         {place.kind === 'passkeys' && <Passkeys />}
         {place.kind === 'audit' && <AuditLog />}
         {place.kind === 'reports' && (

@@ -22,6 +22,7 @@ export function InboxHeader({ user, place, go }: InboxHeaderProps) {
     ...(user.role === 'owner' ? [{ place: { kind: 'people' } as Place, label: words.nav.people, current: place.kind === 'people' }] : []),
     { place: { kind: 'partners' }, label: words.nav.partners, current: place.kind === 'partners' },
     { place: { kind: 'reports', from: '', to: '' }, label: words.nav.reports, current: place.kind === 'reports' },
+    { place: { kind: 'site' }, label: words.nav.site, current: place.kind === 'site' || place.kind === 'site-entry' || place.kind === 'site-versions' },
     { place: { kind: 'passkeys' }, label: words.nav.passkeys, current: place.kind === 'passkeys' },
     ...(user.role === 'owner' ? [{ place: { kind: 'audit' } as Place, label: words.nav.audit, current: place.kind === 'audit' }] : []),
   ];

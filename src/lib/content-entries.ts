@@ -11,6 +11,7 @@ import { parse, stringify } from 'yaml';
 import { collectionFiles } from './content-files.ts';
 import type { CollectionName } from './content-schemas.ts';
 import { splitFrontmatter } from './word-count.ts';
+import { fillTokens } from './tokens.ts';
 
 export interface ContentEntry {
   collection: CollectionName;
@@ -102,10 +103,10 @@ export function routeOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string 
   }
 }
 
-/** What the editor's list calls the entry: its page title, or a calculator's heading. */
+/** What the editor's list calls the entry: its page title, or a calculator's heading, with the business's details filled in. */
 export function titleOf(entry: ContentEntry): string {
   const { title, heading } = entry.data;
-  return typeof title === 'string' ? title : typeof heading === 'string' ? heading : entry.id;
+  return fillTokens(typeof title === 'string' ? title : typeof heading === 'string' ? heading : entry.id);
 }
 
 /** Every page address the entries make, for checking internal links. */

@@ -15,6 +15,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 import { freePort, startServer, startServerAtOwnOrigin, type ServerProcess } from '../support/server-process.ts';
@@ -85,10 +88,13 @@ export const test = base.extend<{ signIn: SignIn }, { serverOptions: ServerOptio
       const instances: ServerProcess[] = [];
       let smtp: SmtpPeer | undefined;
       let balancer: http.Server | undefined;
+      let siteWork: string | undefined;
       try {
         if (options.smtp) smtp = await startSmtp(0, '127.0.0.1', { refuse: (to) => (refused.has(to) ? { code: 550, message: 'No such mailbox' } : undefined) });
         const mail = smtp ? { SMTP_URL: smtp.url } : {};
-        const env = { DATABASE_URL: store.url, ...mail, ...options.env };
+        // The site editor's builds: one folder for this worker's instances, as on one machine.
+        siteWork = mkdtempSync(join(tmpdir(), 'crnz-site-'));
+        const env = { DATABASE_URL: store.url, SITE_WORK_DIR: siteWork, ...mail, ...options.env };
         let origin: string;
         let url: string;
         if (options.instances === 1) {
@@ -116,6 +122,7 @@ export const test = base.extend<{ signIn: SignIn }, { serverOptions: ServerOptio
         await Promise.all(instances.map((s) => s.exited));
         await smtp?.close();
         await store.cleanup();
+        if (siteWork) rmSync(siteWork, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 90_000 },

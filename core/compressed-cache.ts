@@ -1,0 +1,32 @@
+/**
+ * The folder of compressed copies that site builds share: each brotli and gzip copy kept under the
+ * hash of the file it was made from, so a build compresses only files no build has compressed
+ * before. The build's compressor fills it, and the site editor seeds it from the release's own
+ * build, whose copies are already made: brotli at its best setting is most of a build's time.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Coding = 'br' | 'gz';
+
+/** Where the copy of `body` in `coding` is kept. */
+export function cachedCopyPath(cacheDir: string, body: Buffer, coding: Coding): string {
+  return join(cacheDir, `${createHash('sha256').update(body).digest('hex')}.${coding}`);
+}
+
+/** The kept copy, if there is one. */
+export function readCachedCopy(cacheDir: string, body: Buffer, coding: Coding): Buffer | undefined {
+  const path = cachedCopyPath(cacheDir, body, coding);
+  return existsSync(path) ? readFileSync(path) : undefined;
+}
+
+/** Keeps a copy, written under a temporary name and renamed, so a reader never sees half of one. */
+export function keepCachedCopy(cacheDir: string, body: Buffer, coding: Coding, copy: Buffer): void {
+  const path = cachedCopyPath(cacheDir, body, coding);
+  if (existsSync(path)) return;
+  mkdirSync(cacheDir, { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, copy);
+  renameSync(tmp, path);
+}

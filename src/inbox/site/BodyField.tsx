@@ -1,0 +1,59 @@
+import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import { words } from '../app-words.ts';
+import { ui } from '../ui.ts';
+import { fieldClass } from './form-context.ts';
+
+const w = words.site;
+
+interface BodyFieldProps {
+  idPrefix: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  blocks: SiteEntryAnswer['blocks'];
+}
+
+/**
+ * An article's or guide's text, as Markdown. The blocks the site offers are added with a button
+ * rather than typed from memory; the page's Preview shows the text as the site lays it out.
+ */
+export function BodyField({ idPrefix, value, onChange, error, blocks }: BodyFieldProps) {
+  const id = `${idPrefix}-body`;
+  const errorId = error ? `${id}--error` : undefined;
+  return (
+    <div className="mt-6">
+      <label htmlFor={id} className={ui.label}>
+        {w.body}
+      </label>
+      <p id={`${id}--help`} className="text-sm text-slate-700">
+        {w.bodyHelp}
+      </p>
+      <textarea
+        id={id}
+        className={`${fieldClass} font-mono text-sm`}
+        rows={24}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={[errorId, `${id}--help`].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 font-semibold whitespace-pre-line text-alert-700">
+          {error}
+        </p>
+      )}
+      <fieldset className="mt-3">
+        <legend className="font-semibold text-slate-900">{w.blocks}</legend>
+        <ul className="mt-1 flex flex-wrap gap-2">
+          {blocks.map((block) => (
+            <li key={block.tag}>
+              <button type="button" className={ui.secondary} onClick={() => onChange(`${value.replace(/\s*$/, '')}\n\n${block.example}\n`)}>
+                {w.insertBlock(block.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}

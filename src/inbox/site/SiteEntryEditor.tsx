@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import type { SessionUser } from '../../../core/inbox-api/contract.ts';
+import type { EntryContent, EntryParams, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import { api, ApiError } from '../api.ts';
+import { linkHandler, placeHref } from '../place.ts';
+import { words } from '../app-words.ts';
+import { ui } from '../ui.ts';
+import { Alert, errorMessage } from '../Alert.tsx';
+import { ago } from '../time.ts';
+import { labelOf, type JsonSchema } from './json-schema.ts';
+import { idOf } from './form-context.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+import { BodyField } from './BodyField.tsx';
+import { ChangedFields } from './ChangedFields.tsx';
+import { useSiteChange, useSiteEntry } from './useSite.ts';
+
+const w = words.site;
+
+/** A field's path as the owner reads it: "FAQ 4, Answer" for faq.3.answer. */
+function fieldName(path: string): string {
+  if (!path || path === '(entry)') return w.wholeEntry;
+  if (path === 'body') return w.body;
+  return path
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : labelOf(part)))
+    .join(' › ');
+}
+
+/** The collection and file name an entry's key names, when it names one the API could have. */
+function paramsOf(key: string): EntryParams | undefined {
+  const [collection, id] = key.split('/');
+  const collections = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'];
+  return collection && id && collections.includes(collection) ? ({ collection, id } as EntryParams) : undefined;
+}
+
+interface SiteEntryEditorProps {
+  entryKey: string;
+  user: SessionUser;
+  go: (href: string) => void;
+}
+
+/** One page's editor: loads the entry, then its form (a fresh one after each publish, from the published content). */
+export function SiteEntryEditor({ entryKey, user, go }: SiteEntryEditorProps) {
+  const params = paramsOf(entryKey);
+  const entry = useSiteEntry(params ?? { collection: 'pages', id: 'index' });
+  const back = placeHref({ kind: 'site' });
+  return (
+    <>
+      <p>
+        <a href={back} onClick={linkHandler(go, back)} className={ui.link}>
+          {w.back}
+        </a>
+      </p>
+      {!params ? (
+        <Alert message={words.tryAgain} />
+      ) : entry.isPending ? (
+        <p className="text-slate-700">{w.loading}</p>
+      ) : entry.isError ? (
+        <Alert message={errorMessage(entry.error, words.tryAgain)} />
+      ) : (
+        <EntryForm key={entryKey} params={params} entry={entry.data} user={user} refresh={async () => (await entry.refetch()).data} />
+      )}
+    </>
+  );
+}
+
+interface EntryFormProps {
+  params: EntryParams;
+  entry: SiteEntryAnswer;
+  user: SessionUser;
+  /** Reads the entry again (after someone else published it, or after marking it verified). */
+  refresh: () => Promise<SiteEntryAnswer | undefined>;
+}
+
+type Outcome = { kind: 'published' | 'verified'; version: number } | { kind: 'draft' } | undefined;
+
+/**
+ * The entry's fields and text, kept here while the owner works: a publish made elsewhere meanwhile
+ * does not replace them. The version the edit is based on moves on only when this form publishes,
+ * or when the owner, told someone else published the page first, chooses theirs or theirs over.
+ */
+function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
+  const [content, setContent] = useState<EntryContent>(entry.draft?.content ?? entry.published);
+  const [basedOn, setBasedOn] = useState(entry.draft?.basedOn ?? entry.version);
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>(() => ({}));
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [changed, setChanged] = useState(false);
+  const [theirs, setTheirs] = useState<SiteEntryAnswer>();
+  const isOwner = user.role === 'owner';
+  const idPrefix = `entry-${params.collection}-${params.id}`;
+
+  const refusal = async (error: unknown) => {
+    setOutcome(undefined);
+    setFields(error instanceof ApiError ? error.fields : {});
+    if (error instanceof ApiError && error.status === 409) setTheirs(await refresh());
+  };
+  const save = useSiteChange(
+    () => api('PUT /site/entries/:collection/:id/draft', { params, body: { ...content, basedOn } }),
+    (answer) => {
+      setFields(Object.fromEntries(answer.problems.map((p) => [p.path, p.message])));
+      setOutcome({ kind: 'draft' });
+      setChanged(false);
+    },
+  );
+  const publish = useSiteChange(
+    () => api('POST /site/entries/:collection/:id/publish', { params, body: { ...content, basedOn } }),
+    (answer) => {
+      setFields({});
+      setBasedOn(answer.version);
+      setOutcome({ kind: 'published', version: answer.version });
+      setChanged(false);
+    },
+  );
+  const verify = useSiteChange(
+    () => api('POST /site/entries/:collection/:id/verify', { params }),
+    async (answer) => {
+      setOutcome({ kind: 'verified', version: answer.version });
+      const fresh = await refresh();
+      // The date line was published from the live page: the form shows it, keeping any edit not yet published.
+      if (fresh) {
+        setContent((c) => ({ ...c, data: { ...c.data, updated: fresh.published.data.updated } }));
+        if (!changed) setBasedOn(fresh.version);
+      }
+    },
+  );
+  const discard = useSiteChange(
+    () => api('DELETE /site/entries/:collection/:id/draft', { params }),
+    () => {
+      setContent(entry.published);
+      setBasedOn(entry.version);
+      setChanged(false);
+    },
+  );
+  const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending;
+  const failed = publish.error ?? save.error ?? verify.error ?? discard.error;
+
+  const change = (next: EntryContent) => {
+    setContent(next);
+    setChanged(true);
+    setOutcome(undefined);
+  };
+  const problems = Object.entries(fields);
+  return (
+    <>
+      <h1 className={`${ui.h1} mt-2`}>{entry.title}</h1>
+      {entry.route && (
+        <p className="mt-1">
+          <a href={entry.route} className={ui.link}>
+            {w.viewPage}
+          </a>{' '}
+          <span className="font-mono text-sm text-slate-700">{entry.route}</span>
+        </p>
+      )}
+      {entry.draft && <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900">{w.draftBy(entry.draft.by.email, ago(entry.draft.by.at))}</p>}
+      {entry.verifiable && isOwner && (
+        <section aria-labelledby={`${idPrefix}-verify`} className={`${ui.card} mt-4`}>
+          <h2 id={`${idPrefix}-verify`} className={ui.h2}>
+            {w.verify}
+          </h2>
+          <p className="mt-1 text-slate-700">{w.verifyHelp}</p>
+          <button type="button" className={`${ui.button} mt-2`} disabled={busy} onClick={() => verify.mutate(undefined, { onError: refusal })}>
+            {w.verify}
+          </button>
+        </section>
+      )}
+      <form
+        className="mt-4"
+        aria-labelledby={`${idPrefix}-fields`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isOwner) publish.mutate(undefined, { onError: refusal });
+          else save.mutate(undefined, { onError: refusal });
+        }}
+      >
+        <h2 id={`${idPrefix}-fields`} className={ui.h2}>
+          {w.form}
+        </h2>
+        {theirs && (
+          <div role="alert" className="mt-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+            <p className="font-semibold">{w.conflict.heading}</p>
+            <p className="mt-1">{w.conflict.explain(theirs.version)}</p>
+            <ChangedFields mine={content} theirs={theirs.published} />
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={ui.button}
+                onClick={() => {
+                  setBasedOn(theirs.version);
+                  setTheirs(undefined);
+                }}
+              >
+                {w.conflict.keepMine}
+              </button>
+              <button
+                type="button"
+                className={ui.secondary}
+                onClick={() => {
+                  setContent(theirs.published);
+                  setBasedOn(theirs.version);
+                  setTheirs(undefined);
+                  setChanged(false);
+                }}
+              >
+                {w.conflict.useTheirs}
+              </button>
+            </div>
+          </div>
+        )}
+        {problems.length > 0 && (
+          <div className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
+            <p className="font-semibold">{w.problems}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {problems.map(([path, message]) => (
+                <li key={path} className="whitespace-pre-line">
+                  <a href={`#${path === 'body' ? `${idPrefix}-body` : idOf(idPrefix, path ? path.split('.') : [])}`} className="font-semibold underline">
+                    {fieldName(path)}
+                  </a>
+                  : {message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <SchemaForm
+          schema={entry.schema as JsonSchema}
+          value={content.data}
+          onChange={(data) => change({ ...content, data: data as EntryContent['data'] })}
+          errors={fields}
+          idPrefix={idPrefix}
+        />
+        {entry.hasBody && (
+          <BodyField
+            idPrefix={idPrefix}
+            value={content.body ?? ''}
+            onChange={(body) => change({ ...content, body })}
+            error={fields.body}
+            blocks={entry.blocks}
+          />
+        )}
+        <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
+          {isOwner && (
+            <button type="submit" className={ui.button} disabled={busy}>
+              {w.publish}
+            </button>
+          )}
+          <button type="button" className={ui.secondary} disabled={busy} onClick={() => save.mutate(undefined, { onError: refusal })}>
+            {w.saveDraft}
+          </button>
+          {entry.draft && (
+            <button type="button" className={ui.secondary} disabled={busy} onClick={() => discard.mutate(undefined)}>
+              {w.discardDraft}
+            </button>
+          )}
+          <p role="status" className={`font-semibold ${outcome ? 'text-green-800' : 'text-slate-700'}`}>
+            {publish.isPending || verify.isPending
+              ? w.publishing
+              : outcome?.kind === 'published'
+                ? w.published(outcome.version)
+                : outcome?.kind === 'verified'
+                  ? w.verified(outcome.version)
+                  : outcome?.kind === 'draft'
+                    ? w.draftSaved
+                    : changed
+                      ? w.unsaved
+                      : ''}
+          </p>
+        </div>
+        {!isOwner && <p className="text-slate-700">{w.ownerPublishes}</p>}
+        <Alert message={errorMessage(failed, words.tryAgain)} />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { SessionUser } from '../../../core/inbox-api/contract.ts';
+import type { VersionList } from '../../../core/inbox-api/site.ts';
+import { api } from '../api.ts';
+import { linkHandler, placeHref } from '../place.ts';
+import { words } from '../app-words.ts';
+import { ui } from '../ui.ts';
+import { Alert, errorMessage } from '../Alert.tsx';
+import { ago } from '../time.ts';
+import { VersionChanges } from './VersionChanges.tsx';
+import { useSiteChange, useSiteVersions } from './useSite.ts';
+
+const w = words.site.versions;
+
+/** Every published version, newest first, each with what it changed and "Restore this version" for owners. */
+export function SiteVersions({ user, go }: { user: SessionUser; go: (href: string) => void }) {
+  const versions = useSiteVersions();
+  const [restored, setRestored] = useState<number>();
+  const restore = useSiteChange(
+    (number: number) => api('POST /site/versions/:number/restore', { params: { number } }),
+    (answer) => setRestored(answer.version),
+  );
+  const back = placeHref({ kind: 'site' });
+  const ask = (number: number) => {
+    if (window.confirm(w.confirm(number))) restore.mutate(number);
+  };
+  return (
+    <>
+      <p>
+        <a href={back} onClick={linkHandler(go, back)} className={ui.link}>
+          {words.site.back}
+        </a>
+      </p>
+      <h1 className={`${ui.h1} mt-2`}>{w.heading}</h1>
+      <p className="mt-1 max-w-prose text-slate-700">{w.intro}</p>
+      <p role="status" className="mt-2 font-semibold text-green-800">
+        {restore.isPending ? words.site.publishing : restored !== undefined ? w.restored(restored) : ''}
+      </p>
+      <Alert message={errorMessage(restore.error, words.tryAgain)} />
+      {versions.isPending ? (
+        <p className="text-slate-700">{words.site.loading}</p>
+      ) : versions.isError ? (
+        <Alert message={errorMessage(versions.error, words.tryAgain)} />
+      ) : (
+        <ol className="mt-4 space-y-3">
+          {versions.data.versions.map((v, index) => (
+            <VersionItem
+              key={v.number}
+              version={v}
+              live={index === 0}
+              canRestore={user.role === 'owner' && index > 0}
+              busy={restore.isPending}
+              onRestore={ask}
+            />
+          ))}
+          <li className={ui.card}>
+            <h2 className={ui.h2}>{w.release}</h2>
+            {user.role === 'owner' && versions.data.versions.length > 0 && (
+              <button type="button" className={`${ui.secondary} mt-2`} disabled={restore.isPending} aria-label={w.restoreName(0)} onClick={() => ask(0)}>
+                {w.restore}
+              </button>
+            )}
+          </li>
+        </ol>
+      )}
+    </>
+  );
+}
+
+interface VersionItemProps {
+  version: VersionList['versions'][number];
+  live: boolean;
+  canRestore: boolean;
+  busy: boolean;
+  onRestore: (number: number) => void;
+}
+
+function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItemProps) {
+  const [open, setOpen] = useState(false);
+  const changesId = `version-${version.number}-changes`;
+  return (
+    <li className={ui.card}>
+      <h2 className={ui.h2}>
+        {w.number(version.number)}
+        {live && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{w.live}</span>}
+      </h2>
+      <p className="text-slate-700">
+        {w.actions[version.action]} {version.restoredFrom !== null && w.restoredFrom(version.restoredFrom)} · {version.by.email ?? ''} · {ago(version.by.at)}
+      </p>
+      {version.changed.length > 0 && (
+        <p className="mt-1">
+          {w.changed} {version.changed.map((c) => c.title).join(', ')}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={ui.secondary} aria-expanded={open} aria-controls={changesId} onClick={() => setOpen((o) => !o)}>
+          {open ? w.hideChanges : w.showChanges}
+        </button>
+        {canRestore && (
+          <button type="button" className={ui.secondary} disabled={busy} aria-label={w.restoreName(version.number)} onClick={() => onRestore(version.number)}>
+            {w.restore}
+          </button>
+        )}
+      </div>
+      <div id={changesId}>{open && <VersionChanges number={version.number} />}</div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { fieldClass, useForm, type FieldProps } from './form-context.ts';
+import { formWords } from './form-words.ts';
+import { FieldShell } from './FieldShell.tsx';
+
+/** Longer limits than this get a text area; a short title or label stays on one line. */
+const ONE_LINE_MAX = 120;
+
+function inputType(format: string | undefined): 'date' | 'url' | 'email' | 'text' {
+  if (format === 'date') return 'date';
+  if (format === 'uri' || format === 'url') return 'url';
+  return format === 'email' ? 'email' : 'text';
+}
+
+/** A string: one line, a text area for longer text, or a date picker holding YYYY-MM-DD. */
+export function TextField({ schema, value, path, label, optional }: FieldProps) {
+  const form = useForm();
+  const type = inputType(schema.format);
+  const raw = typeof value === 'string' ? value : '';
+  const text = type === 'date' ? (/^\d{4}-\d{2}-\d{2}/.exec(raw)?.[0] ?? '') : raw;
+  const max = schema.maxLength;
+  const count = max !== undefined && type !== 'date' ? { text: formWords.characters(text.length, max, schema.minLength), over: text.length > max } : undefined;
+  const onText = (next: string) => {
+    if (next === '' && optional) form.remove(path);
+    else form.set(path, next);
+  };
+  // A pattern means a token (a slug, an id, a link): one line whatever its length.
+  const multiline = type === 'text' && schema.pattern === undefined && (max === undefined || max > ONE_LINE_MAX);
+  return (
+    <FieldShell path={path} label={label} optional={optional} description={schema.description} count={count}>
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            className={fieldClass}
+            rows={max === undefined ? 3 : Math.min(8, Math.max(3, Math.ceil(max / 100)))}
+            value={text}
+            onChange={(e) => onText(e.target.value)}
+          />
+        ) : (
+          <input {...control} type={type} className={fieldClass} autoComplete="off" value={text} onChange={(e) => onText(e.target.value)} />
+        )
+      }
+    </FieldShell>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The site editor in Chromium with the real server and the real build (site-editor.spec.ts on
+ * SQLite, site-editor-postgres.spec.ts on PostgreSQL with two instances behind one balancer): the
+ * owner finds the price guide, changes its heading and publishes, and the public page changes on
+ * every instance while pages and quotes keep being served; a field the build would refuse is
+ * refused at that field; "Mark as verified today" puts today's date on the price line; the version's
+ * changes are shown and the release's own content is restored in one press; a staff member keeps a
+ * draft but has no Publish, and the server refuses theirs. Axe at 390 px and 1280 px, screenshots.
+ */
+import { nzParts } from '../../core/nz-time.ts';
+import { formBody, type StoreKind } from '../support/stores.ts';
+import { expectAxeCleanAtBothWidths } from './helpers.ts';
+import { serverOptions, test, expect, type TestServer } from './fixtures.ts';
+
+const SHOTS = 'bench/results/screenshots/site-editor';
+const GUIDE = 'Commercial Fridge Prices NZ: Price Ranges and Costs';
+const ROUTE = '/commercial-fridge-prices-nz';
+const PUBLISH_WITHIN_MS = { sqlite: 15_000, postgres: 30_000 } as const;
+
+/** The guide's page as each instance serves it, by address. */
+async function servedEverywhere(server: TestServer, text: string): Promise<boolean> {
+  const pages = await Promise.all(server.instances.map((i) => fetch(`${i.url}${ROUTE}`).then((r) => r.text())));
+  return pages.every((html) => html.includes(text));
+}
+
+export function ownerEditsTheSite(kind: StoreKind) {
+  test.use({ serverOptions: serverOptions({ store: kind, instances: kind === 'postgres' ? 2 : 1 }) });
+
+  test.describe(`the site editor on ${kind}`, () => {
+    test('the owner changes the price guide, marks it verified and undoes it; staff keep a draft only', async ({ page, browser, server, signIn }) => {
+      test.setTimeout(300_000);
+      const { origin } = server;
+      await page.setViewportSize({ width: 390, height: 900 });
+      await signIn(page, 'owner');
+
+      await test.step('the Site section lists every page and says how old the price line is', async () => {
+        await page.getByRole('link', { name: 'Site' }).click();
+        await expect(page.getByRole('heading', { name: 'Site', level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: /^Prices last verified \d+ days ago$/ })).toBeVisible();
+        await expect(page.getByRole('link', { name: GUIDE })).toBeVisible();
+        await expect(page.getByRole('main')).not.toContainText('npm run');
+        await page.screenshot({ path: `${SHOTS}/list-${kind}-390.png`, fullPage: true });
+        await expectAxeCleanAtBothWidths(page, 'the site list');
+      });
+
+      const heading = `Commercial Fridge Prices in New Zealand, Checked ${kind}`;
+      await test.step('a field the build would refuse is refused at that field, and nothing is published', async () => {
+        await page.getByRole('link', { name: GUIDE }).click();
+        await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible();
+        const title = page.getByLabel(/^Title/);
+        await title.fill('Too short');
+        await page.getByRole('button', { name: 'Publish' }).click();
+        await expect(page.getByText('Needs at least 15 characters (now 9)').first()).toBeVisible();
+        await expect(title).toHaveAttribute('aria-invalid', 'true');
+        await page.screenshot({ path: `${SHOTS}/refused-${kind}-390.png` });
+        await title.fill(GUIDE);
+      });
+
+      await test.step('publishing changes the public page on every instance, with pages and quotes served throughout', async () => {
+        await page.getByLabel(/^Heading/).fill(heading);
+        // A stream of page loads and quotes from another client while the site is rebuilt and swapped.
+        let streaming = true;
+        const statuses: number[] = [];
+        let quotes = 0;
+        const stream = (async () => {
+          for (let n = 0; streaming; n++) {
+            const res = await fetch(`${server.url}${n % 2 ? ROUTE : '/'}`);
+            statuses.push(res.status);
+            await res.arrayBuffer();
+            if (n % 5 === 0) {
+              const quote = await fetch(`${server.url}/`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+                body: formBody({ contact_name: `Stream ${kind} ${n}`, timeframe: 'Planning stage' }),
+              });
+              statuses.push(quote.status);
+              await quote.arrayBuffer();
+              if (quote.ok) quotes++;
+            }
+          }
+        })();
+        const pressed = Date.now();
+        await page.getByRole('button', { name: 'Publish' }).click();
+        await expect(page.getByRole('status').filter({ hasText: /Published as version 1/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        await expect.poll(() => servedEverywhere(server, heading), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+        const servedInMs = Date.now() - pressed;
+        streaming = false;
+        await stream;
+        expect(servedInMs).toBeLessThan(PUBLISH_WITHIN_MS[kind]);
+        expect(statuses.length).toBeGreaterThan(10);
+        expect(statuses.filter((s) => s >= 500)).toEqual([]);
+        const stored = await server.store.store.listLeads({ limit: 1000, includeSpam: true });
+        expect(stored.filter((l) => l.contact_name.startsWith(`Stream ${kind}`)).length).toBe(quotes);
+        const pub = await browser.newPage();
+        await pub.goto(`${origin}${ROUTE}`);
+        await expect(pub.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await pub.close();
+      });
+
+      await test.step('"Mark as verified today" puts today’s date on the price line', async () => {
+        await page.getByRole('button', { name: 'Mark as verified today' }).click();
+        await expect(page.getByRole('status').filter({ hasText: /Marked as verified today/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        const today = nzParts(new Date()).date;
+        await expect.poll(() => servedEverywhere(server, `dateTime="${today}"`), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/editor-${kind}-1280.png` });
+        await expectAxeCleanAtBothWidths(page, 'the entry editor');
+      });
+
+      await test.step('the versions show what changed, and the release’s own content comes back in one press', async () => {
+        await page.getByRole('link', { name: 'All pages' }).click();
+        await page.getByRole('link', { name: 'Versions and undo' }).click();
+        const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Version 1', exact: true }) });
+        await first.getByRole('button', { name: 'What changed' }).click();
+        await expect(first.getByRole('row', { name: /heading/ })).toContainText(heading);
+        await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
+        await expectAxeCleanAtBothWidths(page, 'the versions');
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page.getByRole('button', { name: 'Restore version 0' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'Restored. The site is now version 3.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        await expect
+          .poll(() => servedEverywhere(server, 'Commercial Fridge Prices in New Zealand: Ranges, Running Costs and Quotes'), {
+            timeout: PUBLISH_WITHIN_MS[kind],
+          })
+          .toBe(true);
+      });
+
+      await test.step('a staff member keeps a draft, has no Publish, and the server refuses theirs', async () => {
+        const context = await browser.newContext();
+        const staff = await context.newPage();
+        await staff.setViewportSize({ width: 390, height: 900 });
+        await signIn(staff, 'staff');
+        await staff.getByRole('link', { name: 'Site' }).click();
+        await staff.getByRole('link', { name: GUIDE }).click();
+        await expect(staff.getByRole('button', { name: 'Save draft' })).toBeVisible();
+        await expect(staff.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+        await expect(staff.getByRole('button', { name: 'Mark as verified today' })).toHaveCount(0);
+        await staff.getByLabel(/^Heading/).fill('Commercial Fridge Prices, a Staff Draft');
+        await staff.getByRole('button', { name: 'Save draft' }).click();
+        await expect(staff.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+        const csrf = (await (await staff.request.get(`${origin}/inbox/api/session`)).json()).csrfToken as string;
+        const refused = await staff.request.post(`${origin}/inbox/api/site/entries/guides/commercial-fridge-prices-nz/publish`, {
+          headers: { origin, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+          data: { data: { title: GUIDE }, basedOn: 0 },
+        });
+        expect(refused.status()).toBe(403);
+        expect(await servedEverywhere(server, 'a Staff Draft')).toBe(false);
+        await context.close();
+      });
+    });
+  });
+}

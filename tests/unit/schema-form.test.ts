@@ -1,0 +1,306 @@
+/**
+ * The owner's content form: the helpers that read a collection's JSON Schema and change an entry
+ * by path, checked against the schemas the server sends for the six collections.
+ */
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { z } from 'zod';
+import { collectionSchemas } from '../../src/lib/content-schemas.ts';
+import {
+  branchesOf,
+  discriminatorOf,
+  emptyValueOf,
+  getAt,
+  inlineRefs,
+  isRecord,
+  itemLabelOf,
+  kindOf,
+  labelOf,
+  moveAt,
+  nounOf,
+  pathKey,
+  removeAt,
+  setAt,
+  unwrap,
+  type JsonSchema,
+} from '../../src/inbox/site/json-schema.ts';
+import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
+
+/** The schema as the server makes it: input side, anything zod cannot say as `{}`, dates as date strings. */
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === 'date') {
+        ctx.jsonSchema.type = 'string';
+        ctx.jsonSchema.format = 'date';
+      }
+    },
+  }) as JsonSchema;
+}
+
+const schemas = Object.entries(collectionSchemas).map(([name, schema]) => [name, jsonSchemaOf(schema)] as const);
+
+/** Every list's item schema in a schema, with where it sits. */
+function listItems(schema: JsonSchema, at: string): [string, JsonSchema][] {
+  const found: [string, JsonSchema][] = [];
+  const s = unwrap(schema);
+  if (s.items) found.push([at, s.items], ...listItems(s.items, `${at}[]`));
+  for (const [key, prop] of Object.entries(s.properties ?? {})) found.push(...listItems(prop, at ? `${at}.${key}` : key));
+  branchesOf(s).forEach((branch, i) => found.push(...listItems(branch, `${at}|${i}`)));
+  return found;
+}
+
+/** The required keys an object value must hold, for a plain object or the branch of a union it chose. */
+function expectShape(schema: JsonSchema, value: unknown, where: string) {
+  const s = unwrap(schema);
+  const kind = kindOf(s);
+  if (kind === 'object' || kind === 'variant') {
+    expect(isRecord(value), where).toBe(true);
+    const shape =
+      kind === 'variant'
+        ? branchesOf(s).find((b) => b.properties?.[discriminatorOf(s) ?? '']?.const === (value as Record<string, unknown>)[discriminatorOf(s) ?? ''])
+        : s;
+    expect(shape, where).toBeDefined();
+    for (const key of shape?.required ?? []) {
+      expect(value, `${where}.${key}`).toHaveProperty([key]);
+      expectShape(shape?.properties?.[key] ?? {}, (value as Record<string, unknown>)[key], `${where}.${key}`);
+    }
+  } else if (kind === 'list') {
+    expect(Array.isArray(value), where).toBe(true);
+    expect((value as unknown[]).length, where).toBeGreaterThanOrEqual(s.minItems ?? 0);
+    (value as unknown[]).forEach((item, i) => expectShape(s.items ?? {}, item, `${where}.${i}`));
+  } else if (kind === 'text') expect(typeof value, where).toBe('string');
+  else if (kind === 'number') expect(typeof value, where).toBe('number');
+  else if (kind === 'boolean') expect(typeof value, where).toBe('boolean');
+}
+
+describe('changing an entry by path', () => {
+  const entry = {
+    title: 'Cool rooms',
+    faq: [
+      { question: 'Q1', answer: 'A1' },
+      { question: 'Q2', answer: 'A2' },
+    ],
+    hero: { heading: 'H' },
+  };
+  const before = structuredClone(entry);
+
+  it('sets a value deep in a copy, sharing the parts it did not touch', () => {
+    const next = setAt(entry, ['faq', 1, 'answer'], 'New') as typeof entry;
+    expect(next.faq[1]).toEqual({ question: 'Q2', answer: 'New' });
+    expect(entry).toEqual(before);
+    expect(next).not.toBe(entry);
+    expect(next.faq).not.toBe(entry.faq);
+    expect(next.faq[0]).toBe(entry.faq[0]);
+    expect(next.hero).toBe(entry.hero);
+    expect(Object.keys(next)).toEqual(Object.keys(entry));
+  });
+
+  it('creates the objects and lists on the way', () => {
+    expect(setAt(undefined, ['hero', 'actions', 0, 'label'], 'Call')).toEqual({ hero: { actions: [{ label: 'Call' }] } });
+    expect(setAt({}, ['rows', 1], ['a', 'b'])).toEqual({ rows: [undefined, ['a', 'b']] });
+    expect(setAt(entry, [], 'whole')).toBe('whole');
+  });
+
+  it('never writes a prototype', () => {
+    const next = setAt({}, ['__proto__', 'polluted'], true) as Record<string, unknown>;
+    expect(Object.hasOwn(next, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('removes a key or a list item in a copy', () => {
+    const noHero = removeAt(entry, ['hero']) as Partial<typeof entry>;
+    expect(noHero).not.toHaveProperty('hero');
+    expect(noHero.faq).toBe(entry.faq);
+    const oneQuestion = removeAt(entry, ['faq', 0]) as typeof entry;
+    expect(oneQuestion.faq).toEqual([{ question: 'Q2', answer: 'A2' }]);
+    expect(removeAt(entry, ['faq', 1, 'answer'])).toEqual({ ...entry, faq: [entry.faq[0], { question: 'Q2' }] });
+    expect(entry).toEqual(before);
+  });
+
+  it('leaves the entry as it was when there is nothing to remove', () => {
+    expect(removeAt(entry, ['nothing'])).toBe(entry);
+    expect(removeAt(entry, ['faq', 5])).toBe(entry);
+    expect(removeAt(entry, ['title', 'x'])).toBe(entry);
+  });
+
+  it('moves a list item in a copy', () => {
+    const moved = moveAt(entry, ['faq'], 1, 0) as typeof entry;
+    expect(moved.faq.map((f) => f.question)).toEqual(['Q2', 'Q1']);
+    expect(moved.faq[0]).toBe(entry.faq[1]);
+    expect(entry).toEqual(before);
+    const rows = { rows: [['a', 'b', 'c']] };
+    expect(moveAt(rows, ['rows', 0], 0, 2)).toEqual({ rows: [['b', 'c', 'a']] });
+    expect(rows).toEqual({ rows: [['a', 'b', 'c']] });
+  });
+
+  it('does not move out of range', () => {
+    expect(moveAt(entry, ['faq'], 0, 2)).toBe(entry);
+    expect(moveAt(entry, ['faq'], -1, 0)).toBe(entry);
+    expect(moveAt(entry, ['title'], 0, 1)).toBe(entry);
+  });
+
+  it('reads a value by path', () => {
+    expect(getAt(entry, ['faq', 1, 'question'])).toBe('Q2');
+    expect(getAt(entry, ['faq', 'x'])).toBeUndefined();
+    expect(getAt(entry, ['hero', 0])).toBeUndefined();
+  });
+});
+
+describe('the key of a path', () => {
+  it('joins with dots, as the server keys its errors', () => {
+    expect(pathKey(['faq', 3, 'answer'])).toBe('faq.3.answer');
+    expect(pathKey(['blocks', 0, 'rows', 2, 1])).toBe('blocks.0.rows.2.1');
+    expect(pathKey(['title'])).toBe('title');
+    expect(pathKey([])).toBe('');
+  });
+});
+
+describe('labels', () => {
+  it('reads a key as words', () => {
+    expect(labelOf('heroLead')).toBe('Hero lead');
+    expect(labelOf('cardText')).toBe('Card text');
+    expect(labelOf('title')).toBe('Title');
+    expect(labelOf('quoteForm')).toBe('Quote form');
+    expect(labelOf('faq')).toBe('FAQ');
+    expect(labelOf('cta')).toBe('Call to action');
+    expect(labelOf('id')).toBe('ID');
+    expect(labelOf('pricePerKwh')).toBe('Price per kWh');
+    expect(labelOf('cubicMetresPer1000')).toBe('Cubic metres per 1000');
+    expect(labelOf('upright-fridge')).toBe('Upright fridge');
+    expect(labelOf('hideWhenUrgent')).toBe('Hide when urgent');
+  });
+
+  it('names a list item by its list', () => {
+    expect(nounOf('keywords')).toBe('Keyword');
+    expect(nounOf('industries')).toBe('Industry');
+    expect(nounOf('coolRooms')).toBe('Cool room');
+    expect(nounOf('sources')).toBe('Source');
+    expect(nounOf('related')).toBeUndefined();
+    expect(nounOf('status')).toBeUndefined();
+  });
+
+  it('labels an item by its question, its block type, or its place', () => {
+    const faqItem: JsonSchema = { type: 'object', properties: { question: { type: 'string' }, answer: { type: 'string' } } };
+    expect(itemLabelOf(faqItem, { question: 'Why?' }, 2)).toBe('Question 3');
+    expect(itemLabelOf({ type: 'string' }, 'x', 2)).toBe('Item 3');
+    expect(itemLabelOf({ type: 'string' }, 'x', 0, 'Keyword')).toBe('Keyword 1');
+
+    const pages = schemas.find(([name]) => name === 'pages')?.[1];
+    const block = pages?.properties?.['blocks']?.items ?? {};
+    expect(itemLabelOf(block, { type: 'table' }, 1)).toBe('Table 2');
+    expect(itemLabelOf(block, { type: 'faq' }, 0)).toBe('FAQ 1');
+    expect(itemLabelOf(block, { type: 'cta' }, 4)).toBe('Call to action 5');
+    expect(itemLabelOf(block, { type: 'quoteForm' }, 2)).toBe('Quote form 3');
+  });
+});
+
+describe('the six collections’ schemas', () => {
+  it('are all here, as objects or unions of objects', () => {
+    expect(schemas.map(([name]) => name).sort()).toEqual(['blog', 'calculators', 'cities', 'guides', 'pages', 'products']);
+    for (const [name, schema] of schemas) expect(['object', 'variant'], name).toContain(kindOf(schema));
+  });
+
+  it('tell blocks apart by type and calculators by tool', () => {
+    const pages = schemas.find(([name]) => name === 'pages')?.[1];
+    expect(discriminatorOf(pages?.properties?.['blocks']?.items ?? {})).toBe('type');
+    const calculators = schemas.find(([name]) => name === 'calculators')?.[1];
+    expect(discriminatorOf(calculators ?? {})).toBe('tool');
+  });
+
+  for (const [name, schema] of schemas) {
+    it(`${name}: a new list item has the shape its list wants`, () => {
+      const lists = listItems(schema, '');
+      expect(lists.length).toBeGreaterThan(0);
+      for (const [where, item] of lists) {
+        if (kindOf(item) === 'variant') {
+          const key = discriminatorOf(item) ?? '';
+          for (const branch of branchesOf(item)) {
+            const type = branch.properties?.[key]?.const ?? null;
+            const value = emptyValueOf(item, type);
+            expect(value, `${where} ${String(type)}`).toHaveProperty([key], type);
+            expectShape(item, value, `${where} ${String(type)}`);
+          }
+        } else {
+          expectShape(item, emptyValueOf(item), where);
+        }
+      }
+    });
+
+    it(`${name}: a new entry holds every required field`, () => {
+      expectShape(schema, emptyValueOf(schema), name);
+    });
+  }
+
+  it('start a table with a row of two cells, and a list of strings with its fewest items', () => {
+    const pages = schemas.find(([name]) => name === 'pages')?.[1];
+    const table = emptyValueOf(pages?.properties?.['blocks']?.items ?? {}, 'table');
+    expect(table).toEqual({ type: 'table', heading: '', caption: '', columns: ['', ''], rows: [['', '']] });
+    const blog = schemas.find(([name]) => name === 'blog')?.[1];
+    expect(emptyValueOf(blog?.properties?.['related'] ?? {})).toEqual(['', '', '']);
+  });
+});
+
+describe('references', () => {
+  it('are replaced by what they point to, and a loop stops', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/card' }, b: { type: 'array', items: { $ref: '#/$defs/node' } } },
+      $defs: {
+        card: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+        node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } },
+      },
+    };
+    const inlined = inlineRefs(schema);
+    expect(inlined.properties?.['a']).toEqual({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] });
+    expect(inlined.properties?.['b']?.items?.properties?.['child']).toEqual({});
+  });
+});
+
+describe('the form', () => {
+  /** Each id once; every label, aria-describedby and list item pointing at something that is there. */
+  function checkMarkup(html: string, where: string) {
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size, `${where}: duplicate ids`).toBe(ids.length);
+    const known = new Set(ids);
+    for (const [, target] of html.matchAll(/\sfor="([^"]+)"/g)) expect(known.has(target ?? ''), `${where}: label for ${target}`).toBe(true);
+    for (const [, list] of html.matchAll(/aria-describedby="([^"]+)"/g))
+      for (const id of (list ?? '').split(' ')) expect(known.has(id), `${where}: described by ${id}`).toBe(true);
+    for (const id of ids) expect(id, where).toMatch(/^[A-Za-z][A-Za-z0-9_-]*$/);
+  }
+
+  const draw = (schema: JsonSchema, value: unknown, errors: Record<string, string> = {}) =>
+    renderToStaticMarkup(createElement(SchemaForm, { schema, value, onChange: () => {}, errors, idPrefix: 'entry' }));
+
+  for (const [name, schema] of schemas) {
+    it(`${name}: draws a new entry with every control labelled`, () => {
+      checkMarkup(draw(schema, emptyValueOf(schema)), name);
+    });
+  }
+
+  it('draws every kind of block, with its type shown and not edited', () => {
+    const pages = schemas.find(([name]) => name === 'pages')?.[1] ?? {};
+    const blockSchema = pages.properties?.['blocks']?.items ?? {};
+    const blocks = branchesOf(blockSchema).map((b) => emptyValueOf(blockSchema, b.properties?.['type']?.const ?? null));
+    const html = draw(pages, { ...(emptyValueOf(pages) as object), blocks });
+    checkMarkup(html, 'pages');
+    expect(html).toContain('Remove<span class="sr-only"> Table 3</span>');
+    expect(html).toContain('Add a section');
+    expect(html).not.toMatch(/id="entry-blocks-\d+-type"/);
+  });
+
+  it('shows an error under its field and at the top of a list', () => {
+    const guides = schemas.find(([name]) => name === 'guides')?.[1] ?? {};
+    const value = emptyValueOf(guides);
+    const html = draw(guides, value, { title: 'Too short.', 'faq.2.answer': 'Write an answer.', faq: 'Exactly 15 questions.' });
+    checkMarkup(html, 'guides');
+    expect(html).toMatch(/id="entry-title"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="entry-title"/);
+    expect(html).toContain('id="entry-title--error"');
+    expect(html).toContain('id="entry-faq-2-answer--error"');
+    expect(html.indexOf('Exactly 15 questions.')).toBeLessThan(html.indexOf('Question 1'));
+    expect(html).toContain('0 of 70 characters (at least 15)');
+  });
+});
