@@ -13,6 +13,7 @@
  * npm run leads -- audit [--since DATE]
  * npm run leads -- digest [--send-now]
  * npm run leads -- backup FILE | restore FILE
+ * npm run leads -- site export DIR | site status
  * Uses the same DATABASE_URL as the server.
  */
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ import { usersCommand } from './inbox/users-cli.ts';
 import { partnersCommand } from './partners/partners-cli.ts';
 import { inboxWords } from './inbox/inbox-words.ts';
 import { backupCommand, backupStatusLines } from './backup/backup-commands.ts';
+import { siteCommand, SITE_USAGE } from './site/site-cli.ts';
 
 const USAGE = `Usage:
   npm run leads -- list [--since YYYY-MM-DD] [--include-spam]
@@ -53,7 +55,8 @@ const USAGE = `Usage:
   npm run leads -- audit [--since YYYY-MM-DD]
   npm run leads -- digest [--send-now]
   npm run leads -- backup FILE
-  npm run leads -- restore FILE`;
+  npm run leads -- restore FILE
+${SITE_USAGE}`;
 
 function fail(message: string): never {
   console.error(message);
@@ -78,9 +81,23 @@ const { positionals, values } = parseArgs({
 const command = positionals[0];
 if (
   !command ||
-  !['list', 'export', 'report', 'spam', 'not-spam', 'retry-dead', 'purge', 'status', 'users', 'partners', 'audit', 'digest', 'backup', 'restore'].includes(
-    command,
-  )
+  ![
+    'list',
+    'export',
+    'report',
+    'spam',
+    'not-spam',
+    'retry-dead',
+    'purge',
+    'status',
+    'users',
+    'partners',
+    'audit',
+    'digest',
+    'backup',
+    'restore',
+    'site',
+  ].includes(command)
 )
   fail(USAGE);
 
@@ -173,6 +190,8 @@ try {
     console.log(`Lead ${id} is no longer spam; ${purposes.join(' and ')} notification(s) queued (the running server sends them)`);
   } else if (command === 'users') {
     await usersCommand(store, config, positionals.slice(1), values.role);
+  } else if (command === 'site') {
+    process.exitCode = await siteCommand(store, positionals.slice(1));
   } else if (command === 'partners') {
     process.exitCode = await partnersCommand(store, positionals.slice(1));
   } else if (command === 'audit') {

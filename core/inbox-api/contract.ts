@@ -47,7 +47,18 @@ import {
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
 import { visitReport } from './visits.ts';
-import { draftAnswer, entryEdit, entryParams, publishAnswer, siteEntryAnswer, siteOverview, versionDiff, versionList, versionParams } from './site.ts';
+import {
+  draftAnswer,
+  entryEdit,
+  entryParams,
+  publishAnswer,
+  releaseChoice,
+  siteEntryAnswer,
+  siteOverview,
+  versionDiff,
+  versionList,
+  versionParams,
+} from './site.ts';
 
 const routes = {
   'GET /session': { response: { 200: sessionAnswer } },
@@ -102,6 +113,7 @@ const routes = {
   'DELETE /site/entries/:collection/:id/draft': { params: entryParams, response: { 200: okAnswer } },
   'POST /site/entries/:collection/:id/publish': { params: entryParams, body: entryEdit, response: { 200: publishAnswer } },
   'POST /site/entries/:collection/:id/verify': { params: entryParams, response: { 200: publishAnswer } },
+  'POST /site/entries/:collection/:id/release': { params: entryParams, body: releaseChoice, response: { 200: publishAnswer } },
   'GET /site/versions': { response: { 200: versionList } },
   'GET /site/versions/:number': { params: versionParams, response: { 200: versionDiff } },
   'POST /site/versions/:number/restore': { params: versionParams, response: { 200: publishAnswer } },

@@ -53,6 +53,8 @@ export const siteOverview = z.object({
       /** The owner's words are published in place of the release's. */
       edited: z.boolean(),
       draft: z.boolean(),
+      /** A new release changed this entry since the owner edited it: the owner chooses which stays. */
+      releaseChanged: z.boolean(),
     }),
   ),
   /** The oldest price date line among the guides, and how many days ago that is (NZ dates). */
@@ -73,12 +75,17 @@ export const siteEntryAnswer = z.object({
   published: entryContent,
   version: z.number(),
   draft: z.object({ content: entryContent, basedOn: z.number(), by: who }).nullable(),
+  /** A new release changed this entry since the owner edited it (`release` is the release's, `published` the owner's). */
+  releaseChanged: z.boolean(),
   /** Whether it has a price date line the owner can mark as verified today. */
   verifiable: z.boolean(),
   /** Its problems as published, by the build's rules (normally none). */
   problems: z.array(problem),
 });
 export type SiteEntryAnswer = z.output<typeof siteEntryAnswer>;
+
+/** Which side of a release conflict stays: the owner's words, or the release's. */
+export const releaseChoice = z.object({ keep: z.enum(['mine', 'release']) });
 
 export const draftAnswer = z.object({ problems: z.array(problem) });
 

@@ -87,6 +87,7 @@ export const inboxWords = {
       digest: 'Weekly digest',
       overnight: 'Overnight summary',
       gaps: 'Evening note: nobody on call in some cities',
+      prices: 'Reminder to check the website’s prices',
       unaccepted: urgentCopy ? 'Nobody has accepted the urgent job (business and urgent address)' : 'Nobody has accepted the urgent job',
       offer: 'Job offer',
       dispatch: 'Urgent job offered to on-call partners automatically',

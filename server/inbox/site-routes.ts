@@ -15,7 +15,7 @@ import { daysBetween, hasPriceDate, oldestPriceDate } from '../site/content.ts';
 import type { EntryContent } from '../../core/inbox-api/site.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import { draftKeys, draftOf, dropDraft, listVersions, saveDraft } from '../storage/site-versions.ts';
-import { BuildFailed, EditConflict, EntryRefused, PublishBusy, type PublishedVersion } from '../site/site-publisher.ts';
+import { BuildFailed, EditConflict, EntryRefused, NoConflict, PublishBusy, type PublishedVersion } from '../site/site-publisher.ts';
 import { entrySchemaOf } from '../site/entry-schemas.ts';
 import { versionDiffOf } from '../site/version-diff.ts';
 import { siteWords } from '../site/site-words.ts';
@@ -59,6 +59,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (error instanceof BuildFailed)
         return reply.code(422).send({ error: siteWords.buildFailed(`${error.message}. ${error.output}`.slice(0, BUILD_REASON_MAX)) });
       if (error instanceof PublishBusy) return reply.code(409).send({ error: siteWords.busy });
+      if (error instanceof NoConflict) return reply.code(409).send({ error: siteWords.noConflict });
       throw error;
     }
   }
@@ -77,6 +78,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!site) return reply.code(404).send({ error: siteWords.notEditable });
       const [latest, drafts] = await Promise.all([site.latest(), ctx.store.read(() => draftKeys())]);
       const content = site.contentOf(latest);
+      const conflicts = site.releaseConflicts(latest);
       const oldest = oldestPriceDate(content.values());
       const today = nzParts(new Date()).date;
       return {
@@ -92,6 +94,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           route: routeOf(entry) ?? null,
           edited: keyOf(entry) in latest.entries,
           draft: drafts.includes(keyOf(entry)),
+          releaseChanged: conflicts.includes(keyOf(entry)),
         })),
         pricesVerified: oldest ? { date: oldest, days: daysBetween(oldest, today) } : null,
       };
@@ -118,6 +121,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         published: contentOf(found.entry),
         version: found.latest.number,
         draft: draft ? { content: contentOf(draft.entry), basedOn: draft.basedOn, by: { email: draft.authorEmail, at: draft.updatedAt } } : null,
+        releaseChanged: site.releaseConflicts(found.latest).includes(key),
         verifiable: hasPriceDate(found.entry),
         problems: site.problemsOf(found.entry, site.contentOf(found.latest)),
       };
@@ -175,6 +179,16 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const today = nzParts(new Date()).date;
       const entry: ContentEntry = { ...found.entry, data: { ...found.entry.data, updated: today } };
       return publishing(reply, () => site.publishEntry(entry, found.latest.number, by(request), 'verify'));
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/entries/:collection/:id/release'),
+    config: { access: 'owner' },
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      return publishing(reply, () => site.resolveRelease(`${collection}/${id}`, request.body.keep, by(request)));
     },
   });
 

@@ -157,6 +157,19 @@ export const noticeCopy = {
   deadLine: (job: string, error: string | null) => `${job}${error ? `: ${error}` : ''}`,
   deadHint: 'Send them again from the lead in the inbox, or with: npm run leads -- retry-dead',
   openInbox: 'Open the lead inbox',
+  prices: {
+    heading: 'Your website',
+    line: (days: number) =>
+      `Prices on your website were last verified ${days} days ago. The price guide promises monthly checks: check the figures, then press “Mark as verified today” in the inbox’s Site section.`,
+    subject: (days: number) => `Check the prices on your website: last verified ${days} days ago`,
+    intro: (days: number, date: string) =>
+      `The price figures on your website were last verified on ${date}, ${days} days ago, and the price guide tells visitors they are checked monthly. Buyers compare prices with these pages, so please check them.`,
+    pagesHeading: 'Pages with a price date line',
+    page: (title: string, date: string) => `${title}: last verified ${date}`,
+    howTo:
+      'Open each page in the Site section, check its figures (and change any that have moved), then press “Mark as verified today”. It takes effect on the website within seconds.',
+    openSite: 'Open Site in the inbox',
+  },
   openReports: 'See the reports',
   none: 'none',
 } as const;

@@ -27,7 +27,8 @@ import type { SchedulerPurpose } from '../storage/purposes.ts';
 import { insightFor, rangeInstants } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
 import { addDays, nzInstant } from '../../core/nz-time.ts';
-import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl, placeHref } from '../../core/inbox-links.ts';
+import { inboxHomeUrl, inboxLeadUrl, inboxReportsUrl, inboxSiteUrl, placeHref } from '../../core/inbox-links.ts';
+import { publishedPriceAge, type PriceAge } from '../site/price-age.ts';
 import { notificationRecipients } from './email.ts';
 import { nzTime, telHref } from './lead-email.ts';
 import { Fragment, h, renderDocument, type ReactNode } from '../html/render.ts';
@@ -292,6 +293,8 @@ export interface Digest {
   spamHeld: number;
   stillNew: number;
   dead: OutboxJob[];
+  /** The website's price date line, when it is past its monthly check. */
+  prices?: PriceAge | undefined;
 }
 
 /** The figures of the week before `monday`, read now. */
@@ -303,12 +306,14 @@ export async function loadDigest(store: LeadStore, monday: string): Promise<Dige
   const { visitors, quotes } = await visitsFor(store, from, to);
   const won = await store.read(() => leadsWonBetween(start, end));
   const counts = await store.read(() => digestCounts(start, end));
+  const prices = await publishedPriceAge(store, nzInstant(monday, 0));
   return {
     monday,
     insight,
     visits: { visitors, quotes },
     won: { count: won.length, cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0) },
     ...counts,
+    ...(prices?.stale ? { prices } : {}),
   };
 }
 
@@ -361,7 +366,38 @@ function digestSections(digest: Digest): { heading?: string; lines: string[] }[]
           ]
         : [copy.noDead],
     },
+    ...(digest.prices ? [{ heading: copy.prices.heading, lines: [copy.prices.line(digest.prices.days)] }] : []),
   ];
+}
+
+/**
+ * The one reminder that the website's prices, last verified `age.date`, are past the monthly check
+ * its price guide promises: every page with a date line and its date, and the Site section's link.
+ */
+export function pricesMail(age: PriceAge, to: string[], options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>): NoticeMail {
+  const p = copy.prices;
+  const subject = p.subject(age.days);
+  const date = dayFormat.format(new Date(`${age.date}T00:00:00Z`));
+  const lines = age.pages.map((page) => p.page(page.title, dayFormat.format(new Date(`${page.date}T00:00:00Z`))));
+  const site = inboxSiteUrl(options.inboxOrigin);
+  const text = [p.intro(age.days, date), '', `${p.pagesHeading}:`, ...lines.map((l) => `- ${l}`), '', p.howTo, '', `${p.openSite}: ${site}`].join('\n');
+  const html = renderDocument(
+    h(
+      EmailPage,
+      { title: subject },
+      h(Title, null, subject),
+      paragraphs([p.intro(age.days, date)]),
+      h(Heading, null, p.pagesHeading),
+      h(
+        'ul',
+        { style: { paddingLeft: '20px', margin: '0 0 12px' } },
+        lines.map((l, i) => h('li', { key: i }, l)),
+      ),
+      paragraphs([p.howTo]),
+      h('p', { style: { margin: '16px 0 0' } }, h(Button, { href: site, filled: true }, p.openSite)),
+    ),
+  );
+  return { to, subject, text, html, messageId: `<prices-${age.date}@${options.messageIdDomain}>` };
 }
 
 export function digestMail(digest: Digest, to: string[], options: Pick<NoticeOptions, 'inboxOrigin' | 'messageIdDomain'>): NoticeMail {
@@ -473,6 +509,12 @@ export function createNoticeSenders(options: NoticeOptions): Record<SchedulerPur
       // Someone went on call since it was queued: every city is covered, nothing to say.
       if (gaps.length === 0) return;
       await sendNotice(transport, from, gapsMail(job.period, gaps, await digestRecipients(store, options.to), options), signal);
+    },
+    prices: async (job, signal) => {
+      const age = await publishedPriceAge(store, now());
+      // Verified since it was queued (the date line moved on), or no longer past the check: nothing to remind.
+      if (!age?.stale || age.date !== job.period) return;
+      await sendNotice(transport, from, pricesMail(age, await digestRecipients(store, options.to), options), signal);
     },
     digest: async (job, signal) => {
       if (!job.period) throw new PermanentFailure('digest job without its week');

@@ -13,13 +13,16 @@
  * - The evening gap note, from 18:00 New Zealand time, when some city has no partner on call through
  *   the night (notice-queue.ts decides what covers), once an evening: a partner going off call later
  *   that evening still gets it queued, and nothing is sent on an evening with every city covered.
+ * - One reminder, from 8:00 New Zealand time, when the website's price date line is past its monthly
+ *   check (site/price-age.ts), once per date line: verifying moves the line on.
  * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
  *   "nobody has accepted" e-mail when none is left (dispatch-work.ts); also run as a lead arrives,
  *   so the first partner hears at once rather than at the next check.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { leadsAwaitingNudge, queueDigest, queueGaps, queueNudges, queueOvernight, queueReminders } from '../storage/notice-queue.ts';
+import { leadsAwaitingNudge, queueDigest, queueGaps, queueNudges, queueOvernight, queuePricesReminder, queueReminders } from '../storage/notice-queue.ts';
+import { publishedPriceAge } from '../site/price-age.ts';
 import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
 import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
@@ -79,6 +82,8 @@ export interface ScheduleResult {
   digest: boolean;
   overnight: boolean;
   gaps: boolean;
+  /** The reminder that the website's prices are past their monthly check. */
+  prices: boolean;
 }
 
 export class Scheduler {
@@ -129,8 +134,13 @@ export class Scheduler {
     const tonight = nightAfter(today);
     const gaps = now >= tonight.start ? await store.transact(() => queueGaps(today, tonight)) : false;
 
-    if (nudges || reminders || digest || overnight || gaps) this.#o.log.info({ nudges, reminders, digest, overnight, gaps }, 'notices queued');
-    return { nudges, reminders, digest, overnight, gaps };
+    // Once per date line: verifying the prices moves the line on, and a later lapse is a new reminder.
+    const age = now >= nzInstant(today, MORNING_AT_MINUTES) ? await publishedPriceAge(store, now) : undefined;
+    const prices = age?.stale ? await store.transact(() => queuePricesReminder(age.date)) : false;
+
+    if (nudges || reminders || digest || overnight || gaps || prices)
+      this.#o.log.info({ nudges, reminders, digest, overnight, gaps, prices }, 'notices queued');
+    return { nudges, reminders, digest, overnight, gaps, prices };
   }
 
   start(): void {

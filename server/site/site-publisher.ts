@@ -13,15 +13,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { checkEntry, type ContentProblem } from './content.ts';
-import { entryHash, keyOf, readEntries, routesOf, type ContentEntry, type EntryKey } from './content.ts';
+import { entryHash, keyOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
-import { RELEASE_CONTENT_DIR } from './content.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
 import { audit } from '../storage/audit-log.ts';
 import { BuildFailed, type SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
-import { join } from 'node:path';
+import { releaseContent } from './release-content.ts';
 import { siteWords } from './site-words.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
@@ -45,6 +44,13 @@ export class EditConflict extends Error {
 }
 
 export { BuildFailed };
+
+/** There is no release conflict on that entry (settled already, or never one). */
+export class NoConflict extends Error {
+  constructor() {
+    super('no release conflict on this entry');
+  }
+}
 
 /** Other instances' publishes kept taking the next number. */
 export class PublishBusy extends Error {
@@ -97,7 +103,7 @@ export class SitePublisher {
     this.#site = options.site;
     this.#log = options.log;
     this.#checkEveryMs = options.checkEveryMs ?? 2000;
-    this.release = readEntries(join(options.root, RELEASE_CONTENT_DIR));
+    this.release = releaseContent(options.root);
   }
 
   get servedVersion(): number {
@@ -130,6 +136,36 @@ export class SitePublisher {
       if (base) bases[key] = base;
     }
     return bases;
+  }
+
+  /**
+   * The owner's entries that a release has changed since the owner edited them: the owner's words
+   * are still published, and the owner decides between them and the release's (resolveRelease).
+   */
+  releaseConflicts(version: Pick<ContentVersion, 'entries' | 'bases'>): EntryKey[] {
+    return Object.keys(version.entries).filter((key) => {
+      const release = this.release.get(key);
+      return release !== undefined && version.bases[key] !== undefined && version.bases[key] !== entryHash(release);
+    });
+  }
+
+  /**
+   * Settles a release conflict: 'release' publishes the release's entry (the entry follows the
+   * release again); 'mine' keeps the owner's words, now counted as edited over this release.
+   */
+  resolveRelease(key: EntryKey, keep: 'mine' | 'release', by: Publisher): Promise<PublishedVersion> {
+    return this.#publish(by, 'publish', async (latest) => {
+      if (!this.releaseConflicts(latest).includes(key)) throw new NoConflict();
+      const entries = { ...latest.entries };
+      const bases = { ...latest.bases };
+      if (keep === 'release') {
+        delete entries[key];
+        delete bases[key];
+      } else {
+        bases[key] = entryHash(this.release.get(key)!);
+      }
+      return { entries, bases };
+    });
   }
 
   /** The content as a version publishes it. */

@@ -10,6 +10,7 @@ export const siteWords = {
   buildFailed: (reason: string) =>
     `The site could not be built with this change, so nothing was published and the site is as it was. The build said: ${reason}`,
   notVerifiable: 'This entry has no price date line to mark as verified.',
+  noConflict: 'There is nothing to choose here any more: the page was settled already.',
   busy: 'Others are publishing at the same moment. Wait a few seconds and try again.',
   audit: (action: VersionAction, number: number, restoredFrom: number | null) =>
     action === 'restore'

@@ -178,3 +178,8 @@ export function* leadsWonBetween(start: Date, end: Date): Work<InboxLead[]> {
 export function* ownerEmails(): Work<string[]> {
   return (yield* all("SELECT email FROM users WHERE role = 'owner' ORDER BY email")).map((r) => String(r.email));
 }
+
+/** Queues the reminder that the website's prices, last checked on `date`, need checking: once per date line. */
+export function* queuePricesReminder(date: string): Work<boolean> {
+  return yield* enqueue({ purpose: 'prices', of: { period: date } });
+}

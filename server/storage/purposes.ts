@@ -35,6 +35,8 @@ export const PURPOSES = {
   overnight: { queuedBy: 'scheduler', transports: ['email'] },
   /** The evening's note that no partner is on call tonight in some cities (one per date). */
   gaps: { queuedBy: 'scheduler', transports: ['email'] },
+  /** The website's price date line is past its monthly check (one per date line). */
+  prices: { queuedBy: 'scheduler', transports: ['email'] },
   /** A job offered to a partner. */
   offer: { queuedBy: 'partner', transports: ['email', 'sms'] },
   /** The customer's details to the partner who took the job. */

@@ -536,6 +536,19 @@ export const words = {
     } as Record<string, string>,
     edited: 'Edited',
     draft: 'Draft',
+    releaseChanged: 'Choose: new release',
+    releaseConflicts: (n: number) =>
+      `A new release of the website changed ${n === 1 ? 'a page' : `${n} pages`} you had edited. Your words are still on the site; open ${n === 1 ? 'it' : 'each one marked below'} to choose which to keep.`,
+    release: {
+      heading: 'A new release of the website changed this page too',
+      explain:
+        'Since you edited this page, the website’s developers changed it in a new release. Your words are still on the site. Choose which to keep: yours, or the new release’s.',
+      mine: 'Yours (on the site now)',
+      theirs: 'The new release’s',
+      keepMine: 'Keep mine',
+      useRelease: 'Use the new release’s',
+      kept: (version: number) => `Settled, as version ${version}.`,
+    },
     loading: 'Loading…',
     back: 'All pages',
     viewPage: 'View the live page',

@@ -28,6 +28,8 @@ export const bodyBlocks = {
 } as const;
 
 const BODY_MAX = 60_000;
+/** Where a link in an article may go: a page of the site, an anchor, a web page, an e-mail or a phone number. */
+const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
 const BLOCK = /^<(EmergencyLine|Business|Email)\s*\/>$/;
 const CALCULATOR = /^<Calculator\s+tool="([A-Za-z]+)"\s*\/>$/;
 
@@ -114,6 +116,12 @@ export function bodyProblems(body: string): ContentProblem[] {
     const at = `Line ${index + 1}`;
     if (/^\s*(import|export)\s/.test(line)) problems.push(`${at} starts with "${line.trim().split(/\s/)[0]}", which articles cannot use`);
     if (/[{}]/.test(line)) problems.push(`${at} has a curly bracket, which articles cannot use: write the words instead`);
+    const targets = [...line.matchAll(/\]\(\s*([^)\s]*)/g), ...line.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/g)].map((m) => m[1]!);
+    for (const target of targets)
+      if (!SAFE_TARGET.test(target))
+        problems.push(
+          `${at} links to "${target.slice(0, 40)}": a link must go to a page of this site (/contact), a web page (https://…), an e-mail (mailto:) or a phone (tel:)`,
+        );
     for (const m of line.matchAll(/<[^>]*>?/g)) {
       const tag = m[0];
       const tool = CALCULATOR.exec(tag)?.[1];

@@ -3,6 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { buildApp } from '../../server/http/app.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { entryFromText, readEntries } from '../../src/lib/content-entries.ts';
+import { insertVersion } from '../../server/storage/site-versions.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 
@@ -114,5 +119,38 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     const res = run(t.url, 'frobnicate');
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('Usage');
+  });
+
+  it('writes the owner’s published entries as the repository’s files with site export, and says which page a release changed', async () => {
+    const release = readEntries(new URL('../../src/content/', import.meta.url).pathname);
+    const guide = structuredClone(release.get('guides/commercial-fridge-prices-nz')!);
+    guide.data.heading = 'Commercial Fridge Prices in New Zealand, as the Owner Wrote It';
+    guide.data.updated = '2026-11-26';
+    await t.store.transact(() =>
+      insertVersion({
+        number: 1,
+        entries: { 'guides/commercial-fridge-prices-nz': guide },
+        bases: { 'guides/commercial-fridge-prices-nz': 'a-release-hash-of-before' },
+        changed: ['guides/commercial-fridge-prices-nz'],
+        action: 'publish',
+        restoredFrom: null,
+        authorEmail: 'owner@example.nz',
+      }),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'crnz-export-'));
+    try {
+      const res = run(t.url, 'site', 'export', dir);
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stdout).toBe('wrote guides/commercial-fridge-prices-nz\n');
+      expect(readdirSync(dir)).toEqual(['guides']);
+      const written = entryFromText('guides', 'commercial-fridge-prices-nz', readFileSync(join(dir, 'guides/commercial-fridge-prices-nz.mdx'), 'utf8'));
+      expect(written).toEqual(guide);
+      const status = run(t.url, 'site', 'status');
+      expect(status.stdout).toContain('Version 1, publish by owner@example.nz');
+      expect(status.stdout).toContain('guides/commercial-fridge-prices-nz: the release changed it too');
+      expect(run(t.url, 'site').status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -120,10 +120,15 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
         { campaignsPerDay: 50, kind: t.store.kind },
       ),
     );
-    // 8:05: the urgent lead's nudge (to the urgent address too), the reminder and the digest.
+    // 8:05: the urgent lead's nudge (to the urgent address too), the reminder, the digest, and the
+    // reminder that the website's prices (the release's guides, dated 23 January 2025) need checking.
     mails = await tick(nz('2026-11-30', '08:05'));
     const subjects = mails.map((m) => m.subject);
-    expect(subjects).toHaveLength(4);
+    expect(subjects).toHaveLength(5);
+    const prices = mails.find((m) => m.subject === 'Check the prices on your website: last verified 676 days ago')!;
+    expect(prices.to && 'value' in prices.to ? prices.to.value.map((a) => a.address) : []).toEqual(['owner@example.nz']);
+    expect(prices.text).toContain('Commercial Fridge Prices NZ: Price Ranges and Costs: last verified 23 Jan 2025');
+    expect(prices.text).toContain('https://quotes.example.nz/inbox/?page=site');
     expect(subjects).toContain('URGENT: still not called · Ula Deli, Hamilton');
     expect(smtp.messages[subjects.indexOf('URGENT: still not called · Ula Deli, Hamilton')]!.to.sort()).toEqual(['office@example.nz', 'oncall@example.nz']);
     expect(mails.find((m) => m.subject?.startsWith('URGENT'))!.text).toContain(`https://quotes.example.nz/inbox/?lead=${urgent}`);
@@ -139,18 +144,19 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     expect(text).toContain('Leads still New in the inbox: 4');
     expect(text).toContain('Spam held back this week: 1');
     expect(text).toContain('Every notification was delivered.');
+    expect(text).toMatch(/YOUR WEBSITE\nPrices on your website were last verified 676 days ago\./);
     expect(mails.some((m) => m.text!.includes(monday))).toBe(false);
 
     // 11:05: Monday's own lead has waited four office hours; nothing else is sent again.
     mails = await tick(nz('2026-11-30', '11:05'));
-    expect(mails.slice(4).map((m) => m.subject)).toEqual(['Still waiting for a call · Monday Mere, Hamilton']);
+    expect(mails.slice(5).map((m) => m.subject)).toEqual(['Still waiting for a call · Monday Mere, Hamilton']);
 
-    // A new follow-up date reminds again on that day, once; the digest does not repeat on Tuesday.
+    // A new follow-up date reminds again on that day, once; the digest and the prices reminder do not repeat on Tuesday.
     await t.store.transact(() => setFollowUp(answered, '2026-12-01', 'owner@example.nz', 'Follow up'));
     mails = await tick(nz('2026-12-01', '08:00'));
-    expect(mails.slice(5).map((m) => m.subject)).toEqual(['Follow up today · Answered Ana, Installation, Hamilton']);
+    expect(mails.slice(6).map((m) => m.subject)).toEqual(['Follow up today · Answered Ana, Installation, Hamilton']);
     mails = await tick(nz('2026-12-01', '15:00'));
-    expect(mails).toHaveLength(6);
+    expect(mails).toHaveLength(7);
 
     // Every message once: one Message-ID each, whatever two instances did.
     const ids = mails.map((m) => m.messageId);
@@ -164,8 +170,8 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
     // After 7:00, so outside the night the overnight summary covers: this test is about the nudge alone.
     const lead = await addLead(t.store, 'Quick Quinn', nz('2026-12-07', '07:10'), { timeframe: 'Urgent (24–72h)' });
     clock = nz('2026-12-07', '07:59');
-    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false, overnight: false, gaps: false });
-    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false, overnight: false, gaps: false });
+    expect(await instances[0]!.scheduler.runOnce()).toEqual({ nudges: 1, reminders: 0, digest: false, overnight: false, gaps: false, prices: false });
+    expect(await instances[1]!.scheduler.runOnce()).toEqual({ nudges: 0, reminders: 0, digest: false, overnight: false, gaps: false, prices: false });
     await t.store.transact(() => changeStatus(lead, { status: 'contacted', jobValueCents: null, lostReason: null }, 'owner@example.nz', 'Contacted'));
     await Promise.all(instances.map((i) => i.worker.runOnce()));
     expect(smtp.messages).toHaveLength(0);
@@ -185,7 +191,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
 });
 
 describe('notices from two server processes on one PostgreSQL', () => {
-  it('nudge, reminder and digest each e-mailed once', { timeout: 90_000 }, async () => {
+  it('nudge, reminder, digest and prices reminder each e-mailed once', { timeout: 90_000 }, async () => {
     const t = await createTestStore('postgres');
     const smtp = await startSmtp();
     const servers: ServerProcess[] = [];
@@ -207,7 +213,7 @@ describe('notices from two server processes on one PostgreSQL', () => {
       };
       for (let i = 0; i < 2; i++) servers.push(await startServer(env));
 
-      await waitFor(() => smtp.messages.length >= 3, { what: 'the nudge, the reminder and the digest', timeoutMs: 30_000 });
+      await waitFor(() => smtp.messages.length >= 4, { what: 'the nudge, the reminder, the digest and the prices reminder', timeoutMs: 30_000 });
       await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every notice to be done', timeoutMs: 30_000 });
       // Both instances go on checking ten times a second; stopping them waits for any send in flight.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -217,7 +223,8 @@ describe('notices from two server processes on one PostgreSQL', () => {
       expect(subjects.filter((s) => s.startsWith('URGENT: still not called'))).toHaveLength(1);
       expect(subjects.filter((s) => s.startsWith('Follow up today · Old Process'))).toHaveLength(1);
       expect(subjects.filter((s) => s === 'Your leads for the week of 23–29 Nov 2026')).toHaveLength(1);
-      expect(subjects).toHaveLength(3);
+      expect(subjects.filter((s) => s.startsWith('Check the prices on your website'))).toHaveLength(1);
+      expect(subjects).toHaveLength(4);
       expect(smtp.messages.find((m) => m.raw.includes('URGENT'))!.raw).toContain(urgent);
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');

@@ -16,9 +16,10 @@ import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import type { LiveSite } from '../../server/site/live-site.ts';
 import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { BREAKS_THE_BUILD, siteInstance } from '../support/site-editor.ts';
+import { anotherRelease, BREAKS_THE_BUILD, siteInstance } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
 const ROUTE = '/commercial-fridge-prices-nz';
@@ -31,8 +32,8 @@ interface Instance {
   work: string;
 }
 
-async function instance(t: TestStore): Promise<Instance> {
-  const { site, publisher, work } = await siteInstance(t.store);
+async function instance(t: TestStore, root?: string): Promise<Instance> {
+  const { site, publisher, work } = await siteInstance(t.store, undefined, root);
   publisher.start();
   const app = await buildApp({
     store: t.store,
@@ -242,6 +243,65 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const restored = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
     expect(restored).toMatchObject({ number, action: 'restore', restoredFrom: 0 });
     expect((await onA.call(owner, 'POST', '/site/versions/999/restore')).statusCode).toBe(404);
+  });
+
+  it('keeps the owner’s edits through a new release: unedited pages follow it, a page both changed waits for the owner’s choice', async () => {
+    const e = await entry();
+    const mine = 'Commercial Fridge Prices in New Zealand, the Owner’s Words';
+    const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, heading: mine },
+      body: e.published.body,
+      basedOn: e.version,
+    });
+    expect(published.statusCode).toBe(200);
+    // The next release changes the guide's heading (which the owner edited) and the home page's title (which they never did).
+    const theirs = 'Commercial Fridge Prices in New Zealand: the Developers’ Words';
+    const homeTitle = 'Commercial Refrigeration NZ: a Developers’ New Home Title';
+    const root = anotherRelease((content) => {
+      const guide = join(content, 'guides/commercial-fridge-prices-nz.mdx');
+      writeFileSync(guide, readFileSync(guide, 'utf8').replace(/^heading: .*$/m, `heading: "${theirs}"`));
+      const home = join(content, 'pages/index.yaml');
+      writeFileSync(home, readFileSync(home, 'utf8').replace(/^title: .*$/m, `title: '${homeTitle}'`));
+    });
+    const next = await instance(t, root);
+    const onNext = inboxSession(
+      () => next.app,
+      () => t.store,
+    );
+    try {
+      const ownerOnNext = await onNext.signedIn('release-owner@example.nz', 'owner');
+      await next.publisher.catchUp();
+      expect(await page(next.app)).toContain(mine);
+      expect(await page(next.app, '/')).toContain(homeTitle);
+      const list = (await onNext.call(ownerOnNext, 'GET', '/site')).json();
+      expect(list.entries.filter((x: { releaseChanged: boolean }) => x.releaseChanged).map((x: { key: string }) => x.key)).toEqual([
+        'guides/commercial-fridge-prices-nz',
+      ]);
+      const both = (await onNext.call(ownerOnNext, 'GET', GUIDE)).json();
+      expect(both.releaseChanged).toBe(true);
+      expect([both.published.data.heading, both.release.data.heading]).toEqual([mine, theirs]);
+      // Staff cannot choose (their session is on the other instance's app: same store, so it counts here too).
+      expect((await onNext.call(staff, 'POST', `${GUIDE}/release`, { keep: 'release' })).statusCode).toBe(403);
+      // Keeping the owner's words settles it and changes nothing on the page.
+      const kept = await onNext.call(ownerOnNext, 'POST', `${GUIDE}/release`, { keep: 'mine' });
+      expect(kept.statusCode).toBe(200);
+      expect((await onNext.call(ownerOnNext, 'GET', GUIDE)).json().releaseChanged).toBe(false);
+      expect(await page(next.app)).toContain(mine);
+      expect((await onNext.call(ownerOnNext, 'POST', `${GUIDE}/release`, { keep: 'release' })).statusCode).toBe(409);
+      // Restoring the version from before the choice brings the choice back: nothing is decided silently.
+      await onNext.call(ownerOnNext, 'POST', `/site/versions/${published.json().version}/restore`);
+      expect((await onNext.call(ownerOnNext, 'GET', GUIDE)).json().releaseChanged).toBe(true);
+      expect((await onNext.call(ownerOnNext, 'POST', `${GUIDE}/release`, { keep: 'release' })).statusCode).toBe(200);
+      expect(await page(next.app)).toContain(theirs);
+      expect(
+        (await onNext.call(ownerOnNext, 'GET', '/site')).json().entries.find((x: { key: string }) => x.key === 'guides/commercial-fridge-prices-nz').edited,
+      ).toBe(false);
+    } finally {
+      await next.publisher.stop();
+      await next.app.close();
+      rmSync(next.work, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('serves the newest version at start on an instance started later', async () => {

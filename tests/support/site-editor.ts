@@ -4,7 +4,7 @@
  * folder the builder wrote, as Astro would read it), so a test publishes in milliseconds and sees
  * exactly which content a build was given. The real build runs in the browser tests.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readEntries, routeOf } from '../../src/lib/content-entries.ts';
@@ -40,19 +40,30 @@ export const fakeBuild: RunBuild = async (contentDir, outDir) => {
   }
 };
 
-/** A publisher on `store`, with a live site and build folders of its own (an instance). */
-export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild) {
+/**
+ * A copy of the project's content as another release would ship it, with `change` made to its
+ * files (a developer's edit): the root to give siteInstance.
+ */
+export function anotherRelease(change: (contentDir: string) => void): string {
+  const root = mkdtempSync(join(tmpdir(), 'crnz-release-'));
+  cpSync(join(ROOT, 'src/content'), join(root, 'src/content'), { recursive: true });
+  change(join(root, 'src/content'));
+  return root;
+}
+
+/** A publisher on `store`, with a live site and build folders of its own (an instance), of the project's release or another (`root`). */
+export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root = ROOT) {
   const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
   const releaseDist = join(work, 'release');
   // The release's own build: the stand-in run on the release's content.
-  const ready = run(join(ROOT, 'src/content'), releaseDist).then(() => {
+  const ready = run(join(root, 'src/content'), releaseDist).then(() => {
     const site = new LiveSite(releaseDist);
     const publisher = new SitePublisher({
       store,
-      root: ROOT,
+      root,
       site,
       checkEveryMs: 50,
-      builder: new SiteBuilder({ root: ROOT, workDir: join(work, 'builds'), releaseDist, run }),
+      builder: new SiteBuilder({ root, workDir: join(work, 'builds'), releaseDist, run }),
     });
     return { site, publisher, work };
   });

@@ -5,7 +5,7 @@ import { fieldChanges } from '../../../core/content-diff.ts';
 const w = words.site.conflict;
 
 /** The fields where two versions of an entry differ, side by side, so the owner can choose knowingly. */
-export function ChangedFields({ mine, theirs }: { mine: EntryContent; theirs: EntryContent }) {
+export function ChangedFields({ mine, theirs, labels = w }: { mine: EntryContent; theirs: EntryContent; labels?: { mine: string; theirs: string } }) {
   const changes = fieldChanges(theirs, mine);
   if (changes.length === 0) return null;
   return (
@@ -19,10 +19,10 @@ export function ChangedFields({ mine, theirs }: { mine: EntryContent; theirs: En
                 {words.site.versions.field}
               </th>
               <th scope="col" className="border-b border-amber-300 p-1">
-                {w.mine}
+                {labels.mine}
               </th>
               <th scope="col" className="border-b border-amber-300 p-1">
-                {w.theirs}
+                {labels.theirs}
               </th>
             </tr>
           </thead>

@@ -12,6 +12,7 @@ import { idOf } from './form-context.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { BodyField } from './BodyField.tsx';
 import { ChangedFields } from './ChangedFields.tsx';
+import { ReleaseChoice } from './ReleaseChoice.tsx';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
@@ -152,6 +153,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
         </p>
       )}
       {entry.draft && <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900">{w.draftBy(entry.draft.by.email, ago(entry.draft.by.at))}</p>}
+      {entry.releaseChanged && isOwner && <ReleaseChoice params={params} entry={entry} refresh={refresh} onSettled={setContent} />}
       {entry.verifiable && isOwner && (
         <section aria-labelledby={`${idPrefix}-verify`} className={`${ui.card} mt-4`}>
           <h2 id={`${idPrefix}-verify`} className={ui.h2}>

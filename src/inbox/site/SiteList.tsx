@@ -46,6 +46,11 @@ export function SiteList({ go }: { go: (href: string) => void }) {
           <pre className="mt-2 text-sm whitespace-pre-wrap">{data.failure}</pre>
         </div>
       )}
+      {data.entries.some((e) => e.releaseChanged) && (
+        <p className="mt-3 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+          {w.releaseConflicts(data.entries.filter((e) => e.releaseChanged).length)}
+        </p>
+      )}
       {GROUPS.map((group) => {
         const entries = data.entries.filter((e) => e.collection === group);
         if (entries.length === 0) return null;
@@ -76,6 +81,7 @@ function EntryRow({ entry, go }: { entry: Entry; go: (href: string) => void }) {
       </a>
       {entry.route && <span className="font-mono text-sm text-slate-700">{entry.route}</span>}
       {entry.edited && <span className="rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-900">{w.edited}</span>}
+      {entry.releaseChanged && <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{w.releaseChanged}</span>}
       {entry.draft && <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{w.draft}</span>}
     </li>
   );
