@@ -89,6 +89,10 @@ export const releaseChoice = z.object({ keep: z.enum(['mine', 'release']) });
 
 export const draftAnswer = z.object({ problems: z.array(problem) });
 
+/** A preview made: the address for the signed-in, and the share link (with its secret) that works until `expiresAt`. */
+export const previewAnswer = z.object({ address: z.string(), share: z.string(), expiresAt: z.number() });
+export type PreviewAnswer = z.output<typeof previewAnswer>;
+
 export const publishAnswer = z.object({ version: z.number() });
 
 export const versionList = z.object({

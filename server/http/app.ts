@@ -21,6 +21,7 @@ import { jobsPagePlugin } from '../partners/jobs-page.ts';
 import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 import { sendFailure } from './error-pages.ts';
 import { LiveSite } from '../site/live-site.ts';
+import { previewPagePlugin } from '../site/preview-page.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
     await app.register(jobsPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
+    if (options.inbox.site) await app.register(previewPagePlugin, { store: options.store, site: options.inbox.site });
   }
   if (options.texts)
     await app.register(twilioRoutes, {

@@ -19,6 +19,7 @@ import { BuildFailed, EditConflict, EntryRefused, NoConflict, PublishBusy, type 
 import { entrySchemaOf } from '../site/entry-schemas.ts';
 import { versionDiffOf } from '../site/version-diff.ts';
 import { siteWords } from '../site/site-words.ts';
+import { PREVIEW_PREFIX } from '../site/preview-page.ts';
 import type { CollectionName } from '../site/content.ts';
 
 /** The longest build output the owner is shown when a build fails. */
@@ -165,6 +166,25 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const answer = await publishing(reply, () => site.publishEntry(entry, request.body.basedOn, by(request)));
       if ('version' in answer) await ctx.store.transact(() => dropDraft(keyOf(entry)));
       return answer;
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/entries/:collection/:id/preview'),
+    bodyLimit: 512 * 1024,
+    handler: async (request, reply) => {
+      const { collection, id } = request.params;
+      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      try {
+        const made = await site.preview(entryOf(collection, id, request.body), by(request));
+        const address = `${PREVIEW_PREFIX}/${made.id}${made.route}`;
+        return { address, share: `${ctx.publicOrigin}${address}?t=${made.token}`, expiresAt: made.expiresAt };
+      } catch (error) {
+        if (error instanceof EntryRefused) return reply.code(422).send({ error: siteWords.refused, fields: fieldsOf(error.problems) });
+        if (error instanceof BuildFailed)
+          return reply.code(422).send({ error: siteWords.buildFailed(`${error.message}. ${error.output}`.slice(0, BUILD_REASON_MAX)) });
+        throw error;
+      }
     },
   });
 

@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { checkEntry, type ContentProblem } from './content.ts';
-import { entryHash, keyOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
+import { entryHash, keyOf, routeOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
@@ -21,6 +21,9 @@ import { audit } from '../storage/audit-log.ts';
 import { BuildFailed, type SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
 import { releaseContent } from './release-content.ts';
+import { randomUUID } from 'node:crypto';
+import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { insertPreview } from '../storage/site-versions.ts';
 import { siteWords } from './site-words.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
@@ -58,6 +61,9 @@ export class PublishBusy extends Error {
     super(`other publishes took the next version ${MAX_TURNS} times in a row`);
   }
 }
+
+/** How long a preview's share link works. */
+export const PREVIEW_DAYS = 7;
 
 /** How many times a publish builds again after other instances' publishes took its number. */
 const MAX_TURNS = 5;
@@ -281,6 +287,31 @@ export class SitePublisher {
       else entries[key] = entry;
       return { entries };
     });
+  }
+
+  /**
+   * Builds the site with `entry` as edited over the newest version, without publishing it, and
+   * keeps it as a preview for PREVIEW_DAYS: ready to show when this resolves. Refused, as a publish
+   * is, when the entry fails the checks.
+   */
+  async preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; expiresAt: number }> {
+    const key = keyOf(entry);
+    const latest = await this.latest();
+    const problems = this.problemsOf(entry, this.contentOf(latest));
+    if (problems.length > 0) throw new EntryRefused(problems);
+    const entries = { ...latest.entries, [key]: entry };
+    await this.#builder.build(entries);
+    const id = randomUUID();
+    const token = randomToken();
+    const route = routeOf(entry) ?? '/';
+    const expiresIn = PREVIEW_DAYS * 86_400_000;
+    await this.#store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, authorEmail: by.email }, expiresIn));
+    return { id, token, route, expiresAt: Date.now() + expiresIn };
+  }
+
+  /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */
+  previewFolder(entries: Readonly<Record<EntryKey, ContentEntry>>): Promise<string> {
+    return this.#builder.build(entries);
   }
 
   /** Publishes an earlier version's content again (0: the release's own) as a new version. */

@@ -11,6 +11,10 @@ export const siteWords = {
     `The site could not be built with this change, so nothing was published and the site is as it was. The build said: ${reason}`,
   notVerifiable: 'This entry has no price date line to mark as verified.',
   noConflict: 'There is nothing to choose here any more: the page was settled already.',
+  previewHeading: 'Preview of a change to the website',
+  previewGone: 'There is no such preview. It may have been replaced by a newer one.',
+  previewNotYours: 'This preview opens for people signed in to the lead inbox, or with its share link. Sign in, or ask for the link again.',
+  previewEnded: 'This preview’s share link has ended (they last 7 days). Ask for a new one.',
   busy: 'Others are publishing at the same moment. Wait a few seconds and try again.',
   audit: (action: VersionAction, number: number, restoredFrom: number | null) =>
     action === 'restore'

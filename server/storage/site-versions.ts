@@ -119,3 +119,42 @@ export function* saveDraft(key: EntryKey, entry: ContentEntry, basedOn: number, 
 export function* dropDraft(key: EntryKey): Work<void> {
   yield* run('DELETE FROM site_drafts WHERE entry_key = ?', key);
 }
+
+export interface Preview {
+  id: string;
+  tokenHash: string;
+  entries: Record<EntryKey, ContentEntry>;
+  route: string;
+  authorEmail: string | null;
+  expiresAt: number;
+}
+
+const previewRow = z.object({
+  id: z.string(),
+  token_hash: z.string(),
+  entries: z.string().transform((s) => z.record(z.string(), entrySchema).parse(JSON.parse(s))),
+  route: z.string(),
+  author_email: z.string().nullable(),
+  expires_at: z.coerce.number(),
+});
+
+/** Keeps a preview until `expiresInMs` from now; previews long past their end are deleted on the way. */
+export function* insertPreview(preview: Omit<Preview, 'expiresAt'>, expiresInMs: number): Work<void> {
+  yield* run(`DELETE FROM site_previews WHERE expires_at < ${NOW_MS} - ?`, expiresInMs);
+  yield* run(
+    `INSERT INTO site_previews (id, token_hash, entries, route, author_email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ${NOW_MS}, ${NOW_MS} + ?)`,
+    preview.id,
+    preview.tokenHash,
+    JSON.stringify(preview.entries),
+    preview.route,
+    preview.authorEmail,
+    expiresInMs,
+  );
+}
+
+export function* previewById(id: string): Work<Preview | undefined> {
+  const row = yield* one('SELECT * FROM site_previews WHERE id = ?', id);
+  if (!row) return undefined;
+  const r = previewRow.parse(row);
+  return { id: r.id, tokenHash: r.token_hash, entries: r.entries, route: r.route, authorEmail: r.author_email, expiresAt: r.expires_at };
+}

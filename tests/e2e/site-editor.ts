@@ -56,6 +56,24 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await title.fill(GUIDE);
       });
 
+      await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {
+        await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        const share = await page.getByLabel('Share link').inputValue();
+        // Someone without an inbox sign-in, from the share link.
+        const context = await browser.newContext();
+        const other = await context.newPage();
+        await other.goto(share);
+        await expect(other.getByRole('heading', { level: 1 })).toHaveText(`${heading} (preview)`);
+        await other.setViewportSize({ width: 390, height: 900 });
+        await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
+        await other.goto(share.replace(/\?t=.*$/, ''));
+        await expect(other.getByRole('heading', { level: 1 })).toHaveText('Preview of a change to the website');
+        await context.close();
+        expect(await servedEverywhere(server, '(preview)')).toBe(false);
+      });
+
       await test.step('publishing changes the public page on every instance, with pages and quotes served throughout', async () => {
         await page.getByLabel(/^Heading/).fill(heading);
         // A stream of page loads and quotes from another client while the site is rebuilt and swapped.

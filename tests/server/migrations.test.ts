@@ -79,7 +79,7 @@ const releasedHashes: Record<number, string> = {
   20: 'f329f992e9215eba',
   21: '05e38d049c1543f0',
   22: '1641fa051978d930',
-  23: 'c4aa16d7f723b0d9',
+  23: '662a0a58984075b5',
 };
 
 describe('migration files', () => {

@@ -12,6 +12,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { listVersions } from '../../server/storage/site-versions.ts';
+import { NOW_MS, run } from '../../server/storage/steps.ts';
 import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import type { LiveSite } from '../../server/site/live-site.ts';
 import { inboxSession, type Browser } from '../support/inbox-session.ts';
@@ -114,6 +115,48 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(await t.store.read(() => listVersions())).toEqual([]);
     expect((await onA.call(staff, 'DELETE', `${GUIDE}/draft`)).statusCode).toBe(200);
     expect((await entry()).draft).toBeNull();
+  });
+
+  it('previews an edit at a private address: signed in, or by its share link until it ends; never cached, indexed or published', async () => {
+    const e = await entry();
+    const heading = 'Commercial Fridge Prices in New Zealand, a Preview Only';
+    const made = await onA.call(staff, 'POST', `${GUIDE}/preview`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(made.statusCode).toBe(200);
+    const { address, share, expiresAt } = made.json();
+    expect(address).toMatch(new RegExp(`^/inbox/preview/[0-9a-f-]{36}${ROUTE}$`));
+    expect(share.startsWith(`http://localhost:4321${address}?t=`)).toBe(true);
+    expect(expiresAt - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // Signed in, on either instance: the instance that did not make it builds it on the way.
+    for (const i of [a, b]) {
+      const seen = await i.app.inject({ method: 'GET', url: address, headers: { cookie } });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.body).toContain(heading);
+      expect(seen.headers['cache-control']).toBe('no-store');
+      expect(seen.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(seen.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const token = new URL(share).searchParams.get('t')!;
+    expect((await a.app.inject({ method: 'GET', url: `${address}?t=${token}` })).body).toContain(heading);
+    expect((await a.app.inject({ method: 'GET', url: address })).statusCode).toBe(403);
+    expect((await a.app.inject({ method: 'GET', url: `${address}?t=${token.slice(1)}x` })).statusCode).toBe(403);
+    expect((await a.app.inject({ method: 'GET', url: `${address.replace(/[0-9a-f]{8}-/, '00000000-')}?t=${token}` })).statusCode).toBe(404);
+    expect(await page(a.app)).not.toContain(heading);
+    expect(await t.store.read(() => listVersions())).toEqual([]);
+    // Past its seven days the share link ends; a signed-in person still sees it.
+    const id = address.split('/')[3];
+    await t.store.transact(() => run(`UPDATE site_previews SET expires_at = ${NOW_MS} - 1 WHERE id = ?`, id));
+    expect((await a.app.inject({ method: 'GET', url: `${address}?t=${token}` })).statusCode).toBe(410);
+    expect((await a.app.inject({ method: 'GET', url: address, headers: { cookie } })).statusCode).toBe(200);
+    // An edit the build would refuse is not previewed either.
+    const refused = await onA.call(staff, 'POST', `${GUIDE}/preview`, {
+      data: { ...e.published.data, title: 'x' },
+      body: e.published.body,
+      basedOn: e.version,
+    });
+    expect(refused.statusCode).toBe(422);
+    const stranger = await onA.openBrowser();
+    expect((await onA.call(stranger, 'POST', `${GUIDE}/preview`, { data: e.published.data, body: e.published.body, basedOn: e.version })).statusCode).toBe(401);
   });
 
   it('refuses a field the build would refuse, at that field, and changes nothing', async () => {

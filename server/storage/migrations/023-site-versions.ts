@@ -10,6 +10,8 @@ import type { Dialect, MigrationStep } from '../migrations.ts';
  *   when and how (`action`: publish, restore, verify; `restored_from` for a restore). The number is
  *   the key, so two publishes at once cannot both take the next one.
  * - `site_drafts`: an entry's unpublished edit, one per entry, with the version it was based on.
+ * - `site_previews`: an edit shown before it is published, as the entries to build and the page to
+ *   show; opened by the inbox's signed-in people, or by its share link (kept as a hash) until it expires.
  */
 export function migration(dialect: Dialect): MigrationStep[] {
   const big = dialect === 'sqlite' ? 'INTEGER' : 'BIGINT';
@@ -31,5 +33,15 @@ export function migration(dialect: Dialect): MigrationStep[] {
   author_email TEXT,
   updated_at ${big} NOT NULL
 )`,
+    `CREATE TABLE site_previews (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  entries TEXT NOT NULL,
+  route TEXT NOT NULL,
+  author_email TEXT,
+  created_at ${big} NOT NULL,
+  expires_at ${big} NOT NULL
+)`,
+    'CREATE INDEX site_previews_expiry ON site_previews (expires_at)',
   ];
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
-import type { EntryContent, EntryParams, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import type { EntryContent, EntryParams, PreviewAnswer, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { api, ApiError } from '../api.ts';
 import { linkHandler, placeHref } from '../place.ts';
 import { words } from '../app-words.ts';
@@ -13,6 +13,7 @@ import { SchemaForm } from './SchemaForm.tsx';
 import { BodyField } from './BodyField.tsx';
 import { ChangedFields } from './ChangedFields.tsx';
 import { ReleaseChoice } from './ReleaseChoice.tsx';
+import { PreviewLinks } from './PreviewLinks.tsx';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
@@ -124,6 +125,14 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       }
     },
   );
+  const [preview, setPreview] = useState<PreviewAnswer>();
+  const makePreview = useSiteChange(
+    () => api('POST /site/entries/:collection/:id/preview', { params, body: { ...content, basedOn } }),
+    (answer) => {
+      setFields({});
+      setPreview(answer);
+    },
+  );
   const discard = useSiteChange(
     () => api('DELETE /site/entries/:collection/:id/draft', { params }),
     () => {
@@ -132,13 +141,14 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       setChanged(false);
     },
   );
-  const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending;
-  const failed = publish.error ?? save.error ?? verify.error ?? discard.error;
+  const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending || makePreview.isPending;
+  const failed = publish.error ?? save.error ?? verify.error ?? discard.error ?? makePreview.error;
 
   const change = (next: EntryContent) => {
     setContent(next);
     setChanged(true);
     setOutcome(undefined);
+    setPreview(undefined);
   };
   const problems = Object.entries(fields);
   return (
@@ -245,6 +255,9 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
               {w.publish}
             </button>
           )}
+          <button type="button" className={ui.secondary} disabled={busy} onClick={() => makePreview.mutate(undefined, { onError: refusal })}>
+            {w.previewButton}
+          </button>
           <button type="button" className={ui.secondary} disabled={busy} onClick={() => save.mutate(undefined, { onError: refusal })}>
             {w.saveDraft}
           </button>
@@ -254,19 +267,22 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             </button>
           )}
           <p role="status" className={`font-semibold ${outcome ? 'text-green-800' : 'text-slate-700'}`}>
-            {publish.isPending || verify.isPending
-              ? w.publishing
-              : outcome?.kind === 'published'
-                ? w.published(outcome.version)
-                : outcome?.kind === 'verified'
-                  ? w.verified(outcome.version)
-                  : outcome?.kind === 'draft'
-                    ? w.draftSaved
-                    : changed
-                      ? w.unsaved
-                      : ''}
+            {makePreview.isPending
+              ? w.previewing
+              : publish.isPending || verify.isPending
+                ? w.publishing
+                : outcome?.kind === 'published'
+                  ? w.published(outcome.version)
+                  : outcome?.kind === 'verified'
+                    ? w.verified(outcome.version)
+                    : outcome?.kind === 'draft'
+                      ? w.draftSaved
+                      : changed
+                        ? w.unsaved
+                        : ''}
           </p>
         </div>
+        {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}
         {!isOwner && <p className="text-slate-700">{w.ownerPublishes}</p>}
         <Alert message={errorMessage(failed, words.tryAgain)} />
       </form>

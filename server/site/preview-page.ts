@@ -1,0 +1,85 @@
+/**
+ * A preview of an unpublished edit: the real page, built with the same templates and styles as the
+ * live site, at /inbox/preview/ID/ROUTE. It opens for anyone signed in to the inbox, or with the
+ * preview's share link (?t=…, kept only as a hash) until the link ends. Never cached, never indexed
+ * (the inbox's headers), and the address is not sent on to other sites (no-referrer): it carries a
+ * secret.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import { loadSite, type Asset } from '../http/plugins/static.ts';
+import { sitePath } from '../http/paths.ts';
+import { renderText } from '../html/render.ts';
+import { secretHash } from '../inbox/secrets.ts';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../inbox/context.ts';
+import { previewById } from '../storage/site-versions.ts';
+import { sessionUser } from '../storage/sign-in-data.ts';
+import type { LeadStore } from '../storage/types.ts';
+import type { SitePublisher } from './site-publisher.ts';
+import { siteWords } from './site-words.ts';
+
+export const PREVIEW_PREFIX = '/inbox/preview';
+
+/** Previews kept in memory on an instance: a few at a time is what one business looks at. */
+const LOADED_MAX = 4;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface PreviewPageOptions {
+  store: LeadStore;
+  site: SitePublisher;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (app, { store, site }) => {
+  await app.register(cookie);
+  const loaded = new Map<string, Map<string, Asset>>();
+
+  async function assetsOf(id: string, entries: Parameters<SitePublisher['previewFolder']>[0]): Promise<Map<string, Asset>> {
+    let assets = loaded.get(id);
+    if (!assets) {
+      assets = loadSite(await site.previewFolder(entries));
+      loaded.set(id, assets);
+      if (loaded.size > LOADED_MAX) loaded.delete(loaded.keys().next().value!);
+    }
+    return assets;
+  }
+
+  const refuse = (reply: FastifyReply, status: number, message: string) => {
+    const shell = reply.server.pageShell;
+    const main = `<div class="mx-auto max-w-3xl px-4 py-12"><h1 class="text-2xl font-bold">${renderText(siteWords.previewHeading)}</h1><p class="mt-2">${renderText(message)}</p></div>`;
+    return reply
+      .code(status)
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(
+        shell
+          ? shell.render(siteWords.previewHeading, main)
+          : `<!doctype html><title>${renderText(siteWords.previewHeading)}</title><p>${renderText(message)}</p>`,
+      );
+  };
+
+  app.get(`${PREVIEW_PREFIX}/:id/*`, async (request: FastifyRequest<{ Params: { id: string; '*': string }; Querystring: { t?: unknown } }>, reply) => {
+    const { id } = request.params;
+    if (!ID.test(id)) return refuse(reply, 404, siteWords.previewGone);
+    const preview = await store.read(() => previewById(id));
+    if (!preview) return refuse(reply, 404, siteWords.previewGone);
+    const session = request.cookies[SESSION_COOKIE];
+    const signedIn = session ? await store.transact(() => sessionUser(secretHash(session), SESSION_IDLE_MS)) : undefined;
+    const token = typeof request.query.t === 'string' && request.query.t.length <= 100 ? request.query.t : undefined;
+    if (!signedIn) {
+      if (!token || !sameHash(secretHash(token), preview.tokenHash)) return refuse(reply, 403, siteWords.previewNotYours);
+      if (Date.now() >= preview.expiresAt) return refuse(reply, 410, siteWords.previewEnded);
+    }
+    const assets = await assetsOf(id, preview.entries);
+    const path = sitePath(`/${request.params['*']}`);
+    const asset = path ? assets.get(path) : undefined;
+    if (!asset || !asset.type.startsWith('text/html')) return refuse(reply, 404, siteWords.previewGone);
+    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(asset.body);
+  });
+};

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { words } from '../app-words.ts';
+import { ui } from '../ui.ts';
+
+const w = words.site.preview;
+
+interface PreviewLinksProps {
+  idPrefix: string;
+  address: string;
+  share: string;
+  expiresAt: number;
+}
+
+/** A preview made: the page to open, and its share link to copy for someone without an inbox sign-in. */
+export function PreviewLinks({ idPrefix, address, share, expiresAt }: PreviewLinksProps) {
+  const [copied, setCopied] = useState(false);
+  const id = `${idPrefix}-share`;
+  return (
+    <section aria-labelledby={`${idPrefix}-preview`} className={`${ui.card} mt-4`}>
+      <h2 id={`${idPrefix}-preview`} className={ui.h2}>
+        {w.ready}
+      </h2>
+      <p className="mt-2">
+        <a href={address} target="_blank" rel="noopener noreferrer" className={ui.link}>
+          {w.open}
+        </a>
+      </p>
+      <label htmlFor={id} className={`${ui.label} mt-3`}>
+        {w.shareLabel}
+      </label>
+      <p id={`${id}--help`} className="text-sm text-slate-700">
+        {w.shareHelp(new Date(expiresAt).toLocaleDateString('en-NZ', { day: 'numeric', month: 'long', timeZone: 'Pacific/Auckland' }))}
+      </p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <input id={id} className={`${ui.field} flex-1`} readOnly value={share} aria-describedby={`${id}--help`} onFocus={(e) => e.target.select()} />
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => {
+            void navigator.clipboard?.writeText(share).then(() => setCopied(true));
+          }}
+        >
+          {w.copy}
+        </button>
+      </div>
+      <p role="status" className="mt-1 font-semibold text-green-800">
+        {copied ? w.copied : ''}
+      </p>
+    </section>
+  );
+}
