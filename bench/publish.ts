@@ -1,0 +1,164 @@
+/**
+ * The site editor's speed, as the owner meets it: from pressing Publish (the API call the inbox
+ * makes) to the changed page being served, by every instance; and from pressing Preview to the
+ * preview being ready. Real servers, the real build, the release's real content.
+ *
+ *   npm run build && node bench/publish.ts [--samples 8]
+ *
+ * (a) One lead server on SQLite.
+ * (b) Two lead servers on one PostgreSQL, on one machine (one folder of builds, as two processes
+ *     on one host share it): the publish goes to the first; the second finds the new version by its
+ *     check every 2 s and serves it.
+ *
+ * Each round publishes a new heading on the price guide, so no round reuses a build; a round's
+ * preview is of a heading never published, so it is a full build too. Only successful answers are
+ * counted. The first round is a warm-up (Astro's cache, the compressed copies) and is not counted.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { promisify } from 'node:util';
+import { freePort, startServer, type ServerProcess } from '../tests/support/server-process.ts';
+import { createTestStore, type StoreKind } from '../tests/support/stores.ts';
+import { percentile } from './nearest-rank.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '8' } } });
+const samples = Number(values.samples);
+const GUIDE = '/inbox/api/site/entries/guides/commercial-fridge-prices-nz';
+const ROUTE = '/commercial-fridge-prices-nz';
+
+interface Owner {
+  cookie: string;
+  csrf: string;
+}
+
+/** The owner, added with the CLI and signed in with the one-time link it prints. */
+async function signIn(databaseUrl: string, origin: string, server: ServerProcess): Promise<Owner> {
+  const added = await promisify(execFile)(process.execPath, [join(root, 'server/cli.ts'), 'users', 'add', 'owner@example.nz', '--role', 'owner'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: origin },
+    encoding: 'utf8',
+  });
+  const token = new URL(/(http:\/\/\S+\/inbox\/\?link=\S+)/.exec(added.stdout)![1]!).searchParams.get('link')!;
+  const session = await fetch(`${server.url}/inbox/api/session`);
+  let cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const res = await fetch(`${server.url}/inbox/api/auth/link`, {
+    method: 'POST',
+    headers: { cookie, origin, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  cookie = [cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  const again = await fetch(`${server.url}/inbox/api/session`, { headers: { cookie } });
+  return { cookie, csrf: ((await again.json()) as { csrfToken: string }).csrfToken };
+}
+
+async function call(server: ServerProcess, origin: string, owner: Owner, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie: owner.cookie, origin, ...(method === 'GET' ? {} : { 'x-csrf-token': owner.csrf, 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+async function servedBy(server: ServerProcess, text: string): Promise<boolean> {
+  const res = await fetch(`${server.url}${ROUTE}`);
+  return (await res.text()).includes(text);
+}
+
+interface Figures {
+  answer: number[];
+  everywhere: number[];
+  preview: number[];
+  failed: number;
+}
+
+async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
+  const t = await createTestStore(kind);
+  const work = mkdtempSync(join(tmpdir(), 'crnz-bench-site-'));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const servers: ServerProcess[] = [];
+  const figures: Figures = { answer: [], everywhere: [], preview: [], failed: 0 };
+  try {
+    const env = { DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: work };
+    servers.push(await startServer(env, { port }));
+    for (let i = 1; i < instances; i++) servers.push(await startServer(env));
+    const owner = await signIn(t.url, origin, servers[0]!);
+    for (let round = 0; round <= samples; round++) {
+      const entry = (await call(servers[0]!, origin, owner, 'GET', GUIDE)).json as {
+        version: number;
+        published: { data: Record<string, unknown>; body: string };
+      };
+      const stamp = `${kind} ${instances} round ${round} ${Date.now()}`;
+      const previewed = Date.now();
+      const preview = await call(servers[0]!, origin, owner, 'POST', `${GUIDE}/preview`, {
+        data: { ...entry.published.data, heading: `Commercial Fridge Prices, Preview ${stamp}` },
+        body: entry.published.body,
+        basedOn: entry.version,
+      });
+      const previewMs = Date.now() - previewed;
+      const heading = `Commercial Fridge Prices, Published ${stamp}`;
+      const pressed = Date.now();
+      const published = await call(servers[0]!, origin, owner, 'POST', `${GUIDE}/publish`, {
+        data: { ...entry.published.data, heading },
+        body: entry.published.body,
+        basedOn: entry.version,
+      });
+      const answerMs = Date.now() - pressed;
+      if (published.status !== 200 || preview.status !== 200) {
+        figures.failed++;
+        console.error(`round ${round}: publish ${published.status}, preview ${preview.status}`, published.json, preview.json);
+        continue;
+      }
+      const pending = new Set(servers);
+      while (pending.size > 0 && Date.now() - pressed < 120_000) {
+        for (const server of [...pending]) if (await servedBy(server, heading)) pending.delete(server);
+        if (pending.size > 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (pending.size > 0) {
+        figures.failed++;
+        continue;
+      }
+      const everywhereMs = Date.now() - pressed;
+      if (round === 0) continue;
+      figures.answer.push(answerMs);
+      figures.everywhere.push(everywhereMs);
+      figures.preview.push(previewMs);
+      console.error(`${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms`);
+    }
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await t.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const line = (label: string, ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `| ${label} | ${ms.length} | ${percentile(sorted, 50)} ms | ${percentile(sorted, 95)} ms | ${sorted.at(-1)} ms |`;
+};
+
+const results: string[] = ['| Measure | n | p50 | p95 | max |', '| --- | ---: | ---: | ---: | ---: |'];
+for (const [kind, instances] of [
+  ['sqlite', 1],
+  ['postgres', 2],
+] as const) {
+  const f = await scenario(kind, instances);
+  const name = `${kind === 'sqlite' ? '(a) SQLite, one instance' : '(b) PostgreSQL, two instances'}`;
+  results.push(line(`${name}: Preview ready`, f.preview), line(`${name}: Publish answered`, f.answer), line(`${name}: served by every instance`, f.everywhere));
+  if (f.failed) results.push(`| ${name}: rounds that failed | ${f.failed} | | | |`);
+}
+const out = join(root, 'bench/results');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'publish.md'), `${results.join('\n')}\n`);
+console.log(results.join('\n'));
