@@ -6,8 +6,8 @@
  *
  * A finished build is kept under a name made from the release build and the content, so an
  * instance that restarts, or a second instance on the same machine, finds it and loads it instead
- * of building again. Instances on one machine take turns through a lock file: Astro keeps what it
- * generates for the content in the project's own `.astro/` folder, which two builds cannot share.
+ * of building again. Builds from one checkout take turns through a lock file in it: Astro keeps what
+ * it generates for the content in the project's own `.astro/` folder, which two builds cannot share.
  * Each build reads the same content folder, so Astro's cache of it stays valid from one to the next.
  */
 import { spawn } from 'node:child_process';
@@ -138,7 +138,8 @@ export class SiteBuilder {
     if (existsSync(join(folder, COMPLETE))) return folder;
     mkdirSync(this.#workDir, { recursive: true });
     this.#seedCompressed();
-    const lock = join(this.#workDir, '.build-lock');
+    // By the project, not the work folder: two work folders on one checkout still share its .astro/.
+    const lock = join(this.#root, '.site-build-lock');
     const deadline = Date.now() + LOCK_WAIT_MS;
     while (!tryLock(lock)) {
       if (Date.now() > deadline) throw new BuildFailed(`another build held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`, '');

@@ -1,0 +1,83 @@
+/**
+ * The preview page (/inbox/preview/ID/ROUTE) attacked on both stores: any id, path and token
+ * (fast-check, with encodings, NUL, traversal and long values) answers 403, 404 or 410, never a
+ * 5xx or a hang, and shows the preview only with a session or its own token; a token is never
+ * echoed into the page; another preview's token opens nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import type { SitePublisher } from '../../server/site/site-publisher.ts';
+import { inboxSession, type Browser } from '../support/inbox-session.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { siteInstance } from '../support/site-editor.ts';
+
+const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
+
+const hostile = fc.oneof(
+  fc.constantFrom('', '%00', '\u0000', '..', '../../etc/passwd', '%2e%2e%2f', '//evil.example', 'a'.repeat(3000), '<script>', '%ZZ', '?', '#'),
+  fc.string({ maxLength: 60 }),
+  fc.uuid(),
+);
+
+describe.each(storeKinds)('the preview page under attack on %s', (kind) => {
+  let t: TestStore;
+  let app: FastifyInstance;
+  let publisher: SitePublisher;
+  let work: string;
+  let staff: Browser;
+  const session = inboxSession(
+    () => app,
+    () => t.store,
+  );
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    const instance = await siteInstance(t.store);
+    ({ publisher, work } = instance);
+    // With the site served, as in production: a path nothing else answers gets the site's 404 page.
+    app = await buildApp({ store: t.store, site: instance.site, leadPurposes: [], inbox: { publicOrigin: 'http://localhost:4321', site: publisher } });
+    staff = await session.signedIn('staff@example.nz', 'staff');
+  });
+  afterAll(async () => {
+    await publisher.stop();
+    await app.close();
+    await t.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function preview(heading: string) {
+    const e = (await session.call(staff, 'GET', GUIDE)).json();
+    const made = await session.call(staff, 'POST', `${GUIDE}/preview`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(made.statusCode).toBe(200);
+    const { address, share } = made.json() as { address: string; share: string };
+    return { address, token: new URL(share).searchParams.get('t')! };
+  }
+
+  it('answers any id, path and token with a refusal, never a 5xx or a hang, and opens only with the right token', async () => {
+    const mine = await preview('Commercial Fridge Prices in New Zealand, Preview A');
+    const theirs = await preview('Commercial Fridge Prices in New Zealand, Preview B');
+    const id = mine.address.split('/')[3]!;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(id), hostile), hostile, fc.oneof(hostile, fc.constant(theirs.token)), async (tryId, path, token) => {
+        const url = `/inbox/preview/${encodeURIComponent(tryId)}/${encodeURI(path)}?t=${encodeURIComponent(token)}`;
+        const answer = await Promise.race([
+          app.inject({ method: 'GET', url }),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${url} hung`)), 5_000)),
+        ]);
+        expect(answer.statusCode, url).toBeLessThan(500);
+        // A path that resolves elsewhere ("/inbox/preview/../..") is that page; under the prefix, only a refusal.
+        if (new URL(url, 'http://site').pathname.startsWith('/inbox/preview/')) expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(answer.body).not.toContain('Preview A');
+        if (token.length > 3) expect(answer.body).not.toContain(token);
+      }),
+      { numRuns: 150 },
+    );
+    // Its own token opens it; the other preview's token does not.
+    expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${mine.token}` })).body).toContain('Preview A');
+    expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${theirs.token}` })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${mine.token}&t=${theirs.token}` })).statusCode).toBe(403);
+  }, 60_000);
+});
