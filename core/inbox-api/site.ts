@@ -20,10 +20,41 @@ export type EntryParams = z.output<typeof entryParams>;
 
 export const versionParams = z.object({ number: z.coerce.number().int().min(0).max(1_000_000_000) });
 
+/** Deeper than any entry's fields go (a page's blocks, their items, a table's cells). */
+const DEPTH_MAX = 24;
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether content can be stored and written to a file as it is: no deeper than any entry, and no
+ * text with a NUL or other control character or half a character (a lone surrogate), which a file
+ * or the database would change. Walked without recursion, so no depth can overflow the stack.
+ */
+export function storable(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  const textOk = (text: string) => !CONTROL.test(text) && !LONE_SURROGATE.test(text);
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item === 'string' && !textOk(item)) return false;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= DEPTH_MAX) return false;
+    for (const [key, child] of Object.entries(item)) {
+      if (!textOk(key)) return false;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return true;
+}
+
 /** An entry's content: its fields (checked by its collection's schema) and, for articles and guides, its Markdown text. */
 export const entryContent = z.object({
-  data: z.record(z.string().max(100), z.unknown()),
-  body: z.string().max(60_000).optional(),
+  data: z.record(z.string().max(100), z.unknown()).refine(storable, 'Part of this cannot be stored: it nests too deeply or holds a control character.'),
+  body: z
+    .string()
+    .max(60_000)
+    .refine((body) => storable(body.replace(/[\t\n\r]/g, ' ')), 'The text holds a character that cannot be stored.')
+    .optional(),
 });
 export type EntryContent = z.output<typeof entryContent>;
 

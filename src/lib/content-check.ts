@@ -9,6 +9,7 @@
  * nothing else, so no import, script, component or expression reaches the build.
  */
 import type { z } from 'zod';
+import { mdxToMdast } from 'satteri';
 import { collectionSchemas, seoLengths, type CollectionName } from './content-schemas.ts';
 import { calculatorTools } from './calculators/content-schema.ts';
 import { fillTokensDeep } from './tokens.ts';
@@ -30,8 +31,6 @@ export const bodyBlocks = {
 const BODY_MAX = 60_000;
 /** Where a link in an article may go: a page of the site, an anchor, a web page, an e-mail or a phone number. */
 const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
-const BLOCK = /^<(EmergencyLine|Business|Email)\s*\/>$/;
-const CALCULATOR = /^<Calculator\s+tool="([A-Za-z]+)"\s*\/>$/;
 
 /** What a schema's rule asks for, in plain words (a schema's own message, where it has one, comes first). */
 function plainError(issue: z.core.$ZodRawIssue): string | undefined {
@@ -59,6 +58,27 @@ function plainError(issue: z.core.$ZodRawIssue): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The fields an entry of the schema may have at its top (any of a union's shapes). */
+function topLevelKeys(schema: z.ZodType): Set<string> | undefined {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown>; options?: z.ZodType[]; in?: z.ZodType };
+  if (def.type === 'object' && def.shape) return new Set(Object.keys(def.shape));
+  if (def.type === 'union' && def.options) return new Set(def.options.flatMap((o) => [...(topLevelKeys(o) ?? [])]));
+  if (def.type === 'pipe' && def.in) return topLevelKeys(def.in);
+  return undefined;
+}
+
+/**
+ * Fields the schema does not know. Its parse would drop them, but the entry's file would keep
+ * them, and an article's frontmatter reads some (`layout`, `slug`) as instructions to the build.
+ */
+function unknownFieldProblems(collection: CollectionName, data: unknown): ContentProblem[] {
+  const known = topLevelKeys(collectionSchemas[collection] as z.ZodType);
+  if (!known || !data || typeof data !== 'object') return [];
+  return Object.keys(data)
+    .filter((key) => !known.has(key))
+    .map((key) => ({ path: key, message: `"${key.slice(0, 40)}" is not a field of this page` }));
 }
 
 function schemaProblems(collection: CollectionName, data: unknown): { problems: ContentProblem[]; parsed?: unknown } {
@@ -99,7 +119,7 @@ function linkProblems(data: unknown, body: string | undefined, routes: ReadonlyS
   if (!routes) return [];
   const links: { path: string; href: string }[] = [];
   internalLinks(data, [], links);
-  if (body !== undefined) for (const m of body.matchAll(/\]\((\/[^)\s]*)\)/g)) links.push({ path: 'body', href: m[1]! });
+  if (body !== undefined) for (const href of bodyLinks(body)) links.push({ path: 'body', href });
   return links
     .filter(({ href }) => {
       const route = href.split('#')[0]!.replace(/(.)\/$/, '$1') || '/';
@@ -108,29 +128,133 @@ function linkProblems(data: unknown, body: string | undefined, routes: ReadonlyS
     .map(({ path, href }) => ({ path, message: `${href} is not a page of this site` }));
 }
 
-/** What is wrong with an article's Markdown body, line by line. */
-export function bodyProblems(body: string): ContentProblem[] {
-  if (body.length > BODY_MAX) return [{ path: 'body', message: `The text is ${body.length} characters long: at most ${BODY_MAX}` }];
+interface MdNode {
+  type: string;
+  name?: string | null;
+  url?: string;
+  value?: unknown;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: MdNode[];
+  position?: { start: { line: number } };
+}
+
+/** Every node of a parsed body, depth first, without recursion (a body may nest deeply). */
+function* nodesOf(root: MdNode): Generator<MdNode> {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+}
+
+/** What is wrong with one node of the body, as the build's parser read it. */
+function nodeProblem(node: MdNode): string | undefined {
+  switch (node.type) {
+    case 'mdxjsEsm':
+      return 'has code (an import or export), which articles cannot use';
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression':
+      return 'has a curly bracket, which articles cannot use: write the words instead';
+    case 'html':
+      return 'has HTML, which articles cannot use: use one of the blocks offered';
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement': {
+      const attributes = node.attributes ?? [];
+      const name = node.name ?? '';
+      if (!(name in bodyBlocks)) return `has "<${name}", which is not one of the blocks offered`;
+      if ((node.children ?? []).length > 0)
+        return `has words inside <${name}>: a block stands alone, like ${bodyBlocks[name as keyof typeof bodyBlocks].example}`;
+      if (name !== 'Calculator')
+        return attributes.length > 0 ? `has settings on <${name}>, which takes none: write ${bodyBlocks[name as keyof typeof bodyBlocks].example}` : undefined;
+      const [tool] = attributes;
+      const ok = attributes.length === 1 && tool?.type === 'mdxJsxAttribute' && tool.name === 'tool' && typeof tool.value === 'string';
+      if (!ok) return `has a calculator written another way: write ${bodyBlocks.Calculator.example}`;
+      return (calculatorTools as readonly string[]).includes(tool.value as string)
+        ? undefined
+        : `has no calculator called "${String(tool.value).slice(0, 40)}" (choose one of ${calculatorTools.join(', ')})`;
+    }
+    default:
+      if (node.url !== undefined && !SAFE_TARGET.test(node.url))
+        return `links to "${node.url.slice(0, 40)}": a link must go to a page of this site (/contact), a web page (https://…), an e-mail (mailto:) or a phone (tel:)`;
+      return undefined;
+  }
+}
+
+/**
+ * The body as the build's own MDX parser reads it, or the reason it cannot be read. The same
+ * parser the site's build uses, so what passes here is what the build will take, and nothing in it
+ * is code.
+ */
+export function parseBody(body: string): { nodes: MdNode[] } | { error: string } {
+  try {
+    return { nodes: [...nodesOf(mdxToMdast(body) as MdNode)] };
+  } catch (error) {
+    return { error: (error as Error).message.replace(/\s*\([^)]*\)\s*$/, '') };
+  }
+}
+
+const BLOCK_TAG = /^<(EmergencyLine|Business|Email)\s*\/>$/;
+const CALCULATOR_TAG = /^<Calculator\s+tool="([A-Za-z]+)"\s*\/>$/;
+/** A link's target as Markdown writes it: after "](" or "]:", on that line or the next. */
+const LINK_TARGET = /\]\([ \t]*(?:\r?\n)?[ \t]*<?([^)\s>]*)|\]:[ \t]*(?:\r?\n)?[ \t]*<?([^\s>]*)/g;
+
+/**
+ * The body's text, line by line, by rules stricter than the parser needs, so a trick of Markdown
+ * the parser reads differently from how it looks is refused too: no line starting with import or
+ * export, no curly bracket, no "<" but the blocks written whole, no character codes, and no link
+ * target but the safe ones.
+ */
+function textProblems(body: string): string[] {
   const problems: string[] = [];
   body.split('\n').forEach((line, index) => {
     const at = `Line ${index + 1}`;
-    if (/^\s*(import|export)\s/.test(line)) problems.push(`${at} starts with "${line.trim().split(/\s/)[0]}", which articles cannot use`);
+    if (/^\s*(import|export)(?![\w$])/.test(line)) problems.push(`${at} starts with "${line.trim().slice(0, 6)}", which articles cannot use: reword it`);
     if (/[{}]/.test(line)) problems.push(`${at} has a curly bracket, which articles cannot use: write the words instead`);
-    const targets = [...line.matchAll(/\]\(\s*([^)\s]*)/g), ...line.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/g)].map((m) => m[1]!);
-    for (const target of targets)
-      if (!SAFE_TARGET.test(target))
-        problems.push(
-          `${at} links to "${target.slice(0, 40)}": a link must go to a page of this site (/contact), a web page (https://…), an e-mail (mailto:) or a phone (tel:)`,
-        );
+    if (/&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(line)) problems.push(`${at} has a character code (such as &amp;): type the character itself`);
     for (const m of line.matchAll(/<[^>]*>?/g)) {
       const tag = m[0];
-      const tool = CALCULATOR.exec(tag)?.[1];
-      if (BLOCK.test(tag) || (tool && (calculatorTools as readonly string[]).includes(tool))) continue;
+      const tool = CALCULATOR_TAG.exec(tag)?.[1];
+      if (BLOCK_TAG.test(tag) || (tool && (calculatorTools as readonly string[]).includes(tool))) continue;
       if (tool) problems.push(`${at}: there is no calculator called "${tool}" (choose one of ${calculatorTools.join(', ')})`);
       else problems.push(`${at} has "${tag.slice(0, 40)}": use one of the blocks offered, or write "less than" instead of "<"`);
     }
   });
+  for (const m of body.matchAll(LINK_TARGET)) {
+    const target = m[1] || m[2];
+    if (target && !SAFE_TARGET.test(target))
+      problems.push(
+        `The text links to "${target.slice(0, 40)}": a link must go to a page of this site (/contact), a web page (https://…), an e-mail (mailto:) or a phone (tel:)`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with an article's Markdown body: first by the text's own rules, then as the
+ * build's own parser reads it (a body both pass holds no code, no HTML, no component but the
+ * blocks and no link but the safe ones), each problem with its line.
+ */
+export function bodyProblems(body: string): ContentProblem[] {
+  if (body.length > BODY_MAX) return [{ path: 'body', message: `The text is ${body.length} characters long: at most ${BODY_MAX}` }];
+  let problems = textProblems(body);
+  if (problems.length === 0) {
+    const parsed = parseBody(body);
+    if ('error' in parsed) problems = [`The text cannot be read (${parsed.error}). Check the line it names.`];
+    else
+      for (const node of parsed.nodes) {
+        const problem = nodeProblem(node);
+        if (problem) problems.push(`${node.position ? `Line ${node.position.start.line}` : 'The text'} ${problem}`);
+      }
+  }
   return problems.slice(0, 20).map((message) => ({ path: 'body', message }));
+}
+
+/** Every internal address the body's links go to. */
+function bodyLinks(body: string): string[] {
+  const parsed = parseBody(body);
+  if ('error' in parsed) return [];
+  return parsed.nodes.flatMap((node) => (node.url !== undefined && node.url.startsWith('/') ? [node.url] : []));
 }
 
 /**
@@ -140,6 +264,7 @@ export function bodyProblems(body: string): ContentProblem[] {
  */
 export function checkEntry(collection: CollectionName, data: unknown, body?: string, routes?: ReadonlySet<string>): ContentProblem[] {
   const { problems, parsed } = schemaProblems(collection, data);
+  problems.push(...unknownFieldProblems(collection, data));
   if (parsed !== undefined) problems.push(...seoProblems(parsed));
   if (body !== undefined) problems.push(...bodyProblems(body));
   problems.push(...linkProblems(data, body, routes));

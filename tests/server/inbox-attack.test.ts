@@ -1,17 +1,20 @@
 /**
  * The inbox API attacked: every route, as an owner and as staff, with arbitrary query strings,
- * ids and JSON bodies (fast-check), never answers 5xx and never hangs; and the attacks that once
+ * ids and JSON bodies (fast-check), never answers 5xx and never hangs, the site editor's included
+ * (with a publisher whose build is the fast stand-in, so its publishes, restores and "verified
+ * today" really build and swap the served site); and the attacks that once
  * worked stay closed: a report of the year 9999 or 0000, cursors and dates out of range, a won job
  * under a cent, invisible characters in notes, a request another site started, a session left
  * alive by a new sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
-import { startSmtp, waitFor } from '../support/peers.ts';
+import { startSmtp, waitFor, within } from '../support/peers.ts';
 import { softPasskey } from '../support/soft-authenticator.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
@@ -19,6 +22,8 @@ import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-sessi
 import { partnerKinds, partnerRegions, partnerServices } from '../../core/partner/kinds.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 import { routeRecorder, type RegisteredRoute } from '../support/routes.ts';
+import { siteInstance } from '../support/site-editor.ts';
+import { listVersions } from '../../server/storage/site-versions.ts';
 
 const INBOX_API = '/inbox/api';
 
@@ -42,6 +47,15 @@ const KNOWN_ROUTES: RegisteredRoute[] = [
   { method: 'POST', url: '/passkeys' },
   { method: 'POST', url: '/partners/import' },
   { method: 'GET', url: '/backups' },
+  { method: 'GET', url: '/site' },
+  { method: 'GET', url: '/site/entries/:collection/:id' },
+  { method: 'PUT', url: '/site/entries/:collection/:id/draft' },
+  { method: 'DELETE', url: '/site/entries/:collection/:id/draft' },
+  { method: 'POST', url: '/site/entries/:collection/:id/publish' },
+  { method: 'POST', url: '/site/entries/:collection/:id/verify' },
+  { method: 'GET', url: '/site/versions' },
+  { method: 'GET', url: '/site/versions/:number' },
+  { method: 'POST', url: '/site/versions/:number/restore' },
 ];
 
 const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -150,9 +164,95 @@ const hostileBody = fc.option(
   { nil: undefined },
 );
 
+/** The site editor's entries: real ones (so reads, drafts and publishes reach the publisher) and made-up ones. */
+const REAL_ENTRIES = [
+  ['guides', 'commercial-fridge-prices-nz'],
+  ['pages', 'index'],
+  ['blog', 'energy-saving-tips'],
+  ['products', 'commercial-fridge'],
+  ['calculators', 'running-cost'],
+] as const;
+const collectionish = fc.oneof(
+  fc.constantFrom('pages', 'products', 'cities', 'blog', 'guides', 'calculators'),
+  fc.constantFrom('__proto__', 'constructor', 'Pages', 'pages%2F..', '..', '%2e%2e', 'guides%00', 'secrets'),
+  hostileValue.map(encodeURIComponent),
+);
+const entryIdish = fc.oneof(
+  fc.constantFrom(
+    'index',
+    'commercial-fridge-prices-nz',
+    'no-such-entry',
+    '__proto__',
+    'constructor',
+    '-x',
+    'a'.repeat(82),
+    '..%2F..%2Fetc%2Fpasswd',
+    'index.yaml',
+  ),
+  hostileValue.map(encodeURIComponent),
+);
+const siteEntry = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...REAL_ENTRIES) }, { weight: 2, arbitrary: fc.tuple(collectionish, entryIdish) });
+/** A version number as a path segment: real ones, out of range, not a number. */
+const versionish = fc.oneof(
+  fc.nat(6).map(String),
+  fc.constantFrom('-1', '1e308', '1e3', 'NaN', 'Infinity', '0x10', '1.5', '1000000000', '1000000001', '9007199254740993', '%00', '+1', ' 1'),
+  fc.integer().map(String),
+  hostileValue.map(encodeURIComponent),
+);
+
+/** `depth` objects inside each other. */
+const nested = (depth: number, inner: unknown = 'x'): unknown => {
+  let value = inner;
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+};
+/** Objects no form sends: prototype keys (own properties, as JSON.parse makes them), deep nesting, odd shapes. */
+const hostileData = fc.constantFrom<unknown>(
+  JSON.parse('{"__proto__":{"heading":"polluted"}}'),
+  JSON.parse('{"constructor":{"prototype":{"heading":"polluted"}}}'),
+  JSON.parse('{"heading":"x","__proto__":null}'),
+  { constructor: 'x', toString: 1, hasOwnProperty: null, valueOf: [] },
+  { nested: nested(1000) },
+  { nested: nested(2000) },
+  nested(1000),
+  { ['k'.repeat(101)]: 1 },
+  Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])),
+  [],
+  [1, 2],
+  42,
+  'data',
+  null,
+  true,
+);
+/** Article bodies that try to run or inject something, and any text. */
+const hostileMarkdown = fc.oneof(
+  fc.constantFrom(
+    "import fs from 'node:fs'",
+    'export const x = 1',
+    '{process.exit(1)}',
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '<iframe src="https://evil.example"></iframe>',
+    '[x](javascript:alert(1))',
+    '[x]: javascript:alert(1)',
+    '> [x]: javascript:alert(1)\n\n[x]',
+    '<!-- hidden -->',
+    '<Calculator tool="runningCost" onClick="alert(1)" />',
+    '<EmergencyLine>text</EmergencyLine>',
+    '<Calculator tool="runningCost" />',
+    '<EmergencyLine />',
+    '\u0000',
+    '\ud800',
+    '---\nlayout: x\n---',
+  ),
+  fc.string({ maxLength: 2000 }),
+  hostileValue,
+);
+
 describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
   let t: TestStore;
   let app: FastifyInstance;
+  let site: Awaited<ReturnType<typeof siteInstance>>;
   const session = inboxSession(
     () => app,
     () => t.store,
@@ -162,18 +262,22 @@ describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
+    site = await siteInstance(t.store);
     app = await buildApp({
       store: t.store,
+      site: site.site,
       leadPurposes: ['new-lead'],
       rateLimit: { max: 1000, windowMs: 600_000 },
-      inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 100_000, windowMs: 600_000 } },
+      inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 100_000, windowMs: 600_000 }, site: site.publisher },
       onRoute: registered.onRoute,
     });
     expect((await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() })).statusCode).toBe(200);
   });
   afterAll(async () => {
-    await app.close();
-    await t.cleanup();
+    await site?.publisher.stop();
+    await app?.close();
+    if (site) rmSync(site.work, { recursive: true, force: true });
+    await t?.cleanup();
   });
 
   let leads = 0;
@@ -193,29 +297,89 @@ describe.each(storeKinds)('the inbox API under attack on %s', (kind) => {
     const [lead] = await t.store.listLeads({ includeSpam: true });
     const partner = await addHamiltonTechnician(t.store, 'Attack Partner', 'attack@partner.nz');
     const ids = fc.oneof(fc.constantFrom(lead!.id, partner.id), hostileValue.map(encodeURIComponent), fc.uuid());
+    // The site editor's fields: an entry's real content (so some publishes pass the checks and build),
+    // edited or not, or anything at all; a body with injections; a base version of any kind.
+    const release = site.publisher.release;
+    const guide = release.get('guides/commercial-fridge-prices-nz')!;
+    const realData = fc.oneof(
+      fc.constantFrom(...REAL_ENTRIES.map(([c, i]) => release.get(`${c}/${i}`)!.data)),
+      fc
+        .tuple(
+          fc.constantFrom(...REAL_ENTRIES.map(([c, i]) => release.get(`${c}/${i}`)!.data)),
+          fc.string({ minLength: 1, maxLength: 120 }),
+          fc.jsonValue({ maxDepth: 2 }),
+        )
+        .map(([data, text, value]) => ({ ...data, heading: text, title: text, [text.slice(0, 100)]: value })),
+    );
+    const siteFields = fc.record(
+      {
+        data: fc.oneof(realData, fc.jsonValue({ maxDepth: 4 }), hostileData),
+        body: fc.oneof(
+          fc.constant(guide.body!),
+          hostileMarkdown.map((attack) => `${guide.body!}\n\n${attack}\n`),
+          hostileMarkdown,
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+        basedOn: fc.oneof(fc.nat(6), numberish, hostileValue, fc.constantFrom(null, -1, 1_000_000_001, '0', [0], { valueOf: 0 })),
+        keep: fc.oneof(fc.constantFrom('mine', 'release'), hostileValue),
+      },
+      { requiredKeys: [] },
+    );
+    const siteBody = fc.tuple(hostileBody, siteFields).map(([other, fields]) => ({ ...other, ...fields }));
+    // Each of these runs first on its route: a publish that passes, "verified today" and a restore,
+    // so the attack reaches the build and the swap, not only the refusals.
+    const guideEdit = { data: { ...guide.data, heading: 'Commercial Fridge Prices in New Zealand, as Attacked' }, body: guide.body, basedOn: 0 };
+    const guidePath = { collection: 'guides', id: 'commercial-fridge-prices-nz', number: '0' };
+    const examples: Record<string, [Record<string, string>, unknown][]> = {
+      'POST /site/entries/:collection/:id/publish': [[guidePath, guideEdit]],
+      'POST /site/entries/:collection/:id/verify': [[guidePath, undefined]],
+      'POST /site/versions/:number/restore': [[guidePath, undefined]],
+    };
     let people = 0;
     // Route by route, so each gets its share of attempts however many there are.
     for (const route of routes) {
+      const isSite = route.url.startsWith('/site');
+      // Each publish, restore and "verified today" that passes builds the site: fewer of those, and
+      // longer to count as a hang (the stand-in build copies the content folder and writes every page).
+      const builds = isSite && route.method === 'POST';
+      const hangMs = builds ? 20_000 : 5_000;
+      const params = fc.record({
+        id: isSite ? fc.constant('') : ids,
+        entry: siteEntry,
+        number: versionish,
+      });
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom('owner', 'staff') as fc.Arbitrary<'owner' | 'staff'>,
-          ids,
+          params,
           hostileQuery,
-          hostileBody,
-          async (role, id, query, body) => {
+          isSite ? fc.option(siteBody, { nil: undefined, freq: 8 }) : hostileBody,
+          async (role, { id, entry: [collection, entryId], number }, query, body) => {
             // A fresh person each time: a run that signs out, demotes or removes its own person spoils no other.
             const browser = await session.signedIn(`p${++people}@example.nz`, role);
-            const url = `${route.url.replace(':id', id)}?${new URLSearchParams(query)}`;
-            const answer = await Promise.race([
-              session.call(browser, route.method as 'GET', url, body),
-              new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${route.method} ${url} hung`)), 5_000)),
-            ]);
-            expect(answer.statusCode, `${role} ${route.method} ${url} ${JSON.stringify(body)}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+            const path = isSite
+              ? route.url.replace(':collection', collection).replace(':id', entryId).replace(':number', number)
+              : route.url.replace(':id', id);
+            const url = `${path}?${new URLSearchParams(query)}`;
+            const answer = await within(session.call(browser, route.method as 'GET', url, body), hangMs, `${route.method} ${url} hung`);
+            expect(answer.statusCode, `${role} ${route.method} ${url} ${JSON.stringify(body)?.slice(0, 500)}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
           },
         ),
-        { numRuns: 25 },
+        {
+          numRuns: builds ? 15 : 25,
+          examples: (examples[`${route.method} ${route.url}`] ?? []).map(([p, body]) => [
+            'owner',
+            { id: '', entry: [p.collection!, p.id!], number: p.number! },
+            {},
+            body,
+          ]),
+        },
       );
     }
+    // The examples above passed the checks and were built, stored and served.
+    const versions = await t.store.read(() => listVersions());
+    expect(versions.map((v) => v.action)).toEqual(expect.arrayContaining(['publish', 'verify', 'restore']));
+    expect(site.site.version).toBe(versions[0]!.number);
   }, 180_000);
 
   it('refuses a report of the year 9999 or 0000 at once with 400, and lives on', async () => {

@@ -169,7 +169,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.faq).toBe('Needs exactly 15 items');
-    expect(res.json().fields.body).toMatch(/<script>/);
+    expect(res.json().fields.body).toMatch(/"<script>": use one of the blocks offered/);
     expect(await page(a.app)).toBe(before);
     expect(await t.store.read(() => listVersions())).toEqual([]);
   });
