@@ -5,8 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { z } from 'zod';
-import { collectionSchemas } from '../../src/lib/content-schemas.ts';
 import {
   branchesOf,
   discriminatorOf,
@@ -26,22 +24,11 @@ import {
   type JsonSchema,
 } from '../../src/inbox/site/json-schema.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
+import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
+import { collectionNames } from '../../src/lib/content-entries.ts';
 
-/** The schema as the server makes it: input side, anything zod cannot say as `{}`, dates as date strings. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    override: (ctx) => {
-      if (ctx.zodSchema._zod.def.type === 'date') {
-        ctx.jsonSchema.type = 'string';
-        ctx.jsonSchema.format = 'date';
-      }
-    },
-  }) as JsonSchema;
-}
-
-const schemas = Object.entries(collectionSchemas).map(([name, schema]) => [name, jsonSchemaOf(schema)] as const);
+// The schemas as the server sends them to the form.
+const schemas = collectionNames.map((name) => [name, entrySchemaOf(name) as JsonSchema] as const);
 
 /** Every list's item schema in a schema, with where it sits. */
 function listItems(schema: JsonSchema, at: string): [string, JsonSchema][] {
