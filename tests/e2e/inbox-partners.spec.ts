@@ -22,6 +22,9 @@ const NOT_MOBILE = 'Texts need a New Zealand mobile number, such as 021 123 4567
 
 test.describe('the Partners page', () => {
   test('an owner uploads the spreadsheet, adds, pauses and removes partners on a phone', async ({ page, server, signIn }) => {
+    // About 55 s alone (four views checked by axe at two widths): twice that when the site editor's
+    // builds share the machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 900 });
     await signIn(page, 'owner');
     await page.getByRole('link', { name: 'Partners' }).click();
