@@ -1,9 +1,11 @@
 import { defineConfig } from 'astro/config';
+import { resolve } from 'node:path';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_SITE_URL, logoImageSources } from './src/config/site.ts';
 import { precompress } from './scripts/precompress.ts';
+import { BUSINESS_DETAILS_FILE, BUSINESS_DETAILS_IMPORT, contentDir } from './src/lib/content-files.ts';
 
 const gaId = process.env.PUBLIC_GA_MEASUREMENT_ID;
 const gaHosts = gaId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
@@ -19,7 +21,11 @@ export default defineConfig({
   // No code blocks in the copy; Shiki would add inline styles the CSP forbids.
   markdown: { syntaxHighlight: false },
   integrations: [react(), mdx(), precompress()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // The business details the pages state: the release's file, or a published version's copy.
+    resolve: { alias: { [BUSINESS_DETAILS_IMPORT]: resolve(contentDir(), BUSINESS_DETAILS_FILE) } },
+  },
   // Astro hashes every script and style it emits into a per-page CSP <meta>; the lead server adds
   // the directives a <meta> cannot carry (frame-ancestors) as a header.
   security: {

@@ -1,43 +1,103 @@
 /**
  * The business facts both the site and the lead server state: its name, e-mail, emergency line,
  * hours and promises, and the two paths the lead server needs to know. One typed module, so no
- * page, e-mail or server answer repeats one as a literal.
+ * page, e-mail or server answer repeats one as a literal. The details the owner edits come from
+ * the content folder's business/details.json (its schema is business-details.ts); the rest are
+ * the developers'.
  */
+// A subpath import (package.json "imports"), so a build can point it at a published version's copy.
+import released from '#business-details' with { type: 'json' };
+import type { BusinessDetails } from './business-details.ts';
+import { WEEKDAYS } from './weekdays.ts';
 
 export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
 
-/** The emergency line as dialled (0800 374 343 in international form). */
-const emergencyDial = '+64800374343';
+/** Keeps a phone number or a short phrase on one line where it is shown. */
+const oneLine = (text: string) => text.trim().replace(/\s+/g, '\u00a0');
+
+/** A count of hours as the site writes it: "1 hour", "24 hours". */
+export const hoursText = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+
+/** 24-hour "18:00" as the site writes it: "6:00pm". */
+function clockText(time: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** The details as the pages, e-mails and server read them. */
+function factsOf(d: BusinessDetails) {
+  return {
+    email: d.email,
+    emergencyLine: {
+      /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
+      display: oneLine(d.emergencyLine.shownAs),
+      /** What the phone dials, in international form. */
+      dial: d.emergencyLine.dialledAs,
+      /** The call link for it. */
+      href: `tel:${d.emergencyLine.dialledAs}`,
+      digits: oneLine(d.emergencyLine.digits),
+    },
+    /** The date shown on the guides' 'Last updated' line (ISO). */
+    guidesUpdated: d.guideDateLine.updated,
+    guidesUpdatedNote: d.guideDateLine.note,
+    promises: {
+      quoteWithinHours: d.promises.quoteWithinHours,
+      quoteWithin: hoursText(d.promises.quoteWithinHours),
+      emailReplyWithin: `${hoursText(d.promises.replyWithinHours)} in business hours`,
+    },
+    /** Office hours in New Zealand time; `weekdays` are ISO day numbers (1 Monday to 7 Sunday); a closed day has null times. */
+    hours: d.officeHours.map((row) => ({
+      days: row.days,
+      short: row.shortDays,
+      weekdays: row.weekdays.map((day) => WEEKDAYS.indexOf(day) + 1),
+      opens: row.opens || null,
+      closes: row.closes || null,
+      label: row.opens && row.closes ? `${clockText(row.opens)}-${clockText(row.closes)}` : row.whenClosed,
+    })),
+    /** Emergency response targets in hours: a range in each of the six cities, one figure anywhere else. */
+    responseHours: d.responseTargets,
+  };
+}
+
+/**
+ * The details this process states. A build reads the release's file or, through the alias in
+ * astro.config.ts, the published version's copy; the lead server starts with the release's and
+ * is handed each published version's as it serves it (one process serves one site).
+ */
+let facts = factsOf(released as BusinessDetails);
+
+/** Makes a published version's details the ones stated from now on (undefined: the release's). */
+export function useBusinessDetails(details: BusinessDetails | undefined): void {
+  facts = factsOf(details ?? (released as BusinessDetails));
+}
 
 export const business = {
   name: 'Commercial Refrigeration NZ',
   product: 'commercial refrigeration',
-  email: 'quotes@commercialrefrigeration.nz',
-  emergencyLine: {
-    /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
-    display: '0800\u00a0FRIDGE',
-    /** What the phone dials (0800 374 343). */
-    dial: emergencyDial,
-    /** The call link for it. */
-    href: `tel:${emergencyDial}`,
-    digits: '0800\u00a0374\u00a0343',
+  get email() {
+    return facts.email;
+  },
+  get emergencyLine() {
+    return facts.emergencyLine;
   },
   copyrightYear: 2025,
   /** Dates the legal pages were last updated (ISO). */
   legalUpdated: '2025-01-23',
-  /** The date shown on the guides' 'Last updated' line (ISO). */
-  guidesUpdated: '2025-01-23',
-  guidesUpdatedNote: 'Information verified monthly',
-  promises: {
-    quoteWithin: '24 hours',
-    emailReplyWithin: '2 hours in business hours',
+  get guidesUpdated() {
+    return facts.guidesUpdated;
   },
-  /** Office hours in New Zealand time; `weekdays` are ISO day numbers (1 Monday to 7 Sunday). */
-  hours: [
-    { days: 'Monday to Friday', short: 'Mon-Fri', weekdays: [1, 2, 3, 4, 5], opens: '07:00', closes: '18:00', label: '7:00am-6:00pm' },
-    { days: 'Saturday', short: 'Sat', weekdays: [6], opens: '08:00', closes: '16:00', label: '8:00am-4:00pm' },
-    { days: 'Sunday', short: 'Sun', weekdays: [7], opens: null, closes: null, label: 'Emergency call-outs only' },
-  ],
+  get guidesUpdatedNote() {
+    return facts.guidesUpdatedNote;
+  },
+  get promises() {
+    return facts.promises;
+  },
+  get hours() {
+    return facts.hours;
+  },
+  get responseHours() {
+    return facts.responseHours;
+  },
   /**
    * How long quote requests are kept before `npm run leads -- purge` deletes them: the privacy page
    * states it and the purge command uses it when no other number is given.

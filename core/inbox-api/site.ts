@@ -1,15 +1,15 @@
 /**
- * The site editor: the site's content entries (every page, article, guide and calculator), each
+ * The site editor: the site's content entries (the business details and every page, article,
+ * guide and calculator), each
  * edited as a draft and published as a new version of the site, the versions with what each
  * changed, and restoring one. Everyone in the inbox reads and keeps drafts; owners publish.
  */
 import { z } from 'zod';
-
-const collections = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'] as const;
+import { siteCollectionNames } from '../site-collections.ts';
 
 /** An entry's address in the API: its collection and file name. */
 export const entryParams = z.object({
-  collection: z.enum(collections),
+  collection: z.enum(siteCollectionNames),
   id: z
     .string()
     .max(81)
@@ -77,7 +77,7 @@ export const siteOverview = z.object({
   entries: z.array(
     z.object({
       key: z.string(),
-      collection: z.enum(collections),
+      collection: z.enum(siteCollectionNames),
       id: z.string(),
       title: z.string(),
       route: z.string().nullable(),

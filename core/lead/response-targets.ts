@@ -4,29 +4,26 @@
  * to the upper end of each range (the promise as a customer would read it); the city pages quote
  * the lower end as their CBD figure. Every other lead is promised a quote within a day.
  */
-import { leadRoutes } from '../business.ts';
+import { business, hoursText, leadRoutes } from '../business.ts';
 import { leadCities, type LeadCity } from './fields.ts';
 import { isUrgent } from './urgency.ts';
 
-export const emergencyResponseHours = {
-  Auckland: { from: 2, to: 4 },
-  Christchurch: { from: 2, to: 4 },
-  Wellington: { from: 2, to: 4 },
-  Hamilton: { from: 4, to: 6 },
-  Tauranga: { from: 4, to: 6 },
-  Dunedin: { from: 6, to: 12 },
-} as const satisfies Record<LeadCity, { from: number; to: number }>;
+/** The emergency response target of each of the six cities, a range of hours (the business details keep them). */
+export function emergencyResponseHours(city: LeadCity): { from: number; to: number } {
+  return business.responseHours[city];
+}
 
-/** Regional areas: anywhere outside the six cities, or a lead that named no city. */
-export const REGIONAL_RESPONSE_HOURS = 24;
-export const QUOTE_WITHIN_HOURS = 24;
+/** The target for the regional areas: anywhere outside the six cities, or a lead that named no city. */
+export function regionalResponseHours(): number {
+  return business.responseHours.regional;
+}
 
 const HOUR_MS = 3_600_000;
 
 /** The hours an urgent lead from this city must be attended within. */
 export function attendWithinHours(city: string): number {
   const known = leadCities.find((c) => c === city);
-  return known ? emergencyResponseHours[known].to : REGIONAL_RESPONSE_HOURS;
+  return known ? emergencyResponseHours(known).to : regionalResponseHours();
 }
 
 /** When an urgent lead must be attended by (ISO, UTC); null for a lead that is not urgent. */
@@ -49,19 +46,24 @@ export interface ResponseArea {
 
 const REGIONAL_ANCHOR = 'urgent-regional';
 
+/** A city's target as the site writes it: "2-4 hours" (or "4 hours" when both ends are the same). */
+export function rangeText(city: LeadCity): string {
+  const { from, to } = emergencyResponseHours(city);
+  return from === to ? hoursText(to) : `${from}-${to} hours`;
+}
+
 /** Every area with its target, the six cities in the form's order, then the regional areas. */
-export const responseAreas: readonly ResponseArea[] = [
-  ...leadCities.map((city) => ({
-    anchor: `urgent-${city.toLowerCase()}`,
-    city,
-    hours: `${emergencyResponseHours[city].from}-${emergencyResponseHours[city].to} hours`,
-  })),
-  { anchor: REGIONAL_ANCHOR, city: null, hours: `${REGIONAL_RESPONSE_HOURS} hours` },
-];
+export function responseAreas(): readonly ResponseArea[] {
+  return [
+    ...leadCities.map((city) => ({ anchor: `urgent-${city.toLowerCase()}`, city, hours: rangeText(city) })),
+    { anchor: REGIONAL_ANCHOR, city: null, hours: hoursText(regionalResponseHours()) },
+  ];
+}
 
 /** The area a request's city falls in: that city, or the regional areas for any other value. */
 export function responseAreaOf(city: string): ResponseArea {
-  return responseAreas.find((a) => a.city !== null && a.city === city) ?? responseAreas.at(-1)!;
+  const areas = responseAreas();
+  return areas.find((a) => a.city !== null && a.city === city) ?? areas.at(-1)!;
 }
 
 /**

@@ -6,8 +6,6 @@
 import { quoteRate } from '../../core/visit/visit-figures.ts';
 import { business, whileYouWait } from '../../core/business.ts';
 
-const { quoteWithin, emailReplyWithin } = business.promises;
-
 export const notificationCopy = {
   urgentTag: 'URGENT',
   /** Subject prefix of a lead that is not urgent, so the owner can filter on it. */
@@ -48,7 +46,11 @@ export const acknowledgementCopy = {
   heading: 'Thanks, we have your request',
   intro: `Thanks for asking ${business.name} for a quote. This is what we received:`,
   nextHeading: 'What happens next',
-  next: [`We reply to your e-mail within ${emailReplyWithin}.`, `Your free, no-obligation quote follows within ${quoteWithin}.`],
+  /** A getter: the promises are the published ones at the time of sending. */
+  get next() {
+    const { quoteWithin, emailReplyWithin } = business.promises;
+    return [`We reply to your e-mail within ${emailReplyWithin}.`, `Your free, no-obligation quote follows within ${quoteWithin}.`];
+  },
   emergency: (display: string) => `Fridge or cool room down right now? Call our 24/7 emergency line, ${display}.`,
   urgent: {
     subject: `A technician will call you – ${business.name}`,

@@ -13,6 +13,7 @@ import { h, renderDocument, type ReactElement } from '../html/render.ts';
 import { Button, EmailPage, Heading, type Fact } from '../html/email-parts.ts';
 import { originLines } from '../../core/lead/origin.ts';
 import { siteAddress, siteMapHref } from '../../core/lead/site-address.ts';
+import { NZ_TIME_ZONE } from '../../core/nz-time.ts';
 
 /** One line: header-safe (the lead schema already removed CR and LF; this guards anything else). */
 function oneLine(value: string): string {
@@ -28,7 +29,7 @@ export function urgentReasons(lead: Pick<StoredLead, 'timeframe' | 'site_type' |
 }
 
 const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: 'Pacific/Auckland',
+  timeZone: NZ_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -18,6 +18,7 @@ import { TextRefused, type TwilioClient } from '../sms/twilio-client.ts';
 import { textWords } from '../sms/text-words.ts';
 import { SMS_STATUS_PATH } from '../sms/sms-paths.ts';
 import { PermanentFailure, type JobSender } from './worker.ts';
+import { NZ_TIME_ZONE } from '../../core/nz-time.ts';
 
 export interface PartnerTextOptions {
   store: LeadStore;
@@ -35,7 +36,7 @@ export function textPlace(lead: Pick<InboxLead, 'site_suburb' | 'city'>): string
   return [PLACE_NAME.test(suburb) && suburb.toLowerCase() !== city.toLowerCase() ? suburb : '', city].filter(Boolean).join(', ') || 'New Zealand';
 }
 
-const shortTime = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', hour: 'numeric', minute: '2-digit', weekday: 'short' });
+const shortTime = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, hour: 'numeric', minute: '2-digit', weekday: 'short' });
 /** A time on a lock screen: "Fri 2:30 am", in New Zealand time. */
 export const textTime = (at: number | string) => shortTime.format(new Date(at)).replace(',', '');
 

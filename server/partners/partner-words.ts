@@ -82,11 +82,16 @@ export const partnerWords = {
     takenBack: 'We have taken this job back, so it is no longer yours: please do not go to the site or contact the customer about it.',
     gone: 'This job has been withdrawn.',
     closed: 'This job is closed, so its details are no longer shown here.',
-    callUs: `For anything about it, call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`,
+    // Getters: the emergency line is the published one at the time of asking.
+    get callUs() {
+      return `For anything about it, call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`;
+    },
     afterHours: `${business.name} after hours`,
     callBusiness: `Call ${business.name}`,
     invalidTitle: 'Link not valid',
-    invalid: `This link is not valid. Check you opened the whole link from the e-mail, or call ${business.name} on ${business.emergencyLine.display}.`,
+    get invalid() {
+      return `This link is not valid. Check you opened the whole link from the e-mail, or call ${business.name} on ${business.emergencyLine.display}.`;
+    },
     refused: 'This request did not come from the partner page, so nothing was changed.',
   },
   /** The partner's standing page, "Your jobs". */
@@ -120,7 +125,9 @@ export const partnerWords = {
     notTheirs: 'That job is not on your list.',
     ended: 'That job is no longer open to you. The list below is up to date.',
     goneTitle: 'Link no longer works',
-    gone: `This link to your jobs page no longer works. Use the link in our latest e-mail, or call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`,
+    get gone() {
+      return `This link to your jobs page no longer works. Use the link in our latest e-mail, or call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`;
+    },
   },
   events: {
     offered: (name: string) => `Offered to ${name}`,

@@ -6,9 +6,11 @@
  */
 export { checkEntry, bodyBlocks, type ContentProblem } from '../../src/lib/content-check.ts';
 export {
+  BUSINESS_DETAILS_KEY,
   entryHash,
   entryText,
   keyOf,
+  previewRouteOf,
   readEntries,
   routeOf,
   routesOf,

@@ -22,14 +22,12 @@ function load(dir: string): Loaded {
 export class LiveSite {
   #current: Loaded;
   #version: number;
-  #dir: string;
   /** The pages the visits count; one map, changed in place, so the beacon's holder of it sees each build's. */
   readonly pages = new Map<string, PageKind>();
 
   constructor(dir: string, version = 0) {
     this.#current = load(dir);
     this.#version = version;
-    this.#dir = dir;
     this.#setPages(this.#current.pages);
   }
 
@@ -46,16 +44,11 @@ export class LiveSite {
     return this.#version;
   }
 
-  get dir(): string {
-    return this.#dir;
-  }
-
   /** Serves the build in `dir` from now on. */
   swap(dir: string, version: number): void {
     const next = load(dir);
     this.#current = next;
     this.#version = version;
-    this.#dir = dir;
     this.#setPages(next.pages);
   }
 

@@ -12,8 +12,10 @@
  *   serves) and builds and swaps in one it is not serving yet.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { checkEntry, type ContentProblem } from './content.ts';
-import { entryHash, keyOf, routeOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
+import { BUSINESS_DETAILS_KEY, checkEntry, type ContentProblem } from './content.ts';
+import { useBusinessDetails } from '../../core/business.ts';
+import { businessDetailsSchema } from '../../core/business-details.ts';
+import { entryHash, keyOf, previewRouteOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
@@ -70,8 +72,6 @@ const MAX_TURNS = 5;
 
 export interface PublishedVersion {
   number: number;
-  /** Epoch milliseconds when this instance began serving it. */
-  servedAt: number;
 }
 
 /** Who publishes, for the version and the audit log. */
@@ -204,7 +204,7 @@ export class SitePublisher {
       const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
       if (!version) return;
       try {
-        this.#site.swap(await this.#builder.build(version.entries), version.number);
+        this.#serve(await this.#builder.build(version.entries), version.number, version.entries);
         this.#failure = undefined;
         this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
       } catch (error) {
@@ -212,6 +212,18 @@ export class SitePublisher {
         this.#log?.error({ err: error, version: number }, 'cannot build the published version of the site; still serving the one before');
       }
     });
+  }
+
+  /**
+   * Serves a version's build, and states its business details from now on: the e-mails, texts and
+   * pages the server writes itself say what the published pages say.
+   */
+  #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>): void {
+    const stored = entries[BUSINESS_DETAILS_KEY];
+    const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
+    if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
+    this.#site.swap(dir, number);
+    useBusinessDetails(details?.success ? details.data : undefined);
   }
 
   /** Looks for versions published elsewhere every few seconds until stopped. */
@@ -254,10 +266,10 @@ export class SitePublisher {
           return inserted;
         });
         if (!stored) continue;
-        this.#site.swap(dir, number);
+        this.#serve(dir, number, entries);
         this.#failure = undefined;
         this.#log?.info({ version: number, action }, 'published a new version of the site');
-        return { number, servedAt: Date.now() };
+        return { number };
       }
       throw new PublishBusy();
     });
@@ -303,7 +315,7 @@ export class SitePublisher {
     await this.#builder.build(entries);
     const id = randomUUID();
     const token = randomToken();
-    const route = routeOf(entry) ?? '/';
+    const route = previewRouteOf(entry);
     const expiresIn = PREVIEW_DAYS * 86_400_000;
     await this.#store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, authorEmail: by.email }, expiresIn));
     return { id, token, route, expiresAt: Date.now() + expiresIn };

@@ -6,7 +6,7 @@
 import { business } from '../../core/business.ts';
 
 /** Plain spaces: one character outside the GSM alphabet (a non-breaking space, a curly quote) makes a text cost twice as much. */
-const line = business.emergencyLine.digits.replace(/\u00a0/g, ' ');
+const line = () => business.emergencyLine.digits.replace(/\u00a0/g, ' ');
 
 export const textWords = {
   /** The offer: what, where, by when, the link, and how to answer. */
@@ -26,14 +26,21 @@ export const textWords = {
     `You have the job. Customer: ${a.name}, ${a.phone}. Site: ${a.address}. Call them now. Access notes and details: ${a.link}`,
   replies: {
     accepted: "Thanks, the job is yours. The customer's details follow in a moment.",
-    taken: `Sorry, that job has been taken or has closed. Questions: ${line}.`,
+    // Getters: the emergency line is the published one at the time of asking.
+    get taken() {
+      return `Sorry, that job has been taken or has closed. Questions: ${line()}.`;
+    },
     held: 'You already have this job: its details are in the text we sent after your YES.',
     declined: 'Thanks, we will offer it to someone else.',
-    noOffer: `No job is waiting for your answer right now. Questions: ${line}.`,
+    get noOffer() {
+      return `No job is waiting for your answer right now. Questions: ${line()}.`;
+    },
     stopped: `${business.name}: texts are off. Reply START to turn them back on.`,
     started: `${business.name}: texts are on again. Reply STOP to turn them off.`,
     help: 'Reply YES to accept the job we just texted, NO to decline it, or STOP for no more texts.',
-    unknownNumber: `This number is not on ${business.name}'s partner list. Call ${line}.`,
+    get unknownNumber() {
+      return `This number is not on ${business.name}'s partner list. Call ${line()}.`;
+    },
   },
   /**
    * A text as sent: typographic characters become their plain forms (GSM-7 fits 160 characters in a

@@ -48,11 +48,12 @@ const list = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("
 /** The lead's place as the promise reads it: one of the form's cities, else Regional. */
 const PLACE = `CASE WHEN city IN (${list(leadCities)}) THEN city ELSE '${REGIONAL}' END`;
 
-/** When the lead must be attended by, epoch ms, from the response targets kept in core. */
-const ATTEND_BY_MS = `${ARRIVED_MS} + 3600000 * CASE ${leadCities.map((c) => `WHEN city = '${c}' THEN ${attendWithinHours(c)}`).join(' ')} ELSE ${attendWithinHours('')} END`;
+/** When the lead must be attended by, epoch ms, from the published response targets (whole hours, checked at publish). */
+const attendByMs = () =>
+  `${ARRIVED_MS} + 3600000 * CASE ${leadCities.map((c) => `WHEN city = '${c}' THEN ${Number(attendWithinHours(c))}`).join(' ')} ELSE ${Number(attendWithinHours(''))} END`;
 
 /** The range's leads with what the partners' figures need (a derived table, so joins name no column twice). */
-const RANGE_LEADS = `(SELECT id, status, urgent, COALESCE(job_value_cents, 0) AS cents, ${PLACE} AS place, ${ATTEND_BY_MS} AS attend_by_ms
+const rangeLeads = () => `(SELECT id, status, urgent, COALESCE(job_value_cents, 0) AS cents, ${PLACE} AS place, ${attendByMs()} AS attend_by_ms
   FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ?)`;
 
 /** Every partner figure for the leads that arrived in [start, end). */
@@ -67,7 +68,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
        SUM(CASE WHEN o.state = 'open' AND o.expires_at > ${NOW_MS} THEN 1 ELSE 0 END) AS waiting,
        SUM(CASE WHEN o.state = 'accepted' AND l.status = 'won' THEN 1 ELSE 0 END) AS won,
        SUM(CASE WHEN o.state = 'accepted' AND l.status = 'won' THEN l.cents ELSE 0 END) AS cents
-     FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id JOIN partners p ON p.id = o.partner_id
+     FROM partner_offers o JOIN ${rangeLeads()} AS l ON l.id = o.lead_id JOIN partners p ON p.id = o.partner_id
      GROUP BY o.partner_id, p.name`,
     ...range,
   );
@@ -78,7 +79,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
        SELECT o.partner_id, o.answered_at - o.created_at AS ms,
          ROW_NUMBER() OVER (PARTITION BY o.partner_id ORDER BY o.answered_at - o.created_at) AS rn,
          COUNT(*) OVER (PARTITION BY o.partner_id) AS n
-       FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
+       FROM partner_offers o JOIN ${rangeLeads()} AS l ON l.id = o.lead_id
        WHERE o.state = 'accepted' AND o.answered_at IS NOT NULL
      ) AS ranked WHERE rn - 1 IN (50 * (n - 1) / 100, 50 * (n - 1) / 100 + 1)`,
     ...range,
@@ -90,19 +91,19 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
        SELECT o.partner_id, o.accepted_via AS via, o.accepted_at - o.created_at AS ms,
          ROW_NUMBER() OVER (PARTITION BY o.partner_id, o.accepted_via ORDER BY o.accepted_at - o.created_at) AS rn,
          COUNT(*) OVER (PARTITION BY o.partner_id, o.accepted_via) AS n
-       FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
+       FROM partner_offers o JOIN ${rangeLeads()} AS l ON l.id = o.lead_id
        WHERE o.accepted_at IS NOT NULL AND o.accepted_via IN (${list(acceptChannels)})
      ) AS ranked WHERE rn - 1 IN (50 * (n - 1) / 100, 50 * (n - 1) / 100 + 1)`,
     ...range,
   );
   const declines = yield* all(
-    `SELECT o.partner_id, o.decline_reason, COUNT(*) AS n FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
+    `SELECT o.partner_id, o.decline_reason, COUNT(*) AS n FROM partner_offers o JOIN ${rangeLeads()} AS l ON l.id = o.lead_id
      WHERE o.state = 'declined' GROUP BY o.partner_id, o.decline_reason`,
     ...range,
   );
   const onSite = yield* all(
     `SELECT o.partner_id, l.place, COUNT(*) AS n, SUM(CASE WHEN o.on_site_at <= l.attend_by_ms THEN 1 ELSE 0 END) AS in_time
-     FROM partner_offers o JOIN ${RANGE_LEADS} AS l ON l.id = o.lead_id
+     FROM partner_offers o JOIN ${rangeLeads()} AS l ON l.id = o.lead_id
      WHERE o.on_site_at IS NOT NULL AND l.urgent = TRUE GROUP BY o.partner_id, l.place`,
     ...range,
   );
@@ -112,7 +113,7 @@ export function* partnerFigures(start: Date, end: Date): Work<PartnerRawFigures>
     `SELECT l.place, COUNT(*) AS n, SUM(CASE WHEN EXISTS (
          SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at <= l.attend_by_ms
        ) THEN 1 ELSE 0 END) AS kept
-     FROM ${RANGE_LEADS} AS l WHERE l.urgent = TRUE AND (l.attend_by_ms <= ${NOW_MS}
+     FROM ${rangeLeads()} AS l WHERE l.urgent = TRUE AND (l.attend_by_ms <= ${NOW_MS}
        OR EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted' AND o.on_site_at IS NOT NULL))
      GROUP BY l.place`,
     ...range,

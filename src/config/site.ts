@@ -36,7 +36,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -36.8485,
     longitude: 174.7633,
     href: '/auckland',
-    cbdResponseHours: emergencyResponseHours.Auckland.from,
+    cbdResponseHours: emergencyResponseHours('Auckland').from,
     prefillForm: true,
   },
   christchurch: {
@@ -46,7 +46,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -43.5321,
     longitude: 172.6362,
     href: '/christchurch',
-    cbdResponseHours: emergencyResponseHours.Christchurch.from,
+    cbdResponseHours: emergencyResponseHours('Christchurch').from,
     prefillForm: true,
   },
   wellington: {
@@ -56,7 +56,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -41.2866,
     longitude: 174.7756,
     href: '/wellington',
-    cbdResponseHours: emergencyResponseHours.Wellington.from,
+    cbdResponseHours: emergencyResponseHours('Wellington').from,
     prefillForm: true,
   },
   hamilton: {
@@ -66,7 +66,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -37.787,
     longitude: 175.2793,
     href: '/hamilton',
-    cbdResponseHours: emergencyResponseHours.Hamilton.from,
+    cbdResponseHours: emergencyResponseHours('Hamilton').from,
     prefillForm: true,
   },
   tauranga: {
@@ -86,7 +86,7 @@ export const cities: Record<CityKey, City> = {
     latitude: -45.8788,
     longitude: 170.5028,
     href: '/dunedin',
-    cbdResponseHours: emergencyResponseHours.Dunedin.from,
+    cbdResponseHours: emergencyResponseHours('Dunedin').from,
     prefillForm: true,
   },
 };

@@ -1,6 +1,7 @@
 /** Every word the inbox app shows: NZ English, for the owner and staff on a phone between jobs. */
 import { business } from '../../core/business.ts';
 import type { AcceptWindow, OfferChannel } from '../../core/inbox-api/offers.ts';
+import type { SiteCollection } from '../../core/site-collections.ts';
 
 export const words = {
   appTitle: 'Lead inbox',
@@ -524,16 +525,18 @@ export const words = {
     pricesStale: 'The price guide promises monthly checks. Check the figures, then press "Mark as verified today" on the guide.',
     pricesFresh: 'Within the monthly check the guide promises.',
     groups: {
+      business: 'Business details',
       pages: 'Pages',
       products: 'Product pages',
       cities: 'City pages',
       guides: 'Guides',
       blog: 'Articles',
       calculators: 'Calculators',
-    } as Record<string, string>,
+    } satisfies Record<SiteCollection, string>,
     groupHint: {
+      business: 'The emergency line, e-mail, hours, promises and response targets: every page, e-mail and text message states these.',
       calculators: 'Shown inside other pages.',
-    } as Record<string, string>,
+    } as Partial<Record<SiteCollection, string>>,
     edited: 'Edited',
     draft: 'Draft',
     releaseChanged: 'Choose: new release',

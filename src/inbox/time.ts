@@ -1,10 +1,17 @@
 /** Times as the business reads them: New Zealand time, and how long ago. */
-import { addDays, nzParts } from '../../core/nz-time.ts';
+import { addDays, NZ_TIME_ZONE, nzParts } from '../../core/nz-time.ts';
 
-const nzFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
+const nzFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 
 export function nzTime(at: string | number): string {
   return nzFormat.format(new Date(at));
+}
+
+const dayMonthFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, day: 'numeric', month: 'long' });
+
+/** "3 December", in New Zealand time. */
+export function dayMonth(at: string | number): string {
+  return dayMonthFormat.format(new Date(at));
 }
 
 /** "just now", "12 min ago", "3 h ago", "2 d ago". */
@@ -26,8 +33,8 @@ export function span(ms: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', hour: 'numeric', minute: '2-digit', hour12: true });
-const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', weekday: 'short', day: 'numeric', month: 'short' });
+const clockFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
 
 /** "3:10 am today", "11:45 pm yesterday", "7:00 am tomorrow", "Mon 23 Nov, 3:10 am": New Zealand time, the day in words when it is near. */
 export function clockDay(at: string | number, now: string | number = Date.now()): string {

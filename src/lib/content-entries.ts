@@ -26,6 +26,9 @@ export type EntryKey = string;
 
 export const collectionNames = Object.keys(collectionFiles) as CollectionName[];
 
+/** The business details' entry: one file, not a page. */
+export const BUSINESS_DETAILS_KEY: EntryKey = 'business/details';
+
 export function keyOf(entry: Pick<ContentEntry, 'collection' | 'id'>): EntryKey {
   return `${entry.collection}/${entry.id}`;
 }
@@ -43,6 +46,7 @@ function fileName(entry: Pick<ContentEntry, 'collection' | 'id'>): string {
 
 /** Reads a file's text as an entry of the collection. */
 export function entryFromText(collection: CollectionName, id: string, text: string): ContentEntry {
+  if (collectionFiles[collection] === 'json') return { collection, id, data: JSON.parse(text) as Record<string, unknown> };
   if (collectionFiles[collection] === 'mdx') {
     const { frontmatter, body } = splitFrontmatter(text);
     return { collection, id, data: (parse(frontmatter) ?? {}) as Record<string, unknown>, body: body.replace(/^\n+/, '') };
@@ -50,8 +54,9 @@ export function entryFromText(collection: CollectionName, id: string, text: stri
   return { collection, id, data: (parse(text) ?? {}) as Record<string, unknown> };
 }
 
-/** The entry as its file's text: YAML, or MDX with the data as frontmatter. */
+/** The entry as its file's text: JSON, YAML, or MDX with the data as frontmatter. */
 export function entryText(entry: ContentEntry): string {
+  if (collectionFiles[entry.collection] === 'json') return `${JSON.stringify(entry.data, null, 2)}\n`;
   const yaml = stringify(entry.data, { lineWidth: 0 });
   return collectionFiles[entry.collection] === 'mdx' ? `---\n${yaml}---\n\n${entry.body ?? ''}` : yaml;
 }
@@ -89,13 +94,14 @@ export function writeEntries(dir: string, entries: Iterable<ContentEntry>): void
   }
 }
 
-/** The address of the page an entry is, or undefined for one shown inside other pages (a calculator). */
+/** The address of the page an entry is, or undefined for one shown inside other pages (a calculator, the business details). */
 export function routeOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string | undefined {
   switch (entry.collection) {
     case 'pages':
       return entry.id === 'index' ? '/' : `/${entry.id}`;
     case 'blog':
       return `/blog/${entry.id}`;
+    case 'business':
     case 'calculators':
       return undefined;
     default:
@@ -103,8 +109,14 @@ export function routeOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string 
   }
 }
 
+/** Where a preview of the entry opens: its page; for the business details the contact page, which states most of them; else the home page. */
+export function previewRouteOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string {
+  return routeOf(entry) ?? (entry.collection === 'business' ? '/contact' : '/');
+}
+
 /** What the editor's list calls the entry: its page title, or a calculator's heading, with the business's details filled in. */
 export function titleOf(entry: ContentEntry): string {
+  if (entry.collection === 'business') return 'Business details';
   const { title, heading } = entry.data;
   return fillTokens(typeof title === 'string' ? title : typeof heading === 'string' ? heading : entry.id);
 }

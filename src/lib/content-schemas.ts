@@ -8,6 +8,8 @@ import { artKeys } from './art-keys.ts';
 import { serviceTypes, leadCities } from '../../core/lead/schema.ts';
 import { cityKeys, productSlugs } from '../config/site.ts';
 import { calculatorSchema, calculatorTools } from './calculators/content-schema.ts';
+import { businessDetailsSchema } from '../../core/business-details.ts';
+import type { SiteCollection } from '../../core/site-collections.ts';
 
 /** An internal route ("/contact"), an in-page anchor ("#quote-form"), a tel: or mailto: link. */
 const href = z
@@ -344,11 +346,12 @@ export const guideSchema = seoSchema.extend({
 
 /** Every content collection and its schema: the Astro config, the content check and the tests read this one map. */
 export const collectionSchemas = {
+  business: businessDetailsSchema,
   pages: pageSchema,
   products: productSchema,
   cities: citySchema,
   blog: blogSchema,
   guides: guideSchema,
   calculators: calculatorSchema,
-} as const;
+} as const satisfies Record<SiteCollection, z.ZodType>;
 export type CollectionName = keyof typeof collectionSchemas;

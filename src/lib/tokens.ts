@@ -1,29 +1,39 @@
 /**
- * Content files name business facts by token instead of repeating them, so a change of e-mail
- * or phone number is one edit in core/business.ts. `{business}`, `{email}`, `{emergencyLine}`,
- * `{emergencyDigits}`, `{emergencyTel}` (the call link's href), `{howWeWork}` (who does the work),
- * `{leadRetention}` (how long quote requests are kept) and `{heldJob}` (how long at most a partner's
- * link shows the customer) and `{whileYouWait}` (what to do until a technician arrives) are replaced wherever they appear in a content string.
+ * Content files name business facts by token instead of repeating them, so a change of e-mail,
+ * phone number or promise is one edit of the business details. A token is its name in braces,
+ * `{emergencyLine}`, replaced wherever it appears in a content string; the names are the keys
+ * below: the business, its e-mail and emergency line (as read, as digits, as a call link), who
+ * does the work, how long requests and a partner's view are kept, what to do while waiting, the
+ * two promises ("24 hours"), and each city's and the regional emergency target ("2-4 hours").
  */
 import { business } from '../config/site.ts';
-import { howWeWork, whileYouWait } from '../../core/business.ts';
+import { hoursText, howWeWork, whileYouWait } from '../../core/business.ts';
+import { leadCities, type LeadCity } from '../../core/lead/fields.ts';
+import { rangeText } from '../../core/lead/response-targets.ts';
 
-export const tokens: Record<string, string> = {
-  business: business.name,
-  email: business.email,
-  emergencyLine: business.emergencyLine.display,
-  emergencyDigits: business.emergencyLine.digits,
-  emergencyTel: business.emergencyLine.href,
-  howWeWork,
-  leadRetention: `${business.leadRetentionDays / 365} years`,
-  heldJob: `${business.heldJobDays} days`,
-  whileYouWait,
-};
+/** Each token's text, read when it is filled in, so the lead server fills in the published details. */
+const tokenValues = {
+  business: () => business.name,
+  email: () => business.email,
+  emergencyLine: () => business.emergencyLine.display,
+  emergencyDigits: () => business.emergencyLine.digits,
+  emergencyTel: () => business.emergencyLine.href,
+  howWeWork: () => howWeWork,
+  leadRetention: () => `${business.leadRetentionDays / 365} years`,
+  heldJob: () => `${business.heldJobDays} days`,
+  whileYouWait: () => whileYouWait,
+  quoteWithin: () => business.promises.quoteWithin,
+  emailReplyWithin: () => business.promises.emailReplyWithin,
+  ...(Object.fromEntries(leadCities.map((city) => [`response${city}`, () => rangeText(city)])) as Record<`response${LeadCity}`, () => string>),
+  responseRegional: () => hoursText(business.responseHours.regional),
+} satisfies Record<string, () => string>;
 
-const TOKEN = new RegExp(`\\{(${Object.keys(tokens).join('|')})\\}`, 'g');
+export const tokenNames = Object.keys(tokenValues) as (keyof typeof tokenValues)[];
+
+const TOKEN = new RegExp(`\\{(${tokenNames.join('|')})\\}`, 'g');
 
 export function fillTokens(text: string): string {
-  return text.replace(TOKEN, (_, name: string) => tokens[name] ?? _);
+  return text.replace(TOKEN, (_, name: keyof typeof tokenValues) => tokenValues[name]());
 }
 
 /** Replaces tokens in every string of a parsed content entry, keeping its shape and type. */

@@ -5,7 +5,9 @@
  * every instance while pages and quotes keep being served; a field the build would refuse is
  * refused at that field; "Mark as verified today" puts today's date on the price line; the version's
  * changes are shown and the release's own content is restored in one press; a staff member keeps a
- * draft but has no Publish, and the server refuses theirs. Axe at 390 px and 1280 px, screenshots.
+ * draft but has no Publish, and the server refuses theirs; the owner changes the emergency line in
+ * the business details, and every page and every instance's own answers state the new number.
+ * Axe at 390 px and 1280 px, screenshots.
  */
 import { nzParts } from '../../core/nz-time.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
@@ -166,6 +168,48 @@ export function ownerEditsTheSite(kind: StoreKind) {
         expect(refused.status()).toBe(403);
         expect(await servedEverywhere(server, 'a Staff Draft')).toBe(false);
         await context.close();
+      });
+
+      await test.step('the owner changes the emergency line in Business details: every page and every instance’s own answers state the new one', async () => {
+        await page.setViewportSize({ width: 390, height: 900 });
+        await page.goto(`${origin}/inbox/`);
+        await page.getByRole('link', { name: 'Site' }).click();
+        await page.getByRole('link', { name: 'Business details' }).click();
+        await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible();
+        await page.getByLabel(/^Shown as/).fill('0800 COLD NOW');
+        await page.getByLabel(/^Digits/).fill('0800 265 366');
+        await page.getByRole('button', { name: 'Publish' }).click();
+        // The dialled number still says the old one: refused at that field, in words.
+        const dialled = page.getByLabel(/^Dialled as/);
+        await expect(dialled).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.getByText(/same number as the digits/).first()).toBeVisible();
+        await dialled.fill('+64800265366');
+        await page.screenshot({ path: `${SHOTS}/business-${kind}-390.png`, fullPage: true });
+        await page.getByRole('button', { name: 'Publish' }).click();
+        await expect(page.getByRole('status').filter({ hasText: /Published as version/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        await expectAxeCleanAtBothWidths(page, 'the business details');
+        const answers = async () =>
+          Promise.all(
+            server.instances.map(async (i) => {
+              const home = await fetch(`${i.url}/`).then((r) => r.text());
+              // A plain form post with nothing filled in: the page the server writes itself.
+              const refusedPost = await fetch(`${i.url}/`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body: 'contact_name=',
+              }).then((r) => r.text());
+              return home.includes('tel:+64800265366') && !home.includes('tel:+64800374343') && refusedPost.includes('tel:+64800265366');
+            }),
+          );
+        await expect.poll(async () => (await answers()).every(Boolean), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+        const pub = await browser.newPage();
+        await pub.goto(`${origin}/contact`);
+        await expect(pub.getByRole('link', { name: /0800\s+COLD\s+NOW/ }).first()).toBeVisible();
+        await pub.close();
+        await page.getByRole('link', { name: 'All pages' }).click();
+        await page.getByRole('link', { name: 'Versions and undo' }).click();
+        await expect(page.getByRole('heading', { name: 'Version 4 Live', exact: true })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/versions-${kind}-390.png`, fullPage: true });
       });
     });
   });

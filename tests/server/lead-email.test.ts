@@ -19,7 +19,7 @@ import { aboutLeads } from '../support/workers.ts';
 import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { business } from '../../src/config/site.ts';
-import { emergencyResponseHours } from '../../core/lead/response-targets.ts';
+import { rangeText } from '../../core/lead/response-targets.ts';
 
 const silent = pino({ level: 'silent' });
 const OWNER = ['quotes@example.nz', 'owner@example.nz'];
@@ -224,7 +224,7 @@ describe('the acknowledgement to the visitor', () => {
     expect(text.split('\n').slice(0, 4)).toEqual([
       'Thanks, we have your urgent request',
       '',
-      `A technician will call you; we aim to be on site in Hamilton within ${emergencyResponseHours.Hamilton.from}-${emergencyResponseHours.Hamilton.to} hours.`,
+      `A technician will call you; we aim to be on site in Hamilton within ${rangeText('Hamilton')}.`,
       `Call ${business.emergencyLine.display} (${business.emergencyLine.digits}), 24/7, if it gets worse or you need us sooner.`,
     ]);
     expect(text).not.toContain(`within ${business.promises.quoteWithin}`);

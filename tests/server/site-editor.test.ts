@@ -19,6 +19,7 @@ import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { anotherRelease, BREAKS_THE_BUILD, siteInstance } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
+import { attendWithinHours, responseAreaOf } from '../../core/lead/response-targets.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -286,6 +287,47 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const restored = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
     expect(restored).toMatchObject({ number, action: 'restore', restoredFrom: 0 });
     expect((await onA.call(owner, 'POST', '/site/versions/999/restore')).statusCode).toBe(404);
+  });
+
+  it('publishes the business details: the server states them at once, a typo in the number is refused, and a restore brings the release’s back', async () => {
+    const BUSINESS = '/site/entries/business/details';
+    const refusedForm = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=' })).body;
+    const e = await entry(BUSINESS);
+    expect(e.problems).toEqual([]);
+    expect(e.route).toBeNull();
+    const release = e.published.data;
+    expect(await refusedForm(a.app)).toContain(release.email);
+
+    const typo = await onA.call(owner, 'POST', `${BUSINESS}/publish`, {
+      data: { ...release, emergencyLine: { ...release.emergencyLine, dialledAs: '+64800374344' } },
+      basedOn: e.version,
+    });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().fields['emergencyLine.dialledAs']).toMatch(/same number as the digits/);
+
+    const edited = {
+      ...release,
+      email: 'hello@coldnow.example.nz',
+      emergencyLine: { shownAs: '0800 COLD NOW', digits: '0800 265 366', dialledAs: '+64800265366' },
+      responseTargets: { ...release.responseTargets, Hamilton: { from: 3, to: 5 } },
+    };
+    const res = await onA.call(owner, 'POST', `${BUSINESS}/publish`, { data: edited, basedOn: e.version });
+    expect(res.statusCode).toBe(200);
+    const form = await refusedForm(a.app);
+    expect(form).toContain('hello@coldnow.example.nz');
+    expect(form).toContain('href="tel:+64800265366"');
+    expect(form).not.toContain(release.email);
+    expect(responseAreaOf('Hamilton').hours).toBe('3-5 hours');
+    expect(attendWithinHours('Hamilton')).toBe(5);
+    await waitFor(async () => b.site.version === res.json().version, { what: 'the other instance serving the details' });
+    const diff = (await onA.call(staff, 'GET', `/site/versions/${res.json().version}`)).json();
+    expect(diff.entries[0].title).toBe('Business details');
+    expect(diff.entries[0].fields).toContainEqual({ path: 'email', before: release.email, after: 'hello@coldnow.example.nz' });
+
+    expect((await onA.call(owner, 'POST', '/site/versions/0/restore')).statusCode).toBe(200);
+    expect(await refusedForm(a.app)).toContain(release.email);
+    expect(attendWithinHours('Hamilton')).toBe(6);
   });
 
   it('keeps the owner’s edits through a new release: unedited pages follow it, a page both changed waits for the owner’s choice', async () => {

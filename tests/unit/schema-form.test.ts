@@ -185,10 +185,24 @@ describe('labels', () => {
   });
 });
 
-describe('the six collections’ schemas', () => {
+describe('the collections’ schemas', () => {
   it('are all here, as objects or unions of objects', () => {
-    expect(schemas.map(([name]) => name).sort()).toEqual(['blog', 'calculators', 'cities', 'guides', 'pages', 'products']);
+    expect(schemas.map(([name]) => name).sort()).toEqual(['blog', 'business', 'calculators', 'cities', 'guides', 'pages', 'products']);
     for (const [name, schema] of schemas) expect(['object', 'variant'], name).toContain(kindOf(schema));
+  });
+
+  it('draw the business details as fields in words: times and phone numbers as text boxes, targets as numbers', () => {
+    const business = schemas.find(([name]) => name === 'business')?.[1] ?? {};
+    const line = business.properties?.['emergencyLine'] ?? {};
+    expect(Object.keys(line.properties ?? {}).map(labelOf)).toEqual(['Shown as', 'Digits', 'Dialled as']);
+    expect(labelOf('email')).toBe('E-mail');
+    const row = business.properties?.['officeHours']?.items ?? {};
+    expect(kindOf(business.properties?.['officeHours'] ?? {})).toBe('list');
+    expect(kindOf(row.properties?.['opens'] ?? {})).toBe('text');
+    expect(kindOf(row.properties?.['weekdays'] ?? {})).toBe('set');
+    expect(kindOf({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }), 'only a list that says its items are distinct').toBe('list');
+    expect(kindOf(business.properties?.['responseTargets']?.properties?.['Hamilton']?.properties?.['to'] ?? {})).toBe('number');
+    for (const [key, prop] of Object.entries(row.properties ?? {})) expect(prop.description, key).toBeTruthy();
   });
 
   it('tell blocks apart by type and calculators by tool', () => {

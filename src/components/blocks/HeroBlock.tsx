@@ -43,7 +43,7 @@ export interface HeroBlockProps {
 function UrgentThanks({ target, regional, actions, note }: NonNullable<HeroBlockProps['urgent']>) {
   return (
     <div className="urgent-thanks mt-5">
-      {responseAreas.map((area) => (
+      {responseAreas().map((area) => (
         <p key={area.anchor} id={area.anchor} className="urgent-target max-w-2xl text-xl font-semibold text-white sm:text-2xl">
           {(area.city ? target.replace('{area}', area.city) : regional).replace('{hours}', area.hours)}
         </p>

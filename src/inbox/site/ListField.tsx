@@ -6,6 +6,7 @@ import { useFocusAfter } from './useFocusAfter.ts';
 import { LabelText } from './LabelText.tsx';
 import { ListItem } from './ListItem.tsx';
 import { AddItem } from './AddItem.tsx';
+import { GroupNotes } from './GroupNotes.tsx';
 
 interface ListFieldProps extends FieldProps {
   /** Buttons of the list itself when it is an item of another list (a table's row). */
@@ -67,16 +68,7 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
         <LabelText label={label} optional={optional} />
       </legend>
       {actions}
-      {helpId && (
-        <p id={helpId} className="text-sm text-slate-700">
-          {schema.description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 font-semibold text-alert-700">
-          {error}
-        </p>
-      )}
+      <GroupNotes help={schema.description} helpId={helpId} error={error} errorId={errorId} />
       {items.length > 0 ? (
         <ol className="mt-2 space-y-3">
           {items.map((item, index) => (

@@ -8,6 +8,7 @@ import { LabelText } from './LabelText.tsx';
 import { AddItem } from './AddItem.tsx';
 import { ReadOnlyField } from './ReadOnlyField.tsx';
 import { SchemaField } from './SchemaField.tsx';
+import { GroupNotes } from './GroupNotes.tsx';
 
 interface ObjectFieldProps extends FieldProps {
   /** Buttons of the object when it is an item of a list (Move up, Move down, Remove). */
@@ -85,20 +86,7 @@ export function ObjectField({ schema, value, path, label, optional, actions, bar
     );
   }
 
-  const top = (
-    <>
-      {helpId && (
-        <p id={helpId} className="text-sm text-slate-700">
-          {schema.description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 font-semibold text-alert-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
+  const top = <GroupNotes help={schema.description} helpId={helpId} error={error} errorId={errorId} />;
   if (bare)
     return (
       <div>

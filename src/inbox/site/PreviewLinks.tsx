@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
+import { dayMonth } from '../time.ts';
 
 const w = words.site.preview;
 
@@ -29,7 +30,7 @@ export function PreviewLinks({ idPrefix, address, share, expiresAt }: PreviewLin
         {w.shareLabel}
       </label>
       <p id={`${id}--help`} className="text-sm text-slate-700">
-        {w.shareHelp(new Date(expiresAt).toLocaleDateString('en-NZ', { day: 'numeric', month: 'long', timeZone: 'Pacific/Auckland' }))}
+        {w.shareHelp(dayMonth(expiresAt))}
       </p>
       <div className="mt-1 flex flex-wrap gap-2">
         <input id={id} className={`${ui.field} flex-1`} readOnly value={share} aria-describedby={`${id}--help`} onFocus={(e) => e.target.select()} />

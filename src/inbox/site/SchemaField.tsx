@@ -3,6 +3,7 @@ import { kindOf, unwrap } from './json-schema.ts';
 import type { FieldProps } from './form-context.ts';
 import { ObjectField } from './ObjectField.tsx';
 import { ListField } from './ListField.tsx';
+import { SetField } from './SetField.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { TextField } from './TextField.tsx';
 import { NumberField } from './NumberField.tsx';
@@ -23,6 +24,8 @@ export function SchemaField({ actions, ...props }: SchemaFieldProps) {
       return <ObjectField {...field} actions={actions} />;
     case 'list':
       return <ListField {...field} actions={actions} />;
+    case 'set':
+      return <SetField {...field} />;
     case 'choice':
       return <ChoiceField {...field} />;
     case 'text':

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 import type { EntryContent, EntryParams, PreviewAnswer, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import { siteCollectionNames } from '../../../core/site-collections.ts';
 import { api, ApiError } from '../api.ts';
 import { linkHandler, placeHref } from '../place.ts';
 import { words } from '../app-words.ts';
@@ -31,8 +32,7 @@ function fieldName(path: string): string {
 /** The collection and file name an entry's key names, when it names one the API could have. */
 function paramsOf(key: string): EntryParams | undefined {
   const [collection, id] = key.split('/');
-  const collections = ['pages', 'products', 'cities', 'blog', 'guides', 'calculators'];
-  return collection && id && collections.includes(collection) ? ({ collection, id } as EntryParams) : undefined;
+  return collection && id && (siteCollectionNames as string[]).includes(collection) ? ({ collection, id } as EntryParams) : undefined;
 }
 
 interface SiteEntryEditorProps {

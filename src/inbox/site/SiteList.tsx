@@ -1,4 +1,5 @@
 import type { SiteOverview } from '../../../core/inbox-api/site.ts';
+import { siteCollectionNames } from '../../../core/site-collections.ts';
 import { linkHandler, placeHref } from '../place.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
@@ -10,7 +11,6 @@ import { useSiteOverview } from './useSite.ts';
 const w = words.site;
 
 /** The order the groups are listed in: the pages people land on first. */
-const GROUPS = ['pages', 'products', 'cities', 'guides', 'blog', 'calculators'] as const;
 
 type Entry = SiteOverview['entries'][number];
 
@@ -51,7 +51,7 @@ export function SiteList({ go }: { go: (href: string) => void }) {
           {w.releaseConflicts(data.entries.filter((e) => e.releaseChanged).length)}
         </p>
       )}
-      {GROUPS.map((group) => {
+      {siteCollectionNames.map((group) => {
         const entries = data.entries.filter((e) => e.collection === group);
         if (entries.length === 0) return null;
         return (

@@ -82,7 +82,9 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
     <li className={ui.card}>
       <h2 className={ui.h2}>
         {w.number(version.number)}
-        {live && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{w.live}</span>}
+        {/* A space of its own, so a screen reader says "Version 4 Live", not "Version 4Live". */}
+        {live && ' '}
+        {live && <span className="ml-1 rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{w.live}</span>}
       </h2>
       <p className="text-slate-700">
         {w.actions[version.action]} {version.restoredFrom !== null && w.restoredFrom(version.restoredFrom)} · {version.by.email ?? ''} · {ago(version.by.at)}

@@ -27,6 +27,7 @@ export interface JsonSchema {
   oneOf?: readonly JsonSchema[];
   anyOf?: readonly JsonSchema[];
   minItems?: number;
+  uniqueItems?: boolean;
   maxItems?: number;
   minLength?: number;
   maxLength?: number;
@@ -38,7 +39,7 @@ export interface JsonSchema {
 }
 
 /** What the form draws for a schema. */
-export type Kind = 'object' | 'variant' | 'list' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
+export type Kind = 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,7 +107,8 @@ export function kindOf(schema: JsonSchema): Kind {
     case 'object':
       return 'object';
     case 'array':
-      return 'list';
+      // A list of distinct fixed choices is a set of tick boxes.
+      return s.uniqueItems && s.items && choicesOf(s.items) ? 'set' : 'list';
     case 'string':
       return 'text';
     case 'number':
@@ -264,7 +266,7 @@ const wholeKeys: Readonly<Record<string, string>> = {
   noindex: 'Hide from search engines',
 };
 
-const keptWords: Readonly<Record<string, string>> = { faq: 'FAQ', id: 'ID', url: 'URL', kwh: 'kWh', nz: 'NZ', cbd: 'CBD', seo: 'SEO' };
+const keptWords: Readonly<Record<string, string>> = { email: 'e-mail', faq: 'FAQ', id: 'ID', url: 'URL', kwh: 'kWh', nz: 'NZ', cbd: 'CBD', seo: 'SEO' };
 
 /** A field's label from its key: "heroLead" is "Hero lead", "quoteForm" "Quote form", "faq" "FAQ". */
 export function labelOf(key: string | number): string {

@@ -1,0 +1,113 @@
+/**
+ * The business details the owner keeps in the site editor: the emergency line, the contact e-mail,
+ * office hours, the promises, the response targets by area and the guides' date line. The release
+ * ships them as `src/content/business/details.json`; the build, the content check and the editor's
+ * form all read this schema, and `business.ts` serves the published values to everything else.
+ */
+import { z } from 'zod';
+import { leadCities } from './lead/fields.ts';
+import { WEEKDAYS } from './weekdays.ts';
+
+/** A 24-hour time, or empty for a closed day (one text field, so the form shows one box). */
+const TIME_OR_EMPTY = /^(([01]\d|2[0-3]):[0-5]\d)?$/;
+const hours = (what: string) => z.number().int().min(1).max(168).describe(what);
+
+const openingRow = z
+  .strictObject({
+    days: z.string().trim().min(3).max(40).describe('The days as the contact page and footer write them ("Monday to Friday")'),
+    shortDays: z.string().trim().min(2).max(12).describe('The same days, short, for the header on a phone ("Mon-Fri")'),
+    weekdays: z
+      .array(z.enum(WEEKDAYS))
+      .min(1)
+      .max(7)
+      // Each day once, ticked rather than typed: the form draws a list of unique choices as tick boxes.
+      .meta({ uniqueItems: true })
+      .describe("The days this row covers (search engines and the inbox's clock read these)"),
+    opens: z
+      .string()
+      .regex(TIME_OR_EMPTY, 'Write the time as 24-hour HH:MM, such as 07:00')
+      .describe('Opening time, 24-hour HH:MM (07:00); leave empty on days the office is closed'),
+    closes: z
+      .string()
+      .regex(TIME_OR_EMPTY, 'Write the time as 24-hour HH:MM, such as 18:00')
+      .describe('Closing time, 24-hour HH:MM (18:00); leave empty on days the office is closed'),
+    whenClosed: z.string().trim().max(60).describe('What the site says on a closed day ("Emergency call-outs only"); empty on open days'),
+  })
+  .superRefine((row, ctx) => {
+    if ((row.opens === '') !== (row.closes === '')) {
+      ctx.addIssue({ code: 'custom', path: [row.opens === '' ? 'opens' : 'closes'], message: 'Give both times, or leave both empty for a closed day' });
+    } else if (row.opens !== '' && row.opens >= row.closes) {
+      ctx.addIssue({ code: 'custom', path: ['closes'], message: 'Closing time must be after opening time' });
+    } else if (row.opens === '' && row.whenClosed.length < 3) {
+      ctx.addIssue({ code: 'custom', path: ['whenClosed'], message: 'Say what happens on this closed day' });
+    }
+  });
+
+const range = z
+  .object({
+    from: hours('Fastest target, in hours (the city page quotes it for the CBD)'),
+    to: hours('Slowest target, in hours: the inbox holds urgent jobs to this'),
+  })
+  .refine((r) => r.from <= r.to, { path: ['to'], message: 'Must be at least the first figure' });
+
+export const businessDetailsSchema = z.strictObject({
+  emergencyLine: z
+    .strictObject({
+      shownAs: z.string().trim().min(4).max(24).describe('The emergency number as people read it ("0800 FRIDGE")'),
+      digits: z
+        .string()
+        .trim()
+        .regex(/^0\d[\d ]{5,16}$/, 'Digits and spaces only, starting with 0 ("0800 374 343")')
+        .describe('The same number as digits, for people who cannot dial letters'),
+      dialledAs: z
+        .string()
+        .regex(/^\+64[1-9]\d{6,10}$/, 'The number in international form without spaces, such as +64800374343')
+        .describe('What a phone dials, in international form (+64 and the number without its first 0)'),
+    })
+    // The call link dials one string and people with a keypad dial the other: a typo in either sends callers elsewhere.
+    .refine((line) => `+64${line.digits.replace(/ /g, '').slice(1)}` === line.dialledAs, {
+      path: ['dialledAs'],
+      message: 'Must be the same number as the digits: +64, then the digits without their first 0',
+    })
+    .describe('The 24/7 emergency line, on every page, e-mail and text message'),
+  email: z.email('An e-mail address such as quotes@example.co.nz').max(120).describe('The contact e-mail address the site shows'),
+  officeHours: z
+    .array(openingRow)
+    .min(1)
+    .max(7)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        const again: string[] = [];
+        for (const day of row.weekdays) {
+          if (seen.has(day)) again.push(day);
+          seen.add(day);
+        }
+        if (again.length > 0) ctx.addIssue({ code: 'custom', path: [i, 'weekdays'], message: `Each day belongs to one row only: ${again.join(', ')}` });
+      });
+    })
+    .describe('Office hours in New Zealand time, one row per group of days'),
+  promises: z
+    .strictObject({
+      quoteWithinHours: hours('Hours within which a quote is promised'),
+      replyWithinHours: hours('Hours (in business hours) within which an e-mail is answered'),
+    })
+    .describe('What the site and the e-mails promise every customer'),
+  responseTargets: z
+    .strictObject({
+      ...(Object.fromEntries(leadCities.map((city) => [city, range.describe(`Emergency response target around ${city}`)])) as Record<
+        (typeof leadCities)[number],
+        typeof range
+      >),
+      regional: hours('Emergency response target anywhere else, in hours'),
+    })
+    .describe('How soon an emergency is reached, by area'),
+  guideDateLine: z
+    .strictObject({
+      updated: z.iso.date('A date as YYYY-MM-DD').describe("The guides' 'Last updated' date, where a guide gives none of its own"),
+      note: z.string().trim().min(5).max(80).describe("The words after the date ('Information verified monthly')"),
+    })
+    .describe("The price guides' date line"),
+});
+
+export type BusinessDetails = z.infer<typeof businessDetailsSchema>;

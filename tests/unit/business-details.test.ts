@@ -1,0 +1,100 @@
+/**
+ * The business details the owner edits: the release's file passes its schema, the facts the pages
+ * and the server read are made from it (phone on one line, hours in words, days as ISO numbers),
+ * the schema refuses what would mislead a caller or the inbox's clock, and the form draws the
+ * office days as tick boxes with the release's days ticked.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { businessDetailsSchema, type BusinessDetails } from '../../core/business-details.ts';
+import { business, useBusinessDetails } from '../../core/business.ts';
+import { isBusinessTime } from '../../core/nz-time.ts';
+import { checkEntry } from '../../src/lib/content-check.ts';
+import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
+import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
+import type { JsonSchema } from '../../src/inbox/site/json-schema.ts';
+
+const release = JSON.parse(readFileSync(new URL('../../src/content/business/details.json', import.meta.url), 'utf8')) as BusinessDetails;
+
+/** The problems the content check finds in the release's details with one change made. */
+function problemsWith(change: (d: BusinessDetails) => void): Record<string, string> {
+  const details = structuredClone(release);
+  change(details);
+  return Object.fromEntries(checkEntry('business', details, undefined, undefined).map((p) => [p.path, p.message]));
+}
+
+describe('the business details', () => {
+  it('the release’s file passes its schema, and the facts are made from it', () => {
+    expect(businessDetailsSchema.safeParse(release).success).toBe(true);
+    expect(business.emergencyLine).toEqual({
+      display: '0800\u00a0FRIDGE',
+      dial: '+64800374343',
+      href: 'tel:+64800374343',
+      digits: '0800\u00a0374\u00a0343',
+    });
+    expect(business.hours.map((h) => [h.days, h.weekdays, h.opens, h.closes, h.label])).toEqual([
+      ['Monday to Friday', [1, 2, 3, 4, 5], '07:00', '18:00', '7:00am-6:00pm'],
+      ['Saturday', [6], '08:00', '16:00', '8:00am-4:00pm'],
+      ['Sunday', [7], null, null, 'Emergency call-outs only'],
+    ]);
+    expect(business.promises).toEqual({ quoteWithinHours: 24, quoteWithin: '24 hours', emailReplyWithin: '2 hours in business hours' });
+  });
+
+  it('states a published version’s details from then on, clock included, and the release’s again when handed none', () => {
+    const edited = structuredClone(release);
+    edited.officeHours[1] = { ...edited.officeHours[1]!, opens: '12:00', closes: '12:30' };
+    edited.officeHours[2] = { ...edited.officeHours[2]!, weekdays: ['Sunday'], opens: '00:30', closes: '01:00', whenClosed: '' };
+    edited.promises.quoteWithinHours = 1;
+    // Sunday 29 November 2026, 00:45 in New Zealand (UTC+13): closed in the release, open in the edit.
+    const sundayNight = new Date('2026-11-28T11:45:00Z');
+    expect(isBusinessTime(sundayNight)).toBe(false);
+    try {
+      useBusinessDetails(businessDetailsSchema.parse(edited));
+      expect(business.hours.map((h) => h.label)).toEqual(['7:00am-6:00pm', '12:00pm-12:30pm', '12:30am-1:00am']);
+      expect(business.promises.quoteWithin).toBe('1 hour');
+      expect(isBusinessTime(sundayNight)).toBe(true);
+    } finally {
+      useBusinessDetails(undefined);
+    }
+    expect(business.hours[1]?.label).toBe('8:00am-4:00pm');
+    expect(isBusinessTime(sundayNight)).toBe(false);
+  });
+
+  it('refuses, at the field and in words, what would send a caller or the clock astray', () => {
+    expect(problemsWith((d) => (d.emergencyLine.dialledAs = '+64800374344'))).toEqual({
+      'emergencyLine.dialledAs': 'Must be the same number as the digits: +64, then the digits without their first 0',
+    });
+    expect(problemsWith((d) => (d.emergencyLine.digits = '0800 FRIDGE'))['emergencyLine.digits']).toMatch(/Digits and spaces only/);
+    expect(problemsWith((d) => (d.email = 'quotes at example'))['email']).toMatch(/e-mail address/);
+    expect(problemsWith((d) => (d.officeHours[0]!.closes = '06:00'))).toEqual({ 'officeHours.0.closes': 'Closing time must be after opening time' });
+    expect(problemsWith((d) => (d.officeHours[0]!.opens = '7am'))['officeHours.0.opens']).toMatch(/24-hour HH:MM/);
+    expect(problemsWith((d) => (d.officeHours[1]!.closes = ''))).toEqual({ 'officeHours.1.closes': 'Give both times, or leave both empty for a closed day' });
+    expect(problemsWith((d) => (d.officeHours[2]!.whenClosed = ''))).toEqual({ 'officeHours.2.whenClosed': 'Say what happens on this closed day' });
+    expect(problemsWith((d) => (d.officeHours[1]!.weekdays = ['Saturday', 'Friday']))).toEqual({
+      'officeHours.1.weekdays': 'Each day belongs to one row only: Friday',
+    });
+    expect(problemsWith((d) => (d.responseTargets.Hamilton = { from: 6, to: 4 }))).toEqual({
+      'responseTargets.Hamilton.to': 'Must be at least the first figure',
+    });
+    expect(problemsWith((d) => (d.guideDateLine.updated = '23 January 2025'))['guideDateLine.updated']).toMatch(/YYYY-MM-DD/);
+    expect(Object.keys(problemsWith((d) => Object.assign(d.emergencyLine, { colour: 'red' }))).length).toBeGreaterThan(0);
+  });
+
+  it('draws the office days as tick boxes, the release’s days ticked', () => {
+    const schema = entrySchemaOf('business') as JsonSchema;
+    const html = renderToStaticMarkup(createElement(SchemaForm, { schema, value: release, onChange: () => {}, errors: {}, idPrefix: 'entry' }));
+    const boxes = [...html.matchAll(/<label[^>]*><input[^>]*type="checkbox"[^>]*\/>(\w+day)<\/label>/g)].map((m) => [m[1], m[0].includes('checked')]);
+    expect(boxes.slice(0, 7)).toEqual([
+      ['Monday', true],
+      ['Tuesday', true],
+      ['Wednesday', true],
+      ['Thursday', true],
+      ['Friday', true],
+      ['Saturday', false],
+      ['Sunday', false],
+    ]);
+    expect(boxes).toHaveLength(21);
+  });
+});
