@@ -30,6 +30,19 @@ export interface PreviewPageOptions {
   site: SitePublisher;
 }
 
+/**
+ * The page with a line at its top saying it is a preview, so nobody takes a shared link for the
+ * live site. It uses classes the site's own stylesheet has (the page's CSP allows no inline style).
+ */
+export function withPreviewBanner(html: Buffer): Buffer {
+  const text = html.toString('utf8');
+  const body = /<body\b[^>]*>/i.exec(text);
+  if (!body) return html;
+  const at = body.index + body[0].length;
+  const banner = `<div role="note" class="border-b bg-amber-100 px-4 py-3 text-center font-semibold text-slate-900">${renderText(siteWords.previewBanner)}</div>`;
+  return Buffer.from(text.slice(0, at) + banner + text.slice(at));
+}
+
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -80,6 +93,6 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     const path = sitePath(`/${request.params['*']}`);
     const asset = path ? assets.get(path) : undefined;
     if (!asset || !asset.type.startsWith('text/html')) return refuse(reply, 404, siteWords.previewGone);
-    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(asset.body);
+    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(withPreviewBanner(asset.body));
   });
 };

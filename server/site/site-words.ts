@@ -12,6 +12,7 @@ export const siteWords = {
   notVerifiable: 'This entry has no price date line to mark as verified.',
   noConflict: 'There is nothing to choose here any more: the page was settled already.',
   previewHeading: 'Preview of a change to the website',
+  previewBanner: 'Preview: this change is not on the website yet. Links from here go to the live website.',
   previewGone: 'There is no such preview. It may have been replaced by a newer one.',
   previewNotYours: 'This preview opens for people signed in to the lead inbox, or with its share link. Sign in, or ask for the link again.',
   previewEnded: 'This preview’s share link has ended (they last 7 days). Ask for a new one.',

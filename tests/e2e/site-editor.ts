@@ -6,10 +6,12 @@
  * refused at that field; "Mark as verified today" puts today's date on the price line; the version's
  * changes are shown and the release's own content is restored in one press; a staff member keeps a
  * draft but has no Publish, and the server refuses theirs; the owner changes the emergency line in
- * the business details, and every page and every instance's own answers state the new number.
+ * the business details, and every page and every instance's own answers state the new number; a
+ * new release that changed the same entry shows both side by side until the owner chooses.
  * Axe at 390 px and 1280 px, screenshots.
  */
 import { nzParts } from '../../core/nz-time.ts';
+import { run } from '../../server/storage/steps.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
 import { expectAxeCleanAtBothWidths } from './helpers.ts';
 import { serverOptions, test, expect, type TestServer } from './fixtures.ts';
@@ -73,6 +75,7 @@ export function ownerEditsTheSite(kind: StoreKind) {
         const other = await context.newPage();
         await other.goto(share);
         await expect(other.getByRole('heading', { level: 1 })).toHaveText(`${heading} (preview)`);
+        await expect(other.getByRole('note').first()).toHaveText(/^Preview: this change is not on the website yet\./);
         await other.setViewportSize({ width: 390, height: 900 });
         await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
         await other.goto(share.replace(/\?t=.*$/, ''));
@@ -134,7 +137,7 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await page.getByRole('link', { name: 'Versions and undo' }).click();
         const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Version 1', exact: true }) });
         await first.getByRole('button', { name: 'What changed' }).click();
-        await expect(first.getByRole('row', { name: /heading/ })).toContainText(heading);
+        await expect(first.getByRole('row', { name: /^Heading/ })).toContainText(heading);
         await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
         await expectAxeCleanAtBothWidths(page, 'the versions');
         page.once('dialog', (dialog) => void dialog.accept());
@@ -209,7 +212,31 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await page.getByRole('link', { name: 'All pages' }).click();
         await page.getByRole('link', { name: 'Versions and undo' }).click();
         await expect(page.getByRole('heading', { name: 'Version 4 Live', exact: true })).toBeVisible();
+        await page.setViewportSize({ width: 390, height: 900 });
         await page.screenshot({ path: `${SHOTS}/versions-${kind}-390.png`, fullPage: true });
+      });
+
+      await test.step('after a new release that also changed the business details, the owner sees both side by side and keeps theirs', async () => {
+        // What a new release changing this entry looks like to the server: the owner's edit was made over another release's words.
+        await server.store.store.transact(() =>
+          run(`UPDATE site_versions SET bases = ? WHERE number = 4`, JSON.stringify({ 'business/details': 'an-earlier-release' })),
+        );
+        await page.getByRole('link', { name: 'All pages' }).click();
+        await expect(page.getByText(/A new release of the website changed a page you had edited/)).toBeVisible();
+        await page.getByRole('link', { name: /Business details/ }).click();
+        const choice = page.getByRole('region', { name: 'A new release of the website changed this page too' });
+        await expect(choice).toBeVisible();
+        await expect(choice).toContainText('0800 COLD NOW');
+        await expect(choice).toContainText('0800 FRIDGE');
+        await page.screenshot({ path: `${SHOTS}/release-choice-${kind}-390.png`, fullPage: true });
+        await expectAxeCleanAtBothWidths(page, 'the release choice');
+        await choice.getByRole('button', { name: 'Keep mine' }).click();
+        // The panel goes once the choice is made; the form's status line says what happened.
+        await expect(page.getByRole('status').filter({ hasText: 'Settled, as version 5.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        await expect(choice).toHaveCount(0);
+        await page.getByRole('link', { name: 'All pages' }).click();
+        await expect(page.getByText(/A new release of the website changed/)).toHaveCount(0);
+        expect(await fetch(`${server.url}/`).then((r) => r.text())).toContain('tel:+64800265366');
       });
     });
   });

@@ -133,6 +133,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
       const seen = await i.app.inject({ method: 'GET', url: address, headers: { cookie } });
       expect(seen.statusCode).toBe(200);
       expect(seen.body).toContain(heading);
+      expect(seen.body).toMatch(/<body><div role="note"[^>]*>Preview: this change is not on the website yet\./);
       expect(seen.headers['cache-control']).toBe('no-store');
       expect(seen.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(seen.headers['referrer-policy']).toBe('no-referrer');
@@ -143,6 +144,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect((await a.app.inject({ method: 'GET', url: `${address}?t=${token.slice(1)}x` })).statusCode).toBe(403);
     expect((await a.app.inject({ method: 'GET', url: `${address.replace(/[0-9a-f]{8}-/, '00000000-')}?t=${token}` })).statusCode).toBe(404);
     expect(await page(a.app)).not.toContain(heading);
+    expect(await page(a.app)).not.toContain('role="note"');
     expect(await t.store.read(() => listVersions())).toEqual([]);
     // Past its seven days the share link ends; a signed-in person still sees it.
     const id = address.split('/')[3];

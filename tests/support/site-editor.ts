@@ -22,7 +22,7 @@ export const BREAKS_THE_BUILD = 'This heading breaks the build';
 /** What the stand-in writes for an entry's page: its heading (or title) and, for a guide, its date line. */
 export function pageText(data: Record<string, unknown>, dated: string | undefined): string {
   const heading = String(data.heading ?? data.title ?? '');
-  return `<!doctype html><title>${heading}</title><main><h1>${heading}</h1>${dated ? `<p>Last updated ${dated}</p>` : ''}</main>`;
+  return `<!doctype html><title>${heading}</title><body><main><h1>${heading}</h1>${dated ? `<p>Last updated ${dated}</p>` : ''}</main></body>`;
 }
 
 export const fakeBuild: RunBuild = async (contentDir, outDir) => {

@@ -1,4 +1,5 @@
 import { words } from '../app-words.ts';
+import { fieldName } from './field-name.ts';
 
 const w = words.site.versions;
 
@@ -23,7 +24,9 @@ export function FieldChangeTable({ rows, headings, marked = false, rule = 'borde
   const cell = `border-b ${rule} p-1 align-top`;
   const text = (value: string | null) => value ?? w.empty;
   return (
-    <div className="mt-1 overflow-x-auto">
+    // Focusable, so a keyboard can scroll the table sideways on a phone (axe's scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="mt-1 overflow-x-auto" tabIndex={0} role="region" aria-label={`${w.field}: ${headings.left}, ${headings.right}`}>
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr>
@@ -41,11 +44,13 @@ export function FieldChangeTable({ rows, headings, marked = false, rule = 'borde
         <tbody>
           {rows.map((row) => (
             <tr key={row.path}>
-              <th scope="row" className={`${cell} font-mono font-normal`}>
-                {row.path}
+              <th scope="row" className={`${cell} font-normal`}>
+                {fieldName(row.path)}
               </th>
-              <td className={cell}>{marked ? <del className="bg-red-50 text-alert-700">{text(row.left)}</del> : text(row.left)}</td>
-              <td className={cell}>{marked ? <ins className="bg-green-50 text-green-900 no-underline">{text(row.right)}</ins> : text(row.right)}</td>
+              <td className={`${cell} break-words`}>{marked ? <del className="bg-red-50 text-alert-700">{text(row.left)}</del> : text(row.left)}</td>
+              <td className={`${cell} break-words`}>
+                {marked ? <ins className="bg-green-50 text-green-900 no-underline">{text(row.right)}</ins> : text(row.right)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import type { EntryContent, EntryParams, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import type { EntryParams, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { api } from '../api.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
@@ -13,19 +12,20 @@ interface ReleaseChoiceProps {
   params: EntryParams;
   entry: SiteEntryAnswer;
   refresh: () => Promise<SiteEntryAnswer | undefined>;
-  /** The form shows what stays on the site. */
-  onSettled: (content: EntryContent) => void;
+  /**
+   * The form shows what stays on the site, based on the version that settled it, and says so in its
+   * own status line: this panel goes once the choice is made.
+   */
+  onSettled: (fresh: SiteEntryAnswer, version: number) => void;
 }
 
 /** A page a new release changed after the owner edited it: both sides, field by field, and the owner's choice. */
 export function ReleaseChoice({ params, entry, refresh, onSettled }: ReleaseChoiceProps) {
-  const [settled, setSettled] = useState<number>();
   const choose = useSiteChange(
     (keep: 'mine' | 'release') => api('POST /site/entries/:collection/:id/release', { params, body: { keep } }),
     async (answer) => {
-      setSettled(answer.version);
       const fresh = await refresh();
-      if (fresh) onSettled(fresh.published);
+      if (fresh) onSettled(fresh, answer.version);
     },
   );
   const id = `release-${params.collection}-${params.id}`;
@@ -45,7 +45,7 @@ export function ReleaseChoice({ params, entry, refresh, onSettled }: ReleaseChoi
         </button>
       </div>
       <p role="status" className="mt-2 font-semibold text-green-800">
-        {choose.isPending ? words.site.publishing : settled !== undefined ? w.kept(settled) : ''}
+        {choose.isPending ? words.site.publishing : ''}
       </p>
       <Alert message={errorMessage(choose.error, words.tryAgain)} />
     </section>

@@ -8,7 +8,8 @@ import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
 import { ago } from '../time.ts';
-import { labelOf, type JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from './json-schema.ts';
+import { fieldName } from './field-name.ts';
 import { idOf } from './form-context.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { BodyField } from './BodyField.tsx';
@@ -18,16 +19,6 @@ import { PreviewLinks } from './PreviewLinks.tsx';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
-
-/** A field's path as the owner reads it: "FAQ 4, Answer" for faq.3.answer. */
-function fieldName(path: string): string {
-  if (!path || path === '(entry)') return w.wholeEntry;
-  if (path === 'body') return w.body;
-  return path
-    .split('.')
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : labelOf(part)))
-    .join(' › ');
-}
 
 /** The collection and file name an entry's key names, when it names one the API could have. */
 function paramsOf(key: string): EntryParams | undefined {
@@ -74,7 +65,7 @@ interface EntryFormProps {
   refresh: () => Promise<SiteEntryAnswer | undefined>;
 }
 
-type Outcome = { kind: 'published' | 'verified'; version: number } | { kind: 'draft' } | undefined;
+type Outcome = { kind: 'published' | 'verified' | 'settled'; version: number } | { kind: 'draft' } | undefined;
 
 /**
  * The entry's fields and text, kept here while the owner works: a publish made elsewhere meanwhile
@@ -163,7 +154,19 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
         </p>
       )}
       {entry.draft && <p className="mt-2 rounded-md bg-amber-50 p-3 text-amber-900">{w.draftBy(entry.draft.by.email, ago(entry.draft.by.at))}</p>}
-      {entry.releaseChanged && isOwner && <ReleaseChoice params={params} entry={entry} refresh={refresh} onSettled={setContent} />}
+      {entry.releaseChanged && isOwner && (
+        <ReleaseChoice
+          params={params}
+          entry={entry}
+          refresh={refresh}
+          onSettled={(fresh, version) => {
+            setContent(fresh.published);
+            setBasedOn(fresh.version);
+            setChanged(false);
+            setOutcome({ kind: 'settled', version });
+          }}
+        />
+      )}
       {entry.verifiable && isOwner && (
         <section aria-labelledby={`${idPrefix}-verify`} className={`${ui.card} mt-4`}>
           <h2 id={`${idPrefix}-verify`} className={ui.h2}>
@@ -275,11 +278,13 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
                   ? w.published(outcome.version)
                   : outcome?.kind === 'verified'
                     ? w.verified(outcome.version)
-                    : outcome?.kind === 'draft'
-                      ? w.draftSaved
-                      : changed
-                        ? w.unsaved
-                        : ''}
+                    : outcome?.kind === 'settled'
+                      ? w.release.kept(outcome.version)
+                      : outcome?.kind === 'draft'
+                        ? w.draftSaved
+                        : changed
+                          ? w.unsaved
+                          : ''}
           </p>
         </div>
         {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}
