@@ -10,7 +10,8 @@
  *     on one host share it): the publish goes to the first; the second finds the new version by its
  *     check every 2 s and serves it.
  *
- * Each round publishes a new heading on the price guide, so no round reuses a build; a round's
+ * Each round publishes a new heading on the price guide, so no round reuses a build, then a new
+ * emergency line in the business details, which changes every page; a round's
  * preview is of a heading never published, so it is a full build too. Only successful answers are
  * counted. The first round is a warm-up (Astro's cache, the compressed copies) and is not counted.
  */
@@ -28,6 +29,7 @@ const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '8' } } });
 const samples = Number(values.samples);
 const GUIDE = '/inbox/api/site/entries/guides/commercial-fridge-prices-nz';
+const BUSINESS = '/inbox/api/site/entries/business/details';
 const ROUTE = '/commercial-fridge-prices-nz';
 
 interface Owner {
@@ -77,7 +79,19 @@ interface Figures {
   answer: number[];
   everywhere: number[];
   preview: number[];
+  /** A new emergency line in the business details, which every page shows: press to served by every instance. */
+  business: number[];
   failed: number;
+}
+
+/** Waits until every server's guide page holds `text`; the milliseconds since `pressed`, or undefined after two minutes. */
+async function servedEverywhere(servers: ServerProcess[], text: string, pressed: number): Promise<number | undefined> {
+  const pending = new Set(servers);
+  while (pending.size > 0 && Date.now() - pressed < 120_000) {
+    for (const server of [...pending]) if (await servedBy(server, text)) pending.delete(server);
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  return pending.size > 0 ? undefined : Date.now() - pressed;
 }
 
 async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
@@ -86,7 +100,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const servers: ServerProcess[] = [];
-  const figures: Figures = { answer: [], everywhere: [], preview: [], failed: 0 };
+  const figures: Figures = { answer: [], everywhere: [], preview: [], business: [], failed: 0 };
   try {
     const env = { DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: work };
     servers.push(await startServer(env, { port }));
@@ -118,21 +132,29 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
         console.error(`round ${round}: publish ${published.status}, preview ${preview.status}`, published.json, preview.json);
         continue;
       }
-      const pending = new Set(servers);
-      while (pending.size > 0 && Date.now() - pressed < 120_000) {
-        for (const server of [...pending]) if (await servedBy(server, heading)) pending.delete(server);
-        if (pending.size > 0) await new Promise((r) => setTimeout(r, 100));
-      }
-      if (pending.size > 0) {
+      const everywhereMs = await servedEverywhere(servers, heading, pressed);
+      // The business details: a new emergency line, which every page of the site states.
+      const details = (await call(servers[0]!, origin, owner, 'GET', BUSINESS)).json as { version: number; published: { data: Record<string, unknown> } };
+      const line = String(100 + round);
+      const detailsPressed = Date.now();
+      const detailsPublished = await call(servers[0]!, origin, owner, 'POST', `${BUSINESS}/publish`, {
+        data: { ...details.published.data, emergencyLine: { shownAs: `0800 ROUND ${line}`, digits: `0800 100 ${line}`, dialledAs: `+64800100${line}` } },
+        basedOn: details.version,
+      });
+      const businessMs = detailsPublished.status === 200 ? await servedEverywhere(servers, `tel:+64800100${line}`, detailsPressed) : undefined;
+      if (everywhereMs === undefined || businessMs === undefined) {
         figures.failed++;
+        console.error(`round ${round}: not served everywhere within two minutes (business details ${detailsPublished.status})`);
         continue;
       }
-      const everywhereMs = Date.now() - pressed;
       if (round === 0) continue;
       figures.answer.push(answerMs);
       figures.everywhere.push(everywhereMs);
       figures.preview.push(previewMs);
-      console.error(`${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms`);
+      figures.business.push(businessMs);
+      console.error(
+        `${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms, business details served everywhere ${businessMs} ms`,
+      );
     }
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
@@ -155,7 +177,12 @@ for (const [kind, instances] of [
 ] as const) {
   const f = await scenario(kind, instances);
   const name = `${kind === 'sqlite' ? '(a) SQLite, one instance' : '(b) PostgreSQL, two instances'}`;
-  results.push(line(`${name}: Preview ready`, f.preview), line(`${name}: Publish answered`, f.answer), line(`${name}: served by every instance`, f.everywhere));
+  results.push(
+    line(`${name}: Preview ready`, f.preview),
+    line(`${name}: Publish answered`, f.answer),
+    line(`${name}: served by every instance`, f.everywhere),
+    line(`${name}: business details served by every instance`, f.business),
+  );
   if (f.failed) results.push(`| ${name}: rounds that failed | ${f.failed} | | | |`);
 }
 const out = join(root, 'bench/results');
