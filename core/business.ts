@@ -67,7 +67,7 @@ function factsOf(d: BusinessDetails) {
 let facts = factsOf(released as BusinessDetails);
 
 /** Makes a published version's details the ones stated from now on (undefined: the release's). */
-export function useBusinessDetails(details: BusinessDetails | undefined): void {
+export function setBusinessDetails(details: BusinessDetails | undefined): void {
   facts = factsOf(details ?? (released as BusinessDetails));
 }
 

@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { BUSINESS_DETAILS_KEY, checkEntry, type ContentProblem } from './content.ts';
-import { useBusinessDetails } from '../../core/business.ts';
+import { setBusinessDetails } from '../../core/business.ts';
 import { businessDetailsSchema } from '../../core/business-details.ts';
 import { entryHash, keyOf, previewRouteOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
@@ -223,7 +223,7 @@ export class SitePublisher {
     const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
     if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
     this.#site.swap(dir, number);
-    useBusinessDetails(details?.success ? details.data : undefined);
+    setBusinessDetails(details?.success ? details.data : undefined);
   }
 
   /** Looks for versions published elsewhere every few seconds until stopped. */

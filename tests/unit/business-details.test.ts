@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { businessDetailsSchema, type BusinessDetails } from '../../core/business-details.ts';
-import { business, useBusinessDetails } from '../../core/business.ts';
+import { business, setBusinessDetails } from '../../core/business.ts';
 import { isBusinessTime } from '../../core/nz-time.ts';
 import { checkEntry } from '../../src/lib/content-check.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
@@ -51,12 +51,12 @@ describe('the business details', () => {
     const sundayNight = new Date('2026-11-28T11:45:00Z');
     expect(isBusinessTime(sundayNight)).toBe(false);
     try {
-      useBusinessDetails(businessDetailsSchema.parse(edited));
+      setBusinessDetails(businessDetailsSchema.parse(edited));
       expect(business.hours.map((h) => h.label)).toEqual(['7:00am-6:00pm', '12:00pm-12:30pm', '12:30am-1:00am']);
       expect(business.promises.quoteWithin).toBe('1 hour');
       expect(isBusinessTime(sundayNight)).toBe(true);
     } finally {
-      useBusinessDetails(undefined);
+      setBusinessDetails(undefined);
     }
     expect(business.hours[1]?.label).toBe('8:00am-4:00pm');
     expect(isBusinessTime(sundayNight)).toBe(false);
