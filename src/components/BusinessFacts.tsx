@@ -10,6 +10,11 @@ export function EmailLink() {
   return <a href={`mailto:${business.email}`}>{business.email}</a>;
 }
 
+/** How soon a quote follows ("24 hours"), from the business details, for MDX copy. */
+export function QuoteWithin() {
+  return <>{business.promises.quoteWithin}</>;
+}
+
 /** The 24/7 emergency line as a tel: link, for MDX copy. */
 export function EmergencyLineLink() {
   return <a href={business.emergencyLine.href}>{business.emergencyLine.display}</a>;

@@ -5,7 +5,7 @@
  * on, so the editor can show it beside that field.
  *
  * An article's body is MDX, which runs code: an owner's body may hold Markdown and the blocks the
- * site offers (`<EmergencyLine />`, `<Business />`, `<Email />`, `<Calculator tool="…" />`) and
+ * site offers (`<EmergencyLine />`, `<Business />`, `<Email />`, `<QuoteWithin />`, `<Calculator tool="…" />`) and
  * nothing else, so no import, script, component or expression reaches the build.
  */
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ export const bodyBlocks = {
   EmergencyLine: { example: '<EmergencyLine />', label: 'The emergency phone number, as a call link' },
   Business: { example: '<Business />', label: 'The business name' },
   Email: { example: '<Email />', label: 'The contact e-mail address, as a link' },
+  QuoteWithin: { example: '<QuoteWithin />', label: 'How soon a quote follows ("24 hours")' },
   Calculator: { example: '<Calculator tool="runningCost" />', label: 'A calculator (tool: one of the calculators)' },
 } as const;
 
@@ -194,7 +195,7 @@ export function parseBody(body: string): { nodes: MdNode[] } | { error: string }
   }
 }
 
-const BLOCK_TAG = /^<(EmergencyLine|Business|Email)\s*\/>$/;
+const BLOCK_TAG = /^<(EmergencyLine|Business|Email|QuoteWithin)\s*\/>$/;
 const CALCULATOR_TAG = /^<Calculator\s+tool="([A-Za-z]+)"\s*\/>$/;
 /** A link's target as Markdown writes it: after "](" or "]:", on that line or the next. */
 const LINK_TARGET = /\]\([ \t]*(?:\r?\n)?[ \t]*<?([^)\s>]*)|\]:[ \t]*(?:\r?\n)?[ \t]*<?([^\s>]*)/g;

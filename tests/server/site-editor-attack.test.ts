@@ -39,7 +39,7 @@ const STAFF = 'staff@example.nz';
 
 /** Where an article's link may go, as the rules say: a page of the site, an anchor, a web page, an e-mail, a phone. */
 const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
-const BLOCKS = new RegExp(`<(?:EmergencyLine|Business|Email)\\s*/>|<Calculator\\s+tool="(?:${calculatorTools.join('|')})"\\s*/>`, 'g');
+const BLOCKS = new RegExp(`<(?:EmergencyLine|Business|Email|QuoteWithin)\\s*/>|<Calculator\\s+tool="(?:${calculatorTools.join('|')})"\\s*/>`, 'g');
 
 interface Instance {
   app: FastifyInstance;
@@ -604,7 +604,15 @@ const fragment = fc.oneof(
     'import',
     'export',
   ),
-  fc.constantFrom('<EmergencyLine />', '<Business/>', '<Email />', '<Calculator tool="runningCost" />', '<Calculator tool="nope" />'),
+  fc.constantFrom(
+    '<EmergencyLine />',
+    '<Business/>',
+    '<Email />',
+    '<QuoteWithin />',
+    '<QuoteWithin>',
+    '<Calculator tool="runningCost" />',
+    '<Calculator tool="nope" />',
+  ),
   fc.constantFrom('<script>', '</script>', '<img src=x onerror=alert(1)>', '<EmergencyLine', '/>', '{', '}', '{1}', '<!--', '-->', '`<b>`'),
   fc.constantFrom(
     'import x from "y"',
@@ -658,7 +666,7 @@ describe('an article body the rules accept', () => {
           expect(['mdxFlowExpression', 'mdxTextExpression', 'html'], JSON.stringify(body)).not.toContain(node.type);
           if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') continue;
           const attributes = node.attributes as { type: string; name?: string; value?: unknown }[];
-          expect(['EmergencyLine', 'Business', 'Email', 'Calculator'], JSON.stringify(body)).toContain(node.name);
+          expect(['EmergencyLine', 'Business', 'Email', 'QuoteWithin', 'Calculator'], JSON.stringify(body)).toContain(node.name);
           expect(node.children, JSON.stringify(body)).toEqual([]);
           if (node.name === 'Calculator') {
             expect(
