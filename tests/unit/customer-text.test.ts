@@ -60,8 +60,9 @@ describe('the notes after a partner accepts', () => {
     fc.assert(
       fc.property(link, email, phone, (url, address, number) => {
         const shown = withoutLiveLinks(`See ${url} or write to ${address}, ph ${number}`);
-        expect(shown).not.toMatch(/https?:\/\/|www\.[a-z]/i);
         expect(shown).toContain(address);
+        // Past the address itself, which may hold "www." legitimately (a@www.co.nz).
+        expect(shown.replace(address, '')).not.toMatch(/https?:\/\/|www\.[a-z]/i);
         expect(shown).toContain(number);
       }),
       { numRuns: 300 },
