@@ -41,7 +41,6 @@ function factsOf(d: BusinessDetails) {
     guidesUpdated: d.guideDateLine.updated,
     guidesUpdatedNote: d.guideDateLine.note,
     promises: {
-      quoteWithinHours: d.promises.quoteWithinHours,
       quoteWithin: hoursText(d.promises.quoteWithinHours),
       emailReplyWithin: `${hoursText(d.promises.replyWithinHours)} in business hours`,
     },

@@ -5,6 +5,7 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, LocalBusiness, OpeningHoursSpecification, Organization, WebSite, WithContext } from 'schema-dts';
 import { business, type City } from '../config/site.ts';
 import type { FaqItem } from './content-schemas.ts';
+import { WEEKDAYS } from '../../core/weekdays.ts';
 
 export type JsonLd = WithContext<FAQPage | LocalBusiness | Organization | WebSite | BlogPosting | BreadcrumbList>;
 
@@ -50,14 +51,11 @@ export function faqPage(items: FaqItem[]): WithContext<FAQPage> {
   };
 }
 
-/** ISO day numbers 1 (Monday) to 7 as schema.org names them. */
-const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
 /** The office hours from the business config; a day without hours (Sunday) is left out, as closed. */
 function officeHours(): OpeningHoursSpecification[] {
   return business.hours.flatMap((h) =>
     h.opens && h.closes
-      ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: h.weekdays.map((d) => WEEK_DAYS[d - 1]!), opens: h.opens, closes: h.closes }]
+      ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: h.weekdays.map((d) => WEEKDAYS[d - 1]!), opens: h.opens, closes: h.closes }]
       : [],
   );
 }
@@ -85,7 +83,7 @@ export function localBusiness(site: URL | string, city: City): WithContext<Local
       contactType: 'emergency',
       telephone: business.emergencyLine.dial,
       areaServed: 'NZ',
-      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: [...WEEK_DAYS], opens: '00:00', closes: '23:59' },
+      hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: [...WEEKDAYS], opens: '00:00', closes: '23:59' },
     },
     parentOrganization: { '@id': absoluteUrl(site, '/#organization') },
   };

@@ -28,7 +28,7 @@ const tokenValues = {
   responseRegional: () => hoursText(business.responseHours.regional),
 } satisfies Record<string, () => string>;
 
-export const tokenNames = Object.keys(tokenValues) as (keyof typeof tokenValues)[];
+const tokenNames = Object.keys(tokenValues) as (keyof typeof tokenValues)[];
 
 const TOKEN = new RegExp(`\\{(${tokenNames.join('|')})\\}`, 'g');
 

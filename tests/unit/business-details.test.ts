@@ -39,7 +39,7 @@ describe('the business details', () => {
       ['Saturday', [6], '08:00', '16:00', '8:00am-4:00pm'],
       ['Sunday', [7], null, null, 'Emergency call-outs only'],
     ]);
-    expect(business.promises).toEqual({ quoteWithinHours: 24, quoteWithin: '24 hours', emailReplyWithin: '2 hours in business hours' });
+    expect(business.promises).toEqual({ quoteWithin: '24 hours', emailReplyWithin: '2 hours in business hours' });
   });
 
   it('states a published version’s details from then on, clock included, and the release’s again when handed none', () => {
