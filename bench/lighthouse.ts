@@ -3,7 +3,11 @@
  * real lead server serving a fresh build. Prints the median of each category score and of LCP, TBT
  * and CLS, and the bytes of HTML, CSS, JavaScript and fonts; exits 1 when a budget is missed.
  *
- *   node bench/lighthouse.ts [--runs 5] [--mode mobile|desktop] [--page /contact [--page /cool-rooms ...]]
+ *   node bench/lighthouse.ts [--runs 5] [--mode mobile|desktop] [--page /contact [--page /cool-rooms ...]] [--photos]
+ *
+ * With --photos the owner first uploads a phone-sized photo in the inbox and publishes it as the
+ * hero photo of every page measured (the site editor's real path: upload, publish, rebuild, swap),
+ * so the budgets are checked on pages with a photo.
  *
  * The machine this runs on may have no internet, so the bench build points the supplier logos at a
  * same-origin image (PUBLIC_LOGO_URL_TEMPLATE); everything else is the production build.
@@ -15,12 +19,19 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { startServer } from '../tests/support/server-process.ts';
+import { freePort, startServer } from '../tests/support/server-process.ts';
+import { drawnPhoto } from '../tests/support/photos.ts';
+import { call, signIn } from './owner-session.ts';
 import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, mode: { type: 'string' }, page: { type: 'string', multiple: true } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    mode: { type: 'string' },
+    page: { type: 'string', multiple: true },
+    photos: { type: 'boolean', default: false },
+  },
 });
 const runs = Number(values.runs);
 const modes = (values.mode ? [values.mode] : ['mobile', 'desktop']) as Mode[];
@@ -78,20 +89,65 @@ async function launchChromium(): Promise<{ port: number; close: () => void }> {
   };
 }
 
-// 1. A fresh build of the site, with same-origin logo images.
+// 1. A fresh build of the site, with same-origin logo images (the site editor's builds too).
+const LOGOS = { PUBLIC_LOGO_URL_TEMPLATE: '/favicon.svg?domain={domain}' };
 const dist = join(root, 'bench', '.dist');
 console.log('building the site for the bench...');
 const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
   cwd: root,
-  env: { ...process.env, PUBLIC_LOGO_URL_TEMPLATE: '/favicon.svg?domain={domain}' },
+  env: { ...process.env, ...LOGOS },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 if (build.status !== 0) process.exit(1);
 
 // 2. The lead server on a throwaway SQLite file, and Chromium.
 const dataDir = mkdtempSync(join(tmpdir(), 'lh-data-'));
-const server = await startServer({ DIST_DIR: dist, DATABASE_URL: join(dataDir, 'leads.sqlite') });
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const databaseUrl = join(dataDir, 'leads.sqlite');
+const server = await startServer(
+  { ...LOGOS, DIST_DIR: dist, DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: join(dataDir, 'site') },
+  { port },
+);
+if (values.photos) await publishPhotos();
 const chromium = await launchChromium();
+
+/** The owner uploads a photo and publishes it on every page measured, in the hero the page's schema gives it. */
+async function publishPhotos(): Promise<void> {
+  const owner = await signIn(databaseUrl, origin, server);
+  // A phone camera's size; drawn, since the bench has no photos of its own.
+  const photo = await drawnPhoto('jpeg', { width: 4032, height: 3024 });
+  const uploaded = await fetch(`${server.url}/inbox/api/site/photos`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, origin, 'x-csrf-token': owner.csrf, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(photo),
+  });
+  if (uploaded.status !== 201) throw new Error(`photo upload: ${uploaded.status} ${await uploaded.text()}`);
+  const { id } = (await uploaded.json()) as { id: string };
+  const alt = 'A technician checking the door seal of a cool room';
+  const list = (await call(server, origin, owner, 'GET', '/inbox/api/site')).json as { entries: { collection: string; id: string; route: string | null }[] };
+  for (const page of pages) {
+    const found = list.entries.find((e) => e.route === page.path);
+    if (!found) throw new Error(`no entry for ${page.path}`);
+    const url = `/inbox/api/site/entries/${found.collection}/${found.id}`;
+    const entry = (await call(server, origin, owner, 'GET', url)).json as { version: number; published: { data: Record<string, unknown>; body?: string } };
+    const data = structuredClone(entry.published.data) as Record<string, unknown> & {
+      blocks?: { type: string; photo?: unknown }[];
+      hero?: { photo?: unknown };
+    };
+    const hero = data.blocks?.find((b) => b.type === 'hero');
+    if (hero) hero.photo = { id, alt };
+    else if (data.hero) data.hero.photo = { id, alt };
+    else data.photo = { id, alt };
+    const published = await call(server, origin, owner, 'POST', `${url}/publish`, { data, body: entry.published.body, basedOn: entry.version });
+    if (published.status !== 200) throw new Error(`publish ${page.path}: ${published.status} ${JSON.stringify(published.json)}`);
+    console.log(`published a photo on ${page.path} (version ${String(published.json.version)})`);
+  }
+  for (const page of pages) {
+    const html = await (await fetch(`${server.url}${page.path}`)).text();
+    if (!html.includes(`/photos/${id}-`)) throw new Error(`${page.path} is served without the photo`);
+  }
+}
 
 interface Run {
   scores: Record<string, number>;

@@ -15,15 +15,14 @@
  * preview is of a heading never published, so it is a full build too. Only successful answers are
  * counted. The first round is a warm-up (Astro's cache, the compressed copies) and is not counted.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { promisify } from 'node:util';
 import { freePort, startServer, type ServerProcess } from '../tests/support/server-process.ts';
 import { createTestStore, type StoreKind } from '../tests/support/stores.ts';
 import { percentile } from './nearest-rank.ts';
+import { call, signIn } from './owner-session.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '8' } } });
@@ -31,44 +30,6 @@ const samples = Number(values.samples);
 const GUIDE = '/inbox/api/site/entries/guides/commercial-fridge-prices-nz';
 const BUSINESS = '/inbox/api/site/entries/business/details';
 const ROUTE = '/commercial-fridge-prices-nz';
-
-interface Owner {
-  cookie: string;
-  csrf: string;
-}
-
-/** The owner, added with the CLI and signed in with the one-time link it prints. */
-async function signIn(databaseUrl: string, origin: string, server: ServerProcess): Promise<Owner> {
-  const added = await promisify(execFile)(process.execPath, [join(root, 'server/cli.ts'), 'users', 'add', 'owner@example.nz', '--role', 'owner'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: origin },
-    encoding: 'utf8',
-  });
-  const token = new URL(/(http:\/\/\S+\/inbox\/\?link=\S+)/.exec(added.stdout)![1]!).searchParams.get('link')!;
-  const session = await fetch(`${server.url}/inbox/api/session`);
-  let cookie = session.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const res = await fetch(`${server.url}/inbox/api/auth/link`, {
-    method: 'POST',
-    headers: { cookie, origin, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  cookie = [cookie, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-  const again = await fetch(`${server.url}/inbox/api/session`, { headers: { cookie } });
-  return { cookie, csrf: ((await again.json()) as { csrfToken: string }).csrfToken };
-}
-
-async function call(server: ServerProcess, origin: string, owner: Owner, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { cookie: owner.cookie, origin, ...(method === 'GET' ? {} : { 'x-csrf-token': owner.csrf, 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 async function servedBy(server: ServerProcess, text: string): Promise<boolean> {
   const res = await fetch(`${server.url}${ROUTE}`);

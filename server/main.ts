@@ -18,6 +18,7 @@ import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
 import { TRANSPORTS, type LeadPurpose } from './storage/purposes.ts';
 import { LiveSite } from './site/live-site.ts';
+import { photoFiles } from './storage/site-photos.ts';
 import { SiteBuilder } from './site/site-builder.ts';
 import { SitePublisher } from './site/site-publisher.ts';
 
@@ -104,7 +105,7 @@ const publisher = new SitePublisher({
   site,
   log,
   checkEveryMs: config.SITE_CHECK_INTERVAL,
-  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir }),
+  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
 });
 await publisher.catchUp();
 const app = await buildApp({

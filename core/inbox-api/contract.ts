@@ -59,6 +59,9 @@ import {
   versionDiff,
   versionList,
   versionParams,
+  photoAnswer,
+  photoParams,
+  photoUpload,
 } from './site.ts';
 
 const routes = {
@@ -119,6 +122,8 @@ const routes = {
   'GET /site/versions': { response: { 200: versionList } },
   'GET /site/versions/:number': { params: versionParams, response: { 200: versionDiff } },
   'POST /site/versions/:number/restore': { params: versionParams, response: { 200: publishAnswer } },
+  'POST /site/photos': { body: photoUpload, response: { 201: photoAnswer } },
+  'GET /site/photos/:id': { params: photoParams },
 } as const;
 
 /** Every refusal: a sentence for a person, and for a field the app can point at, that field's. */

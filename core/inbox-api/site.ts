@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { siteCollectionNames } from '../site-collections.ts';
+import { PHOTO_ID } from '../photo-sizes.ts';
 
 /** An entry's address in the API: its collection and file name. */
 export const entryParams = z.object({
@@ -151,3 +152,13 @@ export const versionDiff = z.object({
   ),
 });
 export type VersionDiff = z.output<typeof versionDiff>;
+
+/** A photo's address in the API. */
+export const photoParams = z.object({ id: z.string().regex(PHOTO_ID) });
+
+/** An upload is the photo's own bytes (application/octet-stream), not JSON. */
+export const photoUpload = z.custom<Uint8Array>((body) => body instanceof Uint8Array && body.length > 0, 'Choose a photo to upload.');
+
+/** A photo stored: its id, for the entry's photo field. */
+export const photoAnswer = z.object({ id: z.string() });
+export type PhotoAnswer = z.output<typeof photoAnswer>;

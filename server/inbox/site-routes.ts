@@ -21,6 +21,14 @@ import { versionDiffOf } from '../site/version-diff.ts';
 import { siteWords } from '../site/site-words.ts';
 import { PREVIEW_PREFIX } from '../site/preview-page.ts';
 import type { CollectionName } from '../site/content.ts';
+import { makePhotoFiles, photoIdOf, PhotoRefused } from '../site/photo-files.ts';
+import { insertPhoto, photoFile, storedPhotoIds } from '../storage/site-photos.ts';
+import { PHOTO_FORMATS, PHOTO_UPLOAD_MAX_BYTES, PHOTO_WIDTHS, photoFileName } from '../../core/photo-sizes.ts';
+
+/** The type an upload is sent as: the photo's own bytes. */
+const PHOTO_UPLOAD_TYPE = 'application/octet-stream';
+/** The editor's thumbnail: the smallest width, in the format every browser reads. */
+const THUMB = { width: PHOTO_WIDTHS[0], ext: PHOTO_FORMATS[PHOTO_FORMATS.length - 1]!.ext };
 
 /** The longest build output the owner is shown when a build fails. */
 const BUILD_REASON_MAX = 600;
@@ -64,6 +72,17 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       throw error;
     }
   }
+
+  // Photos are made one at a time on an instance: a large one holds its pixels in memory while it is made.
+  let making: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = making.then(work, work);
+    making = next.catch(() => undefined);
+    return next;
+  };
+
+  // An upload is the photo's bytes as they are; only this plugin's routes read them.
+  app.addContentTypeParser(PHOTO_UPLOAD_TYPE, { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   /** The entry as published now, with the version that publishes it; undefined for an entry the site lacks. */
   async function published(collection: CollectionName, id: string) {
@@ -252,6 +271,48 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { number } = request.params;
       if (!site || !(await site.version(number))) return reply.code(404).send({ error: siteWords.noVersion });
       return publishing(reply, () => site.restore(number, by(request)));
+    },
+  });
+
+  app.route({
+    ...endpoint('POST /site/photos'),
+    bodyLimit: PHOTO_UPLOAD_MAX_BYTES,
+    // A body of any other type never reaches the photo reader.
+    preValidation: async (request, reply) => {
+      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== PHOTO_UPLOAD_TYPE)
+        return reply.code(415).send({ error: siteWords.photoNotType });
+    },
+    errorHandler: (error: Error & { statusCode?: number }, _request, reply) => {
+      if (error.statusCode === 413) return reply.code(413).send({ error: siteWords.photoTooLarge });
+      if (error.statusCode === 415) return reply.code(415).send({ error: siteWords.photoNotType });
+      throw error;
+    },
+    handler: async (request, reply) => {
+      if (!site) return reply.code(404).send({ error: siteWords.notEditable });
+      try {
+        // The same photo sent again (a second press, a retry on a poor connection) is the one stored.
+        const known = photoIdOf(request.body);
+        if ((await ctx.store.read(() => storedPhotoIds([known]))).has(known)) return reply.code(201).send({ id: known });
+        const photo = await oneAtATime(() => makePhotoFiles(request.body));
+        await ctx.store.transact(function* () {
+          yield* insertPhoto({ id: photo.id, sourceType: photo.kind, authorEmail: request.inboxUser!.email, files: photo.files });
+          yield* ctx.audited(request, siteWords.photoUploaded, photo.id);
+        });
+        return reply.code(201).send({ id: photo.id });
+      } catch (error) {
+        if (error instanceof PhotoRefused) return reply.code(422).send({ error: error.message });
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /site/photos/:id'),
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const body = await ctx.store.read(() => photoFile(id, photoFileName(id, THUMB.width, THUMB.ext)));
+      if (!body) return reply.code(404).send({ error: siteWords.photoMissing });
+      return reply.type(`image/${THUMB.ext}`).send(body);
     },
   });
 };

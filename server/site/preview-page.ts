@@ -18,6 +18,7 @@ import { sessionUser } from '../storage/sign-in-data.ts';
 import type { LeadStore } from '../storage/types.ts';
 import type { SitePublisher } from './site-publisher.ts';
 import { siteWords } from './site-words.ts';
+import { PHOTO_PATH } from '../../core/photo-sizes.ts';
 
 export const PREVIEW_PREFIX = '/inbox/preview';
 
@@ -41,6 +42,18 @@ export function withPreviewBanner(html: Buffer): Buffer {
   const at = body.index + body[0].length;
   const banner = `<div role="note" class="border-b bg-amber-100 px-4 py-3 text-center font-semibold text-slate-900">${renderText(siteWords.previewBanner)}</div>`;
   return Buffer.from(text.slice(0, at) + banner + text.slice(at));
+}
+
+/** A photo's address in a page (in `src`, or in a `srcset` list). */
+const PHOTO_URL = new RegExp(`${PHOTO_PATH}([0-9a-f]+-\\d+\\.(?:avif|webp))`, 'g');
+
+/**
+ * The page's photos sent to the preview's own address: the live site does not have a photo the
+ * change adds yet. Opened with the share link, each photo's address carries it too.
+ */
+export function withPreviewPhotos(html: Buffer, id: string, token: string | undefined): Buffer {
+  const query = token === undefined ? '' : `?t=${encodeURIComponent(token)}`;
+  return Buffer.from(html.toString('utf8').replace(PHOTO_URL, (_, name: string) => `${PREVIEW_PREFIX}/${id}${PHOTO_PATH}${name}${query}`));
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -92,7 +105,10 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     const assets = await assetsOf(id, preview.entries);
     const path = sitePath(`/${request.params['*']}`);
     const asset = path ? assets.get(path) : undefined;
+    if (asset && path?.startsWith(PHOTO_PATH) && asset.type.startsWith('image/'))
+      return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(asset.body);
     if (!asset || !asset.type.startsWith('text/html')) return refuse(reply, 404, siteWords.previewGone);
-    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(withPreviewBanner(asset.body));
+    const page = withPreviewPhotos(withPreviewBanner(asset.body), id, signedIn ? undefined : token);
+    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(page);
   });
 };

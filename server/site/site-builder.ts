@@ -18,6 +18,9 @@ import { join, resolve } from 'node:path';
 import { tryLock } from '../build-site.ts';
 import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
 import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
+import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
+import type { PhotoFile } from '../storage/site-photos.ts';
+import { photoIdsOf } from './photo-refs.ts';
 
 /** Finished builds kept on disk besides the one being made: enough for a restore to find its build. */
 const KEEP_BUILDS = 4;
@@ -48,6 +51,8 @@ export interface SiteBuilderOptions {
   /** The release's own build: its time tells the builds of one release from another's. */
   releaseDist: string;
   run?: RunBuild | undefined;
+  /** The stored files of the owner's photos (the lead database's), which each build writes into its site. */
+  photos?: ((ids: readonly string[]) => Promise<PhotoFile[]>) | undefined;
 }
 
 /** Removes terminal colours from a build's output. */
@@ -93,12 +98,32 @@ export class SiteBuilder {
   readonly #workDir: string;
   readonly #releaseDist: string;
   readonly #run: RunBuild;
+  readonly #photos: SiteBuilderOptions['photos'];
 
   constructor(options: SiteBuilderOptions) {
     this.#root = options.root;
     this.#workDir = resolve(options.workDir);
     this.#releaseDist = options.releaseDist;
     this.#run = options.run ?? astroBuild(options.root, this.#workDir);
+    this.#photos = options.photos;
+  }
+
+  /**
+   * Writes the photos the owner's entries show into a build, beside its pages: a photo is served
+   * only once a version that shows it is built. A photo the release ships (in its public folder)
+   * is there already.
+   */
+  async #writePhotos(entries: Readonly<Record<EntryKey, ContentEntry>>, out: string): Promise<void> {
+    const dir = join(out, PHOTO_PATH);
+    const wanted = photoIdsOf(Object.values(entries)).filter((id) => photoFileNames(id).some((name) => !existsSync(join(dir, name))));
+    if (wanted.length === 0) return;
+    const files = this.#photos ? await this.#photos(wanted) : [];
+    const have = new Set(files.map((f) => f.name));
+    const missing = wanted.filter((id) => photoFileNames(id).some((name) => !have.has(name)));
+    if (missing.length > 0)
+      throw new BuildFailed(`the photo${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not stored`, '');
+    mkdirSync(dir, { recursive: true });
+    for (const file of files) writeFileSync(join(dir, file.name), file.body);
   }
 
   /**
@@ -155,6 +180,7 @@ export class SiteBuilder {
       cpSync(join(this.#root, RELEASE_CONTENT_DIR), content, { recursive: true });
       writeEntries(content, Object.values(entries));
       await this.#run(content, out, signal);
+      await this.#writePhotos(entries, out);
       if (!existsSync(join(out, 'index.html'))) throw new BuildFailed('the site build wrote no home page', '');
       writeFileSync(join(out, COMPLETE), new Date().toISOString());
       mkdirSync(join(this.#workDir, 'builds'), { recursive: true });

@@ -27,6 +27,11 @@ import { randomUUID } from 'node:crypto';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { insertPreview } from '../storage/site-versions.ts';
 import { siteWords } from './site-words.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
+import { storedPhotoIds } from '../storage/site-photos.ts';
+import { photoRefsOf } from './photo-refs.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
 export class EntryRefused extends Error {
@@ -97,6 +102,7 @@ export class SitePublisher {
   readonly #site: LiveSite;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #checkEveryMs: number;
+  readonly #root: string;
   #turn: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -110,6 +116,7 @@ export class SitePublisher {
     this.#log = options.log;
     this.#checkEveryMs = options.checkEveryMs ?? 2000;
     this.release = releaseContent(options.root);
+    this.#root = options.root;
   }
 
   get servedVersion(): number {
@@ -194,6 +201,20 @@ export class SitePublisher {
     const all = new Map(content);
     all.set(keyOf(entry), entry);
     return checkEntry(entry.collection, entry.data, entry.body, routesOf(all.values()));
+  }
+
+  /**
+   * The entry's problems by the build's own rules, and a photo it shows that is neither stored
+   * (uploaded to this database) nor shipped with the release: refused at the field, before a build.
+   */
+  async #refusalsOf(entry: ContentEntry, content: ReadonlyMap<EntryKey, ContentEntry>): Promise<ContentProblem[]> {
+    const problems = this.problemsOf(entry, content);
+    const refs = photoRefsOf(entry);
+    if (refs.length === 0) return problems;
+    const stored = await this.#store.read(() => storedPhotoIds(refs.map((r) => r.id)));
+    const shipped = (id: string) => photoFileNames(id).every((name) => existsSync(join(this.#root, 'public', PHOTO_PATH, name)));
+    for (const ref of refs) if (!stored.has(ref.id) && !shipped(ref.id)) problems.push({ path: ref.path, message: siteWords.photoMissing });
+    return problems;
   }
 
   /** Builds and serves the newest version if this instance does not serve it yet. */
@@ -290,7 +311,7 @@ export class SitePublisher {
         const then = before && this.contentOf(before).get(key);
         if (!then || entryHash(then) !== entryHash(current)) throw new EditConflict(current, latest.number);
       }
-      const problems = this.problemsOf(entry, now);
+      const problems = await this.#refusalsOf(entry, now);
       if (problems.length > 0) throw new EntryRefused(problems);
       const entries = { ...latest.entries };
       const release = this.release.get(key);
@@ -309,7 +330,7 @@ export class SitePublisher {
   async preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; expiresAt: number }> {
     const key = keyOf(entry);
     const latest = await this.latest();
-    const problems = this.problemsOf(entry, this.contentOf(latest));
+    const problems = await this.#refusalsOf(entry, this.contentOf(latest));
     if (problems.length > 0) throw new EntryRefused(problems);
     const entries = { ...latest.entries, [key]: entry };
     await this.#builder.build(entries);

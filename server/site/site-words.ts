@@ -16,6 +16,10 @@ export const siteWords = {
   previewGone: 'There is no such preview. It may have been replaced by a newer one.',
   previewNotYours: 'This preview opens for people signed in to the lead inbox, or with its share link. Sign in, or ask for the link again.',
   previewEnded: 'This preview’s share link has ended (they last 7 days). Ask for a new one.',
+  photoTooLarge: 'That photo is over 15 MB. Send a smaller copy: on a phone, share it by e-mail at a smaller size, or take a screenshot of it.',
+  photoNotType: 'Send the photo itself as the upload (JPEG, PNG or HEIC).',
+  photoMissing: 'This photo is not on the server. Upload it again.',
+  photoUploaded: 'Uploaded a photo for the site',
   busy: 'Others are publishing at the same moment. Wait a few seconds and try again.',
   audit: (action: VersionAction, number: number, restoredFrom: number | null) =>
     action === 'restore'

@@ -5,6 +5,7 @@
  * ApiError carrying the server's sentence. Types only come from the contract: no zod in the app.
  */
 import type { ApiAnswer, ApiInput, Endpoint, ErrorAnswer } from '../../core/inbox-api/contract.ts';
+import type { PhotoAnswer } from '../../core/inbox-api/site.ts';
 import { INBOX_API_PREFIX } from '../../core/inbox-links.ts';
 
 export class ApiError extends Error {
@@ -59,4 +60,17 @@ export async function api<E extends Endpoint>(endpoint: E, ...[input]: Args<E>):
     throw new ApiError(response.status, refusal.error ?? response.statusText, refusal.fields ?? {});
   }
   return data as ApiAnswer<E>;
+}
+
+/** Sends a photo for the site as it is (its bytes, not JSON): the server reads its kind from them. */
+export async function uploadPhoto(file: Blob): Promise<PhotoAnswer> {
+  const response = await fetch(urlOf('/site/photos', {}), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream', 'x-csrf-token': csrfToken },
+    credentials: 'same-origin',
+    body: file,
+  });
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<ErrorAnswer>).error ?? response.statusText);
+  return data as PhotoAnswer;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { iconNames } from './icon-names.ts';
 import { artKeys } from './art-keys.ts';
+import { PHOTO_ID } from '../../core/photo-sizes.ts';
 import { serviceTypes, leadCities } from '../../core/lead/schema.ts';
 import { cityKeys, productSlugs } from '../config/site.ts';
 import { calculatorSchema, calculatorTools } from './calculators/content-schema.ts';
@@ -89,6 +90,24 @@ const cardSchema = z.object({
 /** The hero's decorative artwork, by subject. */
 const art = z.enum(artKeys).describe('Hero artwork shown beside the heading on large screens (keys in src/lib/art-keys.ts)');
 
+/**
+ * A photo the owner uploaded, shown in the hero in place of the artwork. The editor draws it as
+ * an upload (its `format`); the files are named from the id (core/photo-sizes.ts).
+ */
+export const photoSchema = z
+  .object({
+    id: z.string().regex(PHOTO_ID, 'Upload the photo again').describe('The uploaded photo'),
+    alt: z
+      .string()
+      .trim()
+      .min(5, 'Say in a few words what the photo shows')
+      .max(160)
+      .describe('What the photo shows, for people who cannot see it, e.g. "Technician checking a cool room compressor in a Hamilton café"'),
+  })
+  .strict()
+  .meta({ format: 'photo' })
+  .describe('A photo beside the heading, in place of the artwork: JPEG, PNG or HEIC, at most 15 MB');
+
 const heading = z.string().min(3).max(100).describe('Section heading (h2)');
 const intro = z.string().max(600).optional().describe('Paragraph under the heading');
 const anchor = z
@@ -107,6 +126,7 @@ export const blockSchema = z.discriminatedUnion('type', [
     highlights: z.array(z.string().max(80)).max(4).optional().describe('Short ticked points under the actions'),
     form: formSettingsSchema.optional().describe('Shows a copy of the quote form in the hero on small screens (home page)'),
     art: art.default('general'),
+    photo: photoSchema.optional(),
     map: z.boolean().default(false).describe('Shows the map of the six cities on large screens instead of the artwork (contact page)'),
     urgent: z
       .object({
@@ -272,6 +292,7 @@ export const productSchema = seoSchema.extend({
     heading: z.string().min(5).max(90),
     lead: z.string().min(20).max(400),
     highlights: z.array(z.string().max(80)).max(4).optional(),
+    photo: photoSchema.optional(),
   }),
   repairsLabel: z
     .enum(['Repair Services', 'Emergency Repairs', 'Maintenance Services', 'Service & Repairs', 'Service Support'])
@@ -288,7 +309,7 @@ export const cityServiceHrefs = ['/commercial-fridge', '/commercial-freezer', '/
 /** A city page; the template adds the CBD response claim, LocalBusiness data and the form pre-filled per the config. */
 export const citySchema = seoSchema.extend({
   city: z.enum(cityKeys).describe('Key of the city in src/config/site.ts'),
-  hero: z.object({ heading: z.string().min(5).max(90), lead: z.string().min(20).max(400) }),
+  hero: z.object({ heading: z.string().min(5).max(90), lead: z.string().min(20).max(400), photo: photoSchema.optional() }),
   areas: z.array(z.string().max(60)).min(8).max(30).describe('Real suburbs and nearby towns served'),
   services: z
     .array(z.object({ href: z.enum(cityServiceHrefs), title: z.string().max(60), body: z.string().min(30).max(300), icon: z.enum(iconNames) }))
@@ -322,6 +343,7 @@ export const blogSchema = seoSchema.extend({
   category: z.enum(blogCategories),
   serviceType: z.enum(serviceTypes).describe('Service type pre-selected in the article’s quote form'),
   heroLead: z.string().min(40).max(300).describe('Paragraph under the article title'),
+  photo: photoSchema.optional(),
   readingMinutes: z
     .number()
     .int()
@@ -336,6 +358,7 @@ export const guideSchema = seoSchema.extend({
   keywords: z.array(z.string().min(2).max(60)).min(3).max(12),
   heading: z.string().min(5).max(90).describe('The page h1'),
   heroLead: z.string().min(40).max(400),
+  photo: photoSchema.optional(),
   updated: z.coerce.date().optional().describe("Date on the 'Last updated' line; defaults to the config's guides date"),
   updatedNote: z.string().max(80).optional().describe("Note after the date; defaults to 'Information verified monthly'"),
   quickAnswer: z.string().min(80).max(700).describe('The Quick Answer box: the short answer to the page’s main question'),

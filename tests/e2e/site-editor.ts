@@ -7,7 +7,9 @@
  * changes are shown and the release's own content is restored in one press; a staff member keeps a
  * draft but has no Publish, and the server refuses theirs; the owner changes the emergency line in
  * the business details, and every page and every instance's own answers state the new number; a
- * new release that changed the same entry shows both side by side until the owner chooses.
+ * new release that changed the same entry shows both side by side until the owner chooses; the
+ * owner adds an iPhone photo (HEIC) to an article from a phone, is asked to describe it, previews
+ * and publishes it, every instance serves it as AVIF, and one press undoes it.
  * Axe at 390 px and 1280 px, screenshots.
  */
 import { nzParts } from '../../core/nz-time.ts';
@@ -15,6 +17,8 @@ import { run } from '../../server/storage/steps.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
 import { expectAxeCleanAtBothWidths } from './helpers.ts';
 import { serverOptions, test, expect, type TestServer } from './fixtures.ts';
+import { HEIC_PHOTO } from '../support/photos.ts';
+import type { Locator } from '@playwright/test';
 
 const SHOTS = 'bench/results/screenshots/site-editor';
 const GUIDE = 'Commercial Fridge Prices NZ: Price Ranges and Costs';
@@ -27,10 +31,24 @@ const ROUTE = '/commercial-fridge-prices-nz';
 const PUBLISH_WITHIN_MS = { sqlite: 120_000, postgres: 120_000 } as const;
 
 /** The guide's page as each instance serves it, by address. */
-async function servedEverywhere(server: TestServer, text: string): Promise<boolean> {
-  const pages = await Promise.all(server.instances.map((i) => fetch(`${i.url}${ROUTE}`).then((r) => r.text())));
-  return pages.every((html) => html.includes(text));
+async function servedOn(server: TestServer, text: string, route: string): Promise<boolean[]> {
+  const pages = await Promise.all(server.instances.map((i) => fetch(`${i.url}${route}`).then((r) => r.text())));
+  return pages.map((html) => html.includes(text));
 }
+
+async function servedEverywhere(server: TestServer, text: string, route = ROUTE): Promise<boolean> {
+  return (await servedOn(server, text, route)).every(Boolean);
+}
+
+async function servedAnywhere(server: TestServer, text: string, route = ROUTE): Promise<boolean> {
+  return (await servedOn(server, text, route)).some(Boolean);
+}
+
+const ARTICLE = 'Leasing vs Buying Commercial Refrigeration in NZ';
+const ARTICLE_ROUTE = '/blog/lease-vs-buy';
+
+/** Whether an image has loaded and drawn (not a broken image), by the browser's own account. */
+const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
 export function ownerEditsTheSite(kind: StoreKind) {
   test.use({ serverOptions: serverOptions({ store: kind, instances: kind === 'postgres' ? 2 : 1 }) });
@@ -237,6 +255,79 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await page.getByRole('link', { name: 'All pages' }).click();
         await expect(page.getByText(/A new release of the website changed/)).toHaveCount(0);
         expect(await fetch(`${server.url}/`).then((r) => r.text())).toContain('tel:+64800265366');
+      });
+    });
+
+    test('the owner adds a phone photo to an article, describes it, previews, publishes and undoes it', async ({ page, browser, server, signIn }) => {
+      test.setTimeout(600_000);
+      const { origin } = server;
+      await page.setViewportSize({ width: 390, height: 900 });
+      await signIn(page, 'owner');
+      await page.getByRole('link', { name: 'Site' }).click();
+      await page.getByRole('link', { name: ARTICLE }).click();
+      await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible();
+      const field = page.getByRole('group', { name: /^Photo/ });
+      const alt = 'A technician checking the door of a cool room';
+
+      await test.step('an iPhone photo (HEIC) is uploaded as it is chosen, shown, and its description asked for', async () => {
+        await field.getByLabel('Choose a photo').setInputFiles({ name: 'IMG_0412.HEIC', mimeType: 'image/heic', buffer: HEIC_PHOTO });
+        await expect(field.getByRole('status')).toHaveText(/^Photo uploaded\./, { timeout: 60_000 });
+        await expect(field.getByLabel(/^Describe the photo/)).toBeFocused();
+        await expect.poll(() => loaded(field.getByRole('img'))).toBe(true);
+        // Published without a description: refused at that field, in words.
+        await page.getByRole('button', { name: 'Publish' }).click();
+        await expect(field.getByText('Say in a few words what the photo shows').first()).toBeVisible();
+        await expect(field.getByLabel(/^Describe the photo/)).toHaveAttribute('aria-invalid', 'true');
+        await field.getByLabel(/^Describe the photo/).fill(alt);
+        await field.screenshot({ path: `${SHOTS}/photo-field-${kind}-390.png` });
+        await expectAxeCleanAtBothWidths(page, 'the photo field');
+      });
+
+      await test.step('the preview shows the photo at its private address, not on the live site', async () => {
+        await page.setViewportSize({ width: 390, height: 900 });
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        const share = await page.getByLabel('Share link').inputValue();
+        const context = await browser.newContext();
+        const other = await context.newPage();
+        await other.setViewportSize({ width: 390, height: 900 });
+        await other.goto(share);
+        const photo = other.getByRole('img', { name: alt });
+        await expect.poll(() => loaded(photo)).toBe(true);
+        expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/inbox\/preview\/[0-9a-f-]+\/photos\//);
+        await context.close();
+        expect(await servedAnywhere(server, '/photos/', ARTICLE_ROUTE)).toBe(false);
+      });
+
+      let version = 0;
+      await test.step('publishing puts the photo on the article on every instance, as AVIF at the size the screen needs', async () => {
+        await page.getByRole('button', { name: 'Publish' }).click();
+        const status = page.getByRole('status').filter({ hasText: /Published as version \d+/ });
+        await expect(status).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+        version = Number(/version (\d+)/.exec((await status.textContent()) ?? '')![1]);
+        await expect.poll(() => servedEverywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+        const pub = await browser.newPage();
+        for (const width of [390, 1280]) {
+          await pub.setViewportSize({ width, height: 900 });
+          await pub.goto(`${origin}${ARTICLE_ROUTE}`);
+          const photo = pub.getByRole('img', { name: alt });
+          await expect(photo).toBeVisible();
+          await expect.poll(() => loaded(photo)).toBe(true);
+          expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/photos\/[0-9a-f]{24}-\d+\.avif$/);
+          await pub.screenshot({ path: `${SHOTS}/article-photo-${kind}-${width}.png` });
+        }
+        await pub.close();
+      });
+
+      await test.step('restoring the version before takes the photo off again', async () => {
+        await page.getByRole('link', { name: 'All pages' }).click();
+        await page.getByRole('link', { name: 'Versions and undo' }).click();
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page.getByRole('button', { name: `Restore version ${version - 1}` }).click();
+        await expect(page.getByRole('status').filter({ hasText: `Restored. The site is now version ${version + 1}.` })).toBeVisible({
+          timeout: PUBLISH_WITHIN_MS[kind],
+        });
+        await expect.poll(() => servedAnywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(false);
       });
     });
   });

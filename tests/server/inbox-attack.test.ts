@@ -56,6 +56,8 @@ const KNOWN_ROUTES: RegisteredRoute[] = [
   { method: 'GET', url: '/site/versions' },
   { method: 'GET', url: '/site/versions/:number' },
   { method: 'POST', url: '/site/versions/:number/restore' },
+  { method: 'POST', url: '/site/photos' },
+  { method: 'GET', url: '/site/photos/:id' },
 ];
 
 const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

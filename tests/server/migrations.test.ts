@@ -80,6 +80,7 @@ const releasedHashes: Record<number, string> = {
   21: '05e38d049c1543f0',
   22: '1641fa051978d930',
   23: '662a0a58984075b5',
+  24: '950b44676fa9f8e0',
 };
 
 describe('migration files', () => {

@@ -13,16 +13,22 @@ import { LiveSite } from '../../server/site/live-site.ts';
 import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-builder.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
+import { photoRefsOf } from '../../server/site/photo-refs.ts';
+import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
+import { photoFiles } from '../../server/storage/site-photos.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** A heading that makes the stand-in build fail, as a real build fails on content it cannot take. */
 export const BREAKS_THE_BUILD = 'This heading breaks the build';
 
-/** What the stand-in writes for an entry's page: its heading (or title) and, for a guide, its date line. */
+/** What the stand-in writes for an entry's page: its heading (or title), its photos as the real page names them and, for a guide, its date line. */
 export function pageText(data: Record<string, unknown>, dated: string | undefined): string {
   const heading = String(data.heading ?? data.title ?? '');
-  return `<!doctype html><title>${heading}</title><body><main><h1>${heading}</h1>${dated ? `<p>Last updated ${dated}</p>` : ''}</main></body>`;
+  const photos = photoRefsOf({ data })
+    .map(({ id }) => `<img src="${PHOTO_PATH}${photoFileName(id, 800, 'webp')}" srcset="${PHOTO_PATH}${photoFileName(id, 480, 'avif')} 480w">`)
+    .join('');
+  return `<!doctype html><title>${heading}</title><body><main><h1>${heading}</h1>${photos}${dated ? `<p>Last updated ${dated}</p>` : ''}</main></body>`;
 }
 
 export const fakeBuild: RunBuild = async (contentDir, outDir) => {
@@ -63,7 +69,7 @@ export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root =
       root,
       site,
       checkEveryMs: 50,
-      builder: new SiteBuilder({ root, workDir: join(work, 'builds'), releaseDist, run }),
+      builder: new SiteBuilder({ root, workDir: join(work, 'builds'), releaseDist, run, photos: (ids) => store.read(() => photoFiles(ids)) }),
     });
     return { site, publisher, work };
   });

@@ -21,6 +21,7 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { sitePath } from '../paths.ts';
 
+import { PHOTO_PATH } from '../../../core/photo-sizes.ts';
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -58,7 +59,8 @@ function walk(dir: string): string[] {
 }
 
 function cacheControl(urlPath: string, type: string): string {
-  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  // Both are named by their content: a changed file is a new name.
+  if (urlPath.startsWith('/_astro/') || urlPath.startsWith(PHOTO_PATH)) return 'public, max-age=31536000, immutable';
   if (type.startsWith('text/html')) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }

@@ -4,6 +4,7 @@ import type { Action, BlockOf } from '../../lib/content-schemas.ts';
 import { ActionRow } from '../ActionLink.tsx';
 import { responseAreas } from '../../../core/lead/response-targets.ts';
 import { HeroArt } from '../HeroArt.tsx';
+import { HeroPhoto } from '../HeroPhoto.tsx';
 import { callLocations } from '../../lib/call-tracking.ts';
 import type { ArtKey } from '../../lib/art-keys.ts';
 
@@ -28,7 +29,9 @@ export interface HeroBlockProps {
   asideOnDesktop?: boolean;
   /** The decorative artwork large screens see beside the copy (when `children` is not shown there). */
   art?: ArtKey | undefined;
-  /** Shown on large screens in place of the artwork (the contact page's map). */
+  /** The owner's photo, in place of the artwork: beside the copy on large screens, under it on small ones. */
+  photo?: { id: string; alt: string } | undefined;
+  /** Shown on large screens in place of the artwork (the contact page's map), unless there is a photo. */
   aside?: ReactNode;
   /** The thank-you page's part for an urgent request, shown in place of the lead (see UrgentThanks). */
   urgent?: BlockOf<'hero'>['urgent'];
@@ -55,7 +58,10 @@ function UrgentThanks({ target, regional, actions, note }: NonNullable<HeroBlock
 }
 
 /** The page's opening: the h1, its lead, the calls to action, and artwork or a form. */
-export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false, art, aside, urgent }: HeroBlockProps) {
+export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, children, asideOnDesktop = false, art, photo, aside, urgent }: HeroBlockProps) {
+  // A photo is the owner's choice for this page: it takes the place of the artwork or the map, and
+  // phones see it too, unless their column holds the form.
+  const photoEverywhere = photo !== undefined && !children;
   return (
     <section
       data-call-location={callLocations.hero}
@@ -90,7 +96,13 @@ export function HeroBlock({ eyebrow, heading, lead, actions, highlights, note, c
           ) : null}
         </div>
         {children ? <div className={asideOnDesktop ? '' : 'lg:hidden'}>{children}</div> : null}
-        {!asideOnDesktop || !children ? <div className="hidden lg:block">{aside ?? <HeroArt art={art} />}</div> : null}
+        {photoEverywhere ? (
+          <div>
+            <HeroPhoto {...photo} eager />
+          </div>
+        ) : !asideOnDesktop || !children ? (
+          <div className="hidden lg:block">{photo ? <HeroPhoto {...photo} eager={false} /> : (aside ?? <HeroArt art={art} />)}</div>
+        ) : null}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import type { FieldProps } from './form-context.ts';
 import { ObjectField } from './ObjectField.tsx';
 import { ListField } from './ListField.tsx';
 import { SetField } from './SetField.tsx';
+import { PhotoField } from './PhotoField.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { TextField } from './TextField.tsx';
 import { NumberField } from './NumberField.tsx';
@@ -19,6 +20,8 @@ interface SchemaFieldProps extends FieldProps {
 export function SchemaField({ actions, ...props }: SchemaFieldProps) {
   const field = { ...props, schema: unwrap(props.schema) };
   switch (kindOf(field.schema)) {
+    case 'photo':
+      return <PhotoField {...field} />;
     case 'object':
     case 'variant':
       return <ObjectField {...field} actions={actions} />;

@@ -34,4 +34,16 @@ export const formWords = {
   cell: 'Cell',
   item: 'Item',
   noneYet: 'None yet.',
+  photo: {
+    choose: 'Choose a photo',
+    replace: 'Choose another photo',
+    remove: 'Remove the photo',
+    kinds: 'JPEG, PNG or HEIC (an iPhone’s photos), at most 15 MB. It is cropped to 4 × 3 around what stands out.',
+    uploading: 'Uploading the photo. A large one takes a few seconds…',
+    uploaded: 'Photo uploaded. Say below what it shows, then preview or publish.',
+    removed: 'Photo removed. The page shows its artwork again once published.',
+    tooLarge: (mb: string) => `That photo is ${mb} MB: the most is 15 MB. Choose a smaller copy.`,
+    failed: 'The photo could not be uploaded. Check the connection and try again.',
+    chosen: 'The photo chosen',
+  },
 };
