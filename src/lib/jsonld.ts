@@ -2,6 +2,7 @@
  * Typed JSON-LD builders (schema-dts). Every structured-data block on the site comes from here,
  * built from the same data the page shows.
  */
+import { PHOTO_PATH, PHOTO_WIDTHS, photoFileName } from '../../core/photo-sizes.ts';
 import type { BlogPosting, BreadcrumbList, FAQPage, LocalBusiness, OpeningHoursSpecification, Organization, WebSite, WithContext } from 'schema-dts';
 import { business, type City } from '../config/site.ts';
 import type { FaqItem } from './content-schemas.ts';
@@ -91,7 +92,7 @@ export function localBusiness(site: URL | string, city: City): WithContext<Local
 
 export function blogPosting(
   site: URL | string,
-  post: { path: string; title: string; description: string; date: Date; author: string; words: number },
+  post: { path: string; title: string; description: string; date: Date; author: string; words: number; photo?: { id: string } | undefined },
 ): WithContext<BlogPosting> {
   const url = absoluteUrl(site, post.path);
   const iso = post.date.toISOString().slice(0, 10);
@@ -107,6 +108,8 @@ export function blogPosting(
     dateModified: iso,
     wordCount: post.words,
     inLanguage: 'en-NZ',
+    // Search results may show an article's own photo beside it: the largest size kept.
+    ...(post.photo ? { image: absoluteUrl(site, `${PHOTO_PATH}${photoFileName(post.photo.id, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!, 'webp')}`) } : {}),
     author: { '@type': 'Organization', name: `${business.name} (${post.author})`, url: absoluteUrl(site, '/') },
     publisher: { '@id': absoluteUrl(site, '/#organization') },
   };

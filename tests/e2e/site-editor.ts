@@ -316,6 +316,13 @@ export function ownerEditsTheSite(kind: StoreKind) {
           expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/photos\/[0-9a-f]{24}-\d+\.avif$/);
           await pub.screenshot({ path: `${SHOTS}/article-photo-${kind}-${width}.png` });
         }
+        // Search engines are offered the article's photo too, at the largest size kept, which the site serves.
+        const data = (await pub.locator('script[type="application/ld+json"]').allTextContents()).map(
+          (text) => JSON.parse(text) as { '@type': string; image?: string },
+        );
+        const image = new URL(data.find((d) => d['@type'] === 'BlogPosting')!.image!).pathname;
+        expect(image).toMatch(/^\/photos\/[0-9a-f]{24}-1200\.webp$/);
+        expect((await fetch(`${server.url}${image}`)).status).toBe(200);
         await pub.close();
       });
 

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { entryFromText, readEntries } from '../../src/lib/content-entries.ts';
 import { insertVersion } from '../../server/storage/site-versions.ts';
+import { insertPhoto } from '../../server/storage/site-photos.ts';
+import { photoFileNames } from '../../core/photo-sizes.ts';
 
 const cli = new URL('../../server/cli.ts', import.meta.url).pathname;
 
@@ -126,6 +128,11 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
     const guide = structuredClone(release.get('guides/commercial-fridge-prices-nz')!);
     guide.data.heading = 'Commercial Fridge Prices in New Zealand, as the Owner Wrote It';
     guide.data.updated = '2026-11-26';
+    // A photo the owner uploaded and put on the guide: its files go to PHOTOS_DIR.
+    const photo = 'c'.repeat(24);
+    guide.data.photo = { id: photo, alt: 'A cool room door, photographed by the owner' };
+    const files = photoFileNames(photo).map((name, i) => ({ name, body: Buffer.from([i, 1, 2, 3]) }));
+    await t.store.transact(() => insertPhoto({ id: photo, sourceType: 'jpeg', authorEmail: 'owner@example.nz', files }));
     await t.store.transact(() =>
       insertVersion({
         number: 1,
@@ -142,7 +149,11 @@ describe.each(storeKinds)('npm run leads on %s', (kind) => {
       const res = run(t.url, 'site', 'export', dir);
       expect(res.status, res.stderr).toBe(0);
       expect(res.stdout).toBe('wrote guides/commercial-fridge-prices-nz\n');
+      expect(res.stderr).toContain('name a PHOTOS_DIR');
       expect(readdirSync(dir)).toEqual(['guides']);
+      const withPhotos = run(t.url, 'site', 'export', dir, join(dir, 'photos'));
+      expect(withPhotos.status, withPhotos.stderr).toBe(0);
+      for (const file of files) expect(readFileSync(join(dir, 'photos', file.name))).toEqual(file.body);
       const written = entryFromText('guides', 'commercial-fridge-prices-nz', readFileSync(join(dir, 'guides/commercial-fridge-prices-nz.mdx'), 'utf8'));
       expect(written).toEqual(guide);
       const status = run(t.url, 'site', 'status');
