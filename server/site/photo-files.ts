@@ -19,8 +19,9 @@ export class PhotoRefused extends Error {}
 /** The smallest photo the largest width can come from without being blown up. */
 const MIN_WIDTH = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]! / 1.5;
 const MIN_HEIGHT = photoHeight(MIN_WIDTH);
-/** Past any camera's photo: a larger picture is refused before it is decoded. */
+/** Past any phone's photo (the largest take about 50 million): a larger picture is refused before it is decoded. */
 const MAX_PIXELS = 100_000_000;
+const TOO_MANY_PIXELS = 'This picture has more pixels than any camera photo. Send the photo as the camera took it.';
 
 /** The brands of an ISO media file that say it holds HEVC pictures (HEIC), as Apple and others write them. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
@@ -47,11 +48,18 @@ export function photoIdOf(bytes: Uint8Array): string {
 
 async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<Sharp> {
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
-  if (kind !== 'heic') return sharp(bytes, options).rotate();
+  if (kind !== 'heic') {
+    // The header says the size before a pixel is decoded: a small file may claim a vast picture.
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false })
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 }));
+    if (width * height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
+    return sharp(bytes, options).rotate();
+  }
   const pixels = await decodeHeic(bytes).catch(() => {
     throw new PhotoRefused('This HEIC file could not be read as a photo.');
   });
-  if (pixels.width * pixels.height > MAX_PIXELS) throw new PhotoRefused('This photo has more pixels than any camera takes.');
+  if (pixels.width * pixels.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
   return sharp(pixels.data, { ...options, raw: { width: pixels.width, height: pixels.height, channels: 4 } });
 }
 

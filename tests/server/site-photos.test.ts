@@ -1,7 +1,9 @@
 /**
  * The owner's photos on both stores, through the inbox's API: a JPEG, PNG or HEIC is made into the
  * site's AVIF and WebP files (its kind read from its bytes, its camera data dropped), anything else
- * is refused in words and stores nothing; strangers and other sites get nothing; a photo is served
+ * (a damaged file, a picture too small, a small file claiming a vast picture) is refused in words
+ * and stores nothing; one photo sent to two instances at once is stored once; strangers and other
+ * sites get nothing; a photo is served
  * only once a publish shows it, on every instance, and a preview shows it at its private address
  * only; an entry naming a photo nobody uploaded is refused at the field. Random bytes never get a
  * 5xx (fast-check).
@@ -11,6 +13,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
 import { buildApp } from '../../server/http/app.ts';
 import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import type { LiveSite } from '../../server/site/live-site.ts';
@@ -27,6 +30,27 @@ import { drawnPhoto, HEIC_PHOTO } from '../support/photos.ts';
 const ARTICLE = '/site/entries/blog/display-fridge-maintenance';
 const ROUTE = '/blog/display-fridge-maintenance';
 const OCTET = { 'content-type': 'application/octet-stream' };
+
+/** A PNG whose header claims `width` × `height`, with no pixels behind it. */
+function claimedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(100))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 interface Instance {
   app: FastifyInstance;
@@ -124,6 +148,19 @@ describe.each(storeKinds)('photos for the site on %s', (kind) => {
     expect(audit.some((e) => e.action === 'Uploaded a photo for the site' && e.detail === id && e.actor_email === 'staff@example.nz')).toBe(true);
   });
 
+  it('stores a photo sent to two instances at once once, and answers both with its id', async () => {
+    const jpeg = await drawnPhoto('jpeg', { shade: 6 });
+    const onB = inboxSession(
+      () => b.app,
+      () => t.store,
+    );
+    const [x, y] = await Promise.all([upload(owner, jpeg), onB.call(owner, 'POST', '/site/photos', jpeg, OCTET)]);
+    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect(y.json().id).toBe(x.json().id);
+    const rows = await t.store.read(() => all('SELECT name FROM site_photo_files WHERE photo_id = ?', x.json().id));
+    expect(rows).toHaveLength(photoFileNames(x.json().id).length);
+  });
+
   it('takes a PNG and an iPhone’s HEIC', async () => {
     for (const body of [await drawnPhoto('png', { shade: 2 }), HEIC_PHOTO]) {
       const res = await upload(owner, body);
@@ -149,6 +186,8 @@ describe.each(storeKinds)('photos for the site on %s', (kind) => {
       [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]), OCTET, 422, /could not be read as a photo/],
       [Buffer.concat([HEIC_PHOTO.subarray(0, 40), Buffer.alloc(200)]), OCTET, 422, /HEIC file could not be read/],
       [await drawnPhoto('jpeg', { width: 640, height: 480 }), OCTET, 422, /640 × 480 pixels: the site needs at least 800 × 600/],
+      // A few hundred bytes that claim a picture of 900 million pixels.
+      [claimedPng(30_000, 30_000), OCTET, 422, /more pixels than any camera photo/],
       [await drawnPhoto('jpeg', { shade: 3 }), { 'content-type': 'image/jpeg' }, 415, /the photo itself/],
       [Buffer.from('{"id":"x"}'), { 'content-type': 'application/json' }, 415, /the photo itself/],
       [Buffer.alloc(15 * 1024 * 1024 + 1, 0xff), OCTET, 413, /over 15 MB/],
