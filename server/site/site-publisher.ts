@@ -105,6 +105,7 @@ export class SitePublisher {
   readonly #root: string;
   #turn: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  #unlisten: (() => void) | undefined;
   #stopped = false;
   /** Why the newest version could not be built here, until it can. */
   #failure: string | undefined;
@@ -247,8 +248,12 @@ export class SitePublisher {
     setBusinessDetails(details?.success ? details.data : undefined);
   }
 
-  /** Looks for versions published elsewhere every few seconds until stopped. */
+  /**
+   * Follows versions published elsewhere until stopped: at once when the database announces one
+   * (PostgreSQL), and by looking every few seconds in case an announcement was missed.
+   */
   start(): void {
+    this.#unlisten = this.#store.onSitePublished?.(() => void this.catchUp());
     const tick = () => {
       if (this.#stopped) return;
       void this.catchUp().finally(() => {
@@ -260,6 +265,7 @@ export class SitePublisher {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#unlisten?.();
     clearTimeout(this.#timer);
     await this.#turn;
   }

@@ -14,7 +14,8 @@ import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
 import { defaultTransport, TRANSPORTS } from './purposes.ts';
 import { SharedStore } from './shared-store.ts';
-import { JobListener } from './job-listener.ts';
+import { ChannelListener } from './channel-listener.ts';
+import { SITE_CHANNEL } from './migrations/025-announce-site-versions.ts';
 import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
 import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
@@ -28,7 +29,8 @@ export class PostgresLeadStore extends SharedStore {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #onError: (error: Error) => void;
-  readonly #jobs: JobListener;
+  readonly #jobs: ChannelListener;
+  readonly #sites: ChannelListener;
 
   constructor(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}) {
     super();
@@ -36,7 +38,12 @@ export class PostgresLeadStore extends SharedStore {
     this.#onError = options.onError ?? (() => undefined);
     // A dropped connection must not crash the process: the pool replaces it and the next query reconnects.
     this.#pool.on('error', this.#onError);
-    this.#jobs = new JobListener(connectionString, this.#onError);
+    this.#jobs = new ChannelListener(connectionString, JOBS_CHANNEL, this.#onError);
+    this.#sites = new ChannelListener(connectionString, SITE_CHANNEL, this.#onError);
+  }
+
+  onSitePublished(listener: () => void): () => void {
+    return this.#sites.add(listener);
   }
 
   override onNewJobs(listener: () => void): () => void {
@@ -221,7 +228,7 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   async close(): Promise<void> {
-    await this.#jobs.close();
+    await Promise.all([this.#jobs.close(), this.#sites.close()]);
     await this.#pool.end();
   }
 }

@@ -161,6 +161,12 @@ export interface LeadStore {
    * waiting for its poll; the returned function stops it.
    */
   onNewJobs(listener: () => void): () => void;
+  /**
+   * Calls `listener` soon after any instance on this database publishes a new version of the site,
+   * so the others build and serve it without waiting for their poll; absent when there is one
+   * instance (SQLite). The returned function stops it.
+   */
+  onSitePublished?(listener: () => void): () => void;
   /** Rate-limit counters every instance on this database shares; absent when there is one instance (SQLite). */
   sharedRateLimitCounter?(): RateLimitCounter;
   close(): Promise<void>;

@@ -81,6 +81,7 @@ const releasedHashes: Record<number, string> = {
   22: '1641fa051978d930',
   23: '662a0a58984075b5',
   24: '950b44676fa9f8e0',
+  25: 'ac4b690fef52e8e2',
 };
 
 describe('migration files', () => {

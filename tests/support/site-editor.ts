@@ -58,7 +58,7 @@ export function anotherRelease(change: (contentDir: string) => void): string {
 }
 
 /** A publisher on `store`, with a live site and build folders of its own (an instance), of the project's release or another (`root`). */
-export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root = ROOT) {
+export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root = ROOT, { checkEveryMs = 50 }: { checkEveryMs?: number } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
   const releaseDist = join(work, 'release');
   // The release's own build: the stand-in run on the release's content.
@@ -68,7 +68,7 @@ export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root =
       store,
       root,
       site,
-      checkEveryMs: 50,
+      checkEveryMs,
       builder: new SiteBuilder({ root, workDir: join(work, 'builds'), releaseDist, run, photos: (ids) => store.read(() => photoFiles(ids)) }),
     });
     return { site, publisher, work };

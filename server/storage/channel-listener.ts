@@ -1,28 +1,30 @@
 /**
- * Hears PostgreSQL announce new outbox jobs (job-queue.ts's units of work, announcing with their
- * schema's name) on a connection of its own, kept out of the pool since a listening connection must stay open. A dropped connection is
- * opened again after a pause, and the listeners are called once it is back: jobs announced while
- * it was down were not heard, and the poll would otherwise be the first to find them.
+ * Hears PostgreSQL announce something on a channel (new outbox jobs, a new version of the site),
+ * announced with the schema's name, on a connection of its own, kept out of the pool since a
+ * listening connection must stay open. A dropped connection is opened again after a pause, and the
+ * listeners are called once it is back: what was announced while it was down was not heard, and
+ * the poll would otherwise be the first to find it.
  */
 import pg from 'pg';
-import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
 
 const RECONNECT_AFTER_MS = 1000;
 
-export class JobListener {
+export class ChannelListener {
   readonly #connectionString: string;
+  readonly #channel: string;
   readonly #onError: (error: Error) => void;
   readonly #listeners = new Set<() => void>();
   #client: pg.Client | undefined;
   #retry: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(connectionString: string, onError: (error: Error) => void) {
+  constructor(connectionString: string, channel: string, onError: (error: Error) => void) {
     this.#connectionString = connectionString;
+    this.#channel = channel;
     this.#onError = onError;
   }
 
-  /** Calls `listener` whenever jobs are announced; the returned function stops it. */
+  /** Calls `listener` whenever the channel announces this schema's news; the returned function stops it. */
   add(listener: () => void): () => void {
     this.#listeners.add(listener);
     if (!this.#client && !this.#retry) void this.#connect(false);
@@ -49,7 +51,7 @@ export class JobListener {
     client.on('error', lost);
     client.on('end', () => lost());
     // Every schema on the server shares the channel: only this store's schema (or an announcement
-    // that names none) is its own work.
+    // that names none) is its own news.
     let schema: string | undefined;
     client.on('notification', (message) => {
       if (!message.payload || message.payload === schema) this.#tell();
@@ -57,7 +59,7 @@ export class JobListener {
     try {
       await client.connect();
       schema = String((await client.query('SELECT current_schema() AS schema')).rows[0]?.schema);
-      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+      await client.query(`LISTEN ${this.#channel}`);
       if (again) this.#tell();
     } catch (error) {
       lost(error instanceof Error ? error : new Error(String(error)));
