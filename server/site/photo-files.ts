@@ -13,6 +13,10 @@ import { decodeHeic } from './heic-decoder.ts';
 
 export type PhotoKind = 'jpeg' | 'png' | 'heic';
 
+// One thread per image: making a photo takes a core, never every core, so the server keeps
+// answering visitors on the rest while the owner uploads.
+sharp.concurrency(1);
+
 /** A file that cannot be a photo for the site: the sentence says why, for the person who sent it. */
 export class PhotoRefused extends Error {}
 

@@ -12,7 +12,7 @@ export const HEIC_PHOTO = readFileSync(join(import.meta.dirname, '../fixtures/ph
 
 export async function drawnPhoto(
   format: 'jpeg' | 'png',
-  { width = 1600, height = 1200, shade = 0, exif }: { width?: number; height?: number; shade?: number; exif?: Record<string, Record<string, string>> } = {},
+  { width = 1024, height = 768, shade = 0, exif }: { width?: number; height?: number; shade?: number; exif?: Record<string, Record<string, string>> } = {},
 ): Promise<Buffer> {
   const wall = `hsl(${200 + (shade % 40)}, 70%, 30%)`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${wall}"/><rect x="35%" y="20%" width="30%" height="70%" rx="24" fill="#e2e8f0"/><rect x="38%" y="24%" width="24%" height="62%" rx="12" fill="#bae6fd"/></svg>`;
