@@ -15,19 +15,16 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { rmSync } from 'node:fs';
 import { mdxToMdast } from 'satteri';
-import { buildApp } from '../../server/http/app.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { draftOf, listVersions } from '../../server/storage/site-versions.ts';
 import { siteWords } from '../../server/site/site-words.ts';
-import type { SitePublisher } from '../../server/site/site-publisher.ts';
-import type { LiveSite } from '../../server/site/live-site.ts';
 import type { RunBuild } from '../../server/site/site-builder.ts';
 import { bodyProblems } from '../../src/lib/content-check.ts';
 import { calculatorTools } from '../../src/lib/calculators/content-schema.ts';
 import { readEntries, type ContentEntry } from '../../src/lib/content-entries.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { fakeBuild, siteInstance } from '../support/site-editor.ts';
+import { fakeBuild, siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
 
 const GUIDE_KEY = 'guides/commercial-fridge-prices-nz';
@@ -41,11 +38,7 @@ const STAFF = 'staff@example.nz';
 const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
 const BLOCKS = new RegExp(`<(?:EmergencyLine|Business|Email|QuoteWithin)\\s*/>|<Calculator\\s+tool="(?:${calculatorTools.join('|')})"\\s*/>`, 'g');
 
-interface Instance {
-  app: FastifyInstance;
-  site: LiveSite;
-  publisher: SitePublisher;
-  work: string;
+interface Instance extends SiteApp {
   /** The content each build of this instance was given, newest last, as the build read it from its folder. */
   built: Map<string, ContentEntry>[];
 }
@@ -56,16 +49,7 @@ async function instance(t: TestStore): Promise<Instance> {
     built.push(readEntries(contentDir));
     return fakeBuild(contentDir, outDir, signal);
   };
-  const { site, publisher, work } = await siteInstance(t.store, run);
-  publisher.start();
-  const app = await buildApp({
-    store: t.store,
-    site,
-    leadPurposes: [],
-    rateLimit: { max: 100_000, windowMs: 600_000 },
-    inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: 100_000, windowMs: 600_000 }, site: publisher },
-  });
-  return { app, site, publisher, work, built };
+  return { ...(await siteApp(t.store, { run, rateLimit: 100_000 })), built };
 }
 
 /** `depth` objects inside each other, as JSON text (JSON.stringify itself gives up on deep ones). */

@@ -8,16 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/http/app.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { listVersions } from '../../server/storage/site-versions.ts';
 import { NOW_MS, run } from '../../server/storage/steps.ts';
-import type { SitePublisher } from '../../server/site/site-publisher.ts';
-import type { LiveSite } from '../../server/site/live-site.ts';
 import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { anotherRelease, BREAKS_THE_BUILD, siteInstance } from '../support/site-editor.ts';
+import { anotherRelease, BREAKS_THE_BUILD, siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
 import { attendWithinHours, responseAreaOf } from '../../core/lead/response-targets.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,30 +24,10 @@ const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
 const ROUTE = '/commercial-fridge-prices-nz';
 const HOME = '/site/entries/pages/index';
 
-interface Instance {
-  app: FastifyInstance;
-  site: LiveSite;
-  publisher: SitePublisher;
-  work: string;
-}
-
-async function instance(t: TestStore, root?: string): Promise<Instance> {
-  const { site, publisher, work } = await siteInstance(t.store, undefined, root);
-  publisher.start();
-  const app = await buildApp({
-    store: t.store,
-    site,
-    leadPurposes: [],
-    rateLimit: { max: 1000, windowMs: 600_000 },
-    inbox: { publicOrigin: 'http://localhost:4321', site: publisher },
-  });
-  return { app, site, publisher, work };
-}
-
 describe.each(storeKinds)('the site editor on %s', (kind) => {
   let t: TestStore;
-  let a: Instance;
-  let b: Instance;
+  let a: SiteApp;
+  let b: SiteApp;
   let owner: Browser;
   let staff: Browser;
   const onA = inboxSession(
@@ -63,8 +40,8 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    a = await instance(t);
-    b = await instance(t);
+    a = await siteApp(t.store);
+    b = await siteApp(t.store);
     owner = await onA.signedIn('owner@example.nz', 'owner');
     staff = await onA.signedIn('staff@example.nz', 'staff');
   });
@@ -247,7 +224,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
         basedOn: guide.version,
       }),
       onB.call(ownerOnB, 'POST', `${HOME}/publish`, {
-        data: { ...home.published.data, title: 'Commercial Refrigeration NZ: From Instance B Today' },
+        data: { ...home.published.data, title: 'Commercial Refrigeration NZ: From SiteApp B Today' },
         basedOn: home.version,
       }),
     ]);
@@ -257,7 +234,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     for (const i of [a, b]) {
       await waitFor(async () => i.site.version === newest, { what: 'the new version served' });
       expect(await page(i.app)).toContain('From A');
-      expect(await page(i.app, '/')).toContain('From Instance B Today');
+      expect(await page(i.app, '/')).toContain('From SiteApp B Today');
     }
   });
 
@@ -350,7 +327,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
       const home = join(content, 'pages/index.yaml');
       writeFileSync(home, readFileSync(home, 'utf8').replace(/^title: .*$/m, `title: '${homeTitle}'`));
     });
-    const next = await instance(t, root);
+    const next = await siteApp(t.store, { root });
     const onNext = inboxSession(
       () => next.app,
       () => t.store,
@@ -392,7 +369,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
   });
 
   it('serves the newest version at start on an instance started later', async () => {
-    const c = await instance(t);
+    const c = await siteApp(t.store);
     try {
       await c.publisher.catchUp();
       const latest = (await t.store.read(() => listVersions()))[0]!.number;

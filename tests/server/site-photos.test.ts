@@ -10,20 +10,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
-import { buildApp } from '../../server/http/app.ts';
-import type { SitePublisher } from '../../server/site/site-publisher.ts';
-import type { LiveSite } from '../../server/site/live-site.ts';
 import { all } from '../../server/storage/steps.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFileName, photoFileNames, photoHeight } from '../../core/photo-sizes.ts';
 import { photoKindOf } from '../../server/site/photo-files.ts';
-import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
+import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
-import { siteInstance } from '../support/site-editor.ts';
+import { siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
 import { drawnPhoto, HEIC_PHOTO } from '../support/photos.ts';
 
@@ -52,26 +48,6 @@ function claimedPng(width: number, height: number): Buffer {
   ]);
 }
 
-interface Instance {
-  app: FastifyInstance;
-  site: LiveSite;
-  publisher: SitePublisher;
-  work: string;
-}
-
-async function instance(t: TestStore): Promise<Instance> {
-  const { site, publisher, work } = await siteInstance(t.store);
-  publisher.start();
-  const app = await buildApp({
-    store: t.store,
-    site,
-    leadPurposes: [],
-    rateLimit: { max: 1000, windowMs: 600_000 },
-    inbox: { publicOrigin: INBOX_ORIGIN, site: publisher },
-  });
-  return { app, site, publisher, work };
-}
-
 describe('telling a photo by its bytes', () => {
   it('reads JPEG, PNG and HEIC signatures and nothing else, whatever the name would say', async () => {
     expect(photoKindOf(await drawnPhoto('jpeg'))).toBe('jpeg');
@@ -89,8 +65,8 @@ describe('telling a photo by its bytes', () => {
 
 describe.each(storeKinds)('photos for the site on %s', (kind) => {
   let t: TestStore;
-  let a: Instance;
-  let b: Instance;
+  let a: SiteApp;
+  let b: SiteApp;
   let owner: Browser;
   let staff: Browser;
   const onA = inboxSession(
@@ -102,8 +78,8 @@ describe.each(storeKinds)('photos for the site on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    a = await instance(t);
-    b = await instance(t);
+    a = await siteApp(t.store);
+    b = await siteApp(t.store);
     owner = await onA.signedIn('owner@example.nz', 'owner');
     staff = await onA.signedIn('staff@example.nz', 'staff');
   });

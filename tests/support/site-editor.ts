@@ -16,6 +16,9 @@ import type { LeadStore } from '../../server/storage/types.ts';
 import { photoRefsOf } from '../../server/site/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
 import { photoFiles } from '../../server/storage/site-photos.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app.ts';
+import { INBOX_ORIGIN } from './inbox-session.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -74,4 +77,32 @@ export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root =
     return { site, publisher, work };
   });
   return ready;
+}
+
+/** An instance as the server tests drive it: the app over a started publisher. */
+export interface SiteApp {
+  app: FastifyInstance;
+  site: LiveSite;
+  publisher: SitePublisher;
+  work: string;
+}
+
+/**
+ * An instance's app with the site editor, over `store`: a started publisher (siteInstance) and the
+ * inbox on INBOX_ORIGIN. Limits are set high enough that no test meets them; `rateLimit` says how high.
+ */
+export async function siteApp(
+  store: LeadStore,
+  { run = fakeBuild, root = ROOT, rateLimit = 1000 }: { run?: RunBuild; root?: string; rateLimit?: number } = {},
+): Promise<SiteApp> {
+  const { site, publisher, work } = await siteInstance(store, run, root);
+  publisher.start();
+  const app = await buildApp({
+    store,
+    site,
+    leadPurposes: [],
+    rateLimit: { max: rateLimit, windowMs: 600_000 },
+    inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: rateLimit, windowMs: 600_000 }, site: publisher },
+  });
+  return { app, site, publisher, work };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { branchesOf, itemLabelOf, kindOf, nounOf, pathKey, unwrap, type JsonSchema } from './json-schema.ts';
-import { describedBy, idOf, useForm, type FieldProps } from './form-context.ts';
+import { branchesOf, itemLabelOf, kindOf, nounOf, unwrap, type JsonSchema } from './json-schema.ts';
+import { idOf, useGroupField, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
 import { LabelText } from './LabelText.tsx';
@@ -20,7 +20,7 @@ function asksQuestion(schema: JsonSchema): boolean {
 
 /** A list: each item with Move up, Move down and Remove, then Add; the list's limits turn the buttons off and say why. */
 export function ListField({ schema, value, path, label, optional, actions }: ListFieldProps) {
-  const form = useForm();
+  const { form, id, error, errorId, helpId, describedBy: describes } = useGroupField(schema, path);
   const focusAfter = useFocusAfter();
   const items: readonly unknown[] = Array.isArray(value) ? value : [];
   const itemSchema = schema.items ?? {};
@@ -40,11 +40,7 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
           ? formWords.atLeast(min)
           : undefined;
 
-  const id = (suffix: string) => idOf(form.idPrefix, path, suffix);
   const itemId = (index: number, suffix: string) => idOf(form.idPrefix, [...path, index], suffix);
-  const error = form.errors[pathKey(path)];
-  const errorId = error ? id('error') : undefined;
-  const helpId = schema.description ? id('help') : undefined;
   const limitId = limit ? id('limit') : undefined;
 
   const move = (index: number, by: -1 | 1) => {
@@ -63,7 +59,7 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
   };
 
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describedBy(errorId, helpId)}>
+    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describes}>
       <legend className="px-1 font-bold text-slate-900">
         <LabelText label={label} optional={optional} />
       </legend>

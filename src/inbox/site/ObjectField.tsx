@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ui } from '../ui.ts';
-import { branchFor, discriminatorOf, emptyValueOf, isRecord, kindOf, labelOf, pathKey } from './json-schema.ts';
-import { describedBy, idOf, useForm, type FieldProps } from './form-context.ts';
+import { branchFor, discriminatorOf, emptyValueOf, isRecord, kindOf, labelOf } from './json-schema.ts';
+import { useGroupField, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
 import { LabelText } from './LabelText.tsx';
@@ -22,7 +22,7 @@ interface ObjectFieldProps extends FieldProps {
  * not edited. An optional object that is absent offers to add it rather than showing empty fields.
  */
 export function ObjectField({ schema, value, path, label, optional, actions, bare = false }: ObjectFieldProps) {
-  const form = useForm();
+  const { form, id, error, errorId, helpId, describedBy: describes } = useGroupField(schema, path, { help: !bare });
   const focusAfter = useFocusAfter();
   const variant = kindOf(schema) === 'variant';
   const key = variant ? discriminatorOf(schema) : undefined;
@@ -30,11 +30,6 @@ export function ObjectField({ schema, value, path, label, optional, actions, bar
   const record = isRecord(value) ? value : {};
   const absent = optional && !isRecord(value) && schema.default === undefined;
   const required = new Set(shape?.required ?? []);
-
-  const id = (suffix: string) => idOf(form.idPrefix, path, suffix);
-  const error = form.errors[pathKey(path)];
-  const errorId = error ? id('error') : undefined;
-  const helpId = schema.description && !bare ? id('help') : undefined;
 
   const addPart = () => {
     form.set(path, emptyValueOf(schema));
@@ -95,7 +90,7 @@ export function ObjectField({ schema, value, path, label, optional, actions, bar
       </div>
     );
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describedBy(errorId, helpId)}>
+    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describes}>
       <legend className="px-1 font-bold text-slate-900">
         <LabelText label={label} optional={optional} />
       </legend>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ui } from '../ui.ts';
 import { ApiError, apiHref, uploadPhoto } from '../api.ts';
 import { PHOTO_UPLOAD_MAX_BYTES } from '../../../core/photo-sizes.ts';
-import { isRecord, pathKey } from './json-schema.ts';
-import { describedBy, idOf, useForm, type FieldProps } from './form-context.ts';
+import { isRecord } from './json-schema.ts';
+import { idOf, useGroupField, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
 import { LabelText } from './LabelText.tsx';
@@ -18,15 +18,11 @@ type Status = { text: string; problem: boolean } | undefined;
 
 /** A photo: choose a file (sent at once, so a phone's photo is uploaded while the owner writes), see it, describe it, remove it. */
 export function PhotoField({ schema, value, path, label, optional }: FieldProps) {
-  const form = useForm();
+  const { form, id, error, errorId, helpId, describedBy: describes } = useGroupField(schema, path, { errorAlsoAt: [...path, 'id'] });
   const focusAfter = useFocusAfter();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>();
   const photo = isRecord(value) && typeof value.id === 'string' ? value : undefined;
-  const id = (suffix?: string) => idOf(form.idPrefix, path, suffix);
-  const error = form.errors[pathKey(path)] ?? form.errors[pathKey([...path, 'id'])];
-  const errorId = error ? id('error') : undefined;
-  const helpId = schema.description ? id('help') : undefined;
   const altPath = [...path, 'alt'];
   const altSchema = schema.properties?.['alt'] ?? {};
 
@@ -57,7 +53,7 @@ export function PhotoField({ schema, value, path, label, optional }: FieldProps)
   };
 
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describedBy(errorId, helpId)}>
+    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describes}>
       <legend className="px-1 font-bold text-slate-900">
         <LabelText label={label} optional={optional} />
       </legend>

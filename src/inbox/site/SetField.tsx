@@ -1,24 +1,20 @@
-import { choiceLabel, choicesOf, pathKey, type Scalar } from './json-schema.ts';
-import { describedBy, idOf, useForm, type FieldProps } from './form-context.ts';
+import { choiceLabel, choicesOf, type Scalar } from './json-schema.ts';
+import { useGroupField, type FieldProps } from './form-context.ts';
 import { LabelText } from './LabelText.tsx';
 import { GroupNotes } from './GroupNotes.tsx';
 
 /** Some of a fixed list, each at most once (the days an office row covers): a tick box per choice, kept in the list's order. */
 export function SetField({ schema, value, path, label, optional }: FieldProps) {
-  const form = useForm();
+  const { form, id, error, errorId, helpId, describedBy: describes } = useGroupField(schema, path);
   const choices: readonly Scalar[] = choicesOf(schema.items ?? {}) ?? [];
   const picked = new Set(Array.isArray(value) ? value : []);
-  const id = (suffix?: string) => idOf(form.idPrefix, path, suffix);
-  const error = form.errors[pathKey(path)];
-  const errorId = error ? id('error') : undefined;
-  const helpId = schema.description ? id('help') : undefined;
   const toggle = (choice: Scalar, on: boolean) => {
     const next = choices.filter((c) => (c === choice ? on : picked.has(c)));
     if (next.length === 0 && optional) form.remove(path);
     else form.set(path, next);
   };
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describedBy(errorId, helpId)}>
+    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describes}>
       <legend className="px-1 font-bold text-slate-900">
         <LabelText label={label} optional={optional} />
       </legend>

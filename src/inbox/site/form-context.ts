@@ -46,3 +46,17 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
   const present = ids.filter((id): id is string => Boolean(id));
   return present.length > 0 ? present.join(' ') : undefined;
 }
+
+/**
+ * What a group of fields (a fieldset) needs to name its parts: ids under its path, the server's
+ * error for it (at its path, or at `errorAlsoAt`), its help when the schema explains it and `help`
+ * is wanted, and the ids that describe it.
+ */
+export function useGroupField(schema: JsonSchema, path: Path, { help = true, errorAlsoAt }: { help?: boolean; errorAlsoAt?: Path } = {}) {
+  const form = useForm();
+  const id = (suffix?: string) => idOf(form.idPrefix, path, suffix);
+  const error = form.errors[pathKey(path)] ?? (errorAlsoAt ? form.errors[pathKey(errorAlsoAt)] : undefined);
+  const errorId = error ? id('error') : undefined;
+  const helpId = help && schema.description ? id('help') : undefined;
+  return { form, id, error, errorId, helpId, describedBy: describedBy(errorId, helpId) };
+}
