@@ -30,8 +30,8 @@ import { siteWords } from './site-words.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
-import { storedPhotoIds } from '../storage/site-photos.ts';
-import { photoRefsOf } from './photo-refs.ts';
+import { deleteUnusedPhotos, storedPhotoIds } from '../storage/site-photos.ts';
+import { photoIdsOf, photoRefsOf } from './photo-refs.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
 export class EntryRefused extends Error {
@@ -72,6 +72,14 @@ export class PublishBusy extends Error {
 /** How long a preview's share link works. */
 export const PREVIEW_DAYS = 7;
 
+/**
+ * An upload no version, draft or preview names is removed once it is this old: long enough for an
+ * owner who chose a photo and left the form unsaved to come back to it.
+ */
+export const UNUSED_PHOTO_DAYS = 30;
+/** How often an instance looks for such uploads. */
+const PHOTO_SWEEP_EVERY_MS = 86_400_000;
+
 /** How many times a publish builds again after other instances' publishes took its number. */
 const MAX_TURNS = 5;
 
@@ -109,6 +117,8 @@ export class SitePublisher {
   #stopped = false;
   /** Why the newest version could not be built here, until it can. */
   #failure: string | undefined;
+  /** When this instance last removed unused photos (0: not yet since it started). */
+  #photosSweptAt = 0;
 
   constructor(options: SitePublisherOptions) {
     this.#store = options.store;
@@ -256,11 +266,33 @@ export class SitePublisher {
     this.#unlisten = this.#store.onSitePublished?.(() => void this.catchUp());
     const tick = () => {
       if (this.#stopped) return;
-      void this.catchUp().finally(() => {
+      void Promise.allSettled([this.catchUp(), this.#sweepPhotosWhenDue()]).finally(() => {
         if (!this.#stopped) this.#timer = setTimeout(tick, this.#checkEveryMs);
       });
     };
     this.#timer = setTimeout(tick, this.#checkEveryMs);
+  }
+
+  /**
+   * Removes the uploads nobody used (UNUSED_PHOTO_DAYS); the release's own content keeps its photos
+   * too. Returns the ids removed. Safe on every instance at once: each removes only what no stored
+   * row names.
+   */
+  async sweepUnusedPhotos(): Promise<string[]> {
+    const keep = new Set(photoIdsOf(this.release.values()));
+    const removed = await this.#store.transact(() => deleteUnusedPhotos(UNUSED_PHOTO_DAYS * 86_400_000, keep));
+    if (removed.length > 0) this.#log?.info({ photos: removed.length }, 'removed photos no version, draft or preview uses');
+    return removed;
+  }
+
+  async #sweepPhotosWhenDue(): Promise<void> {
+    if (Date.now() - this.#photosSweptAt < PHOTO_SWEEP_EVERY_MS) return;
+    this.#photosSweptAt = Date.now();
+    try {
+      await this.sweepUnusedPhotos();
+    } catch (error) {
+      this.#log?.warn({ err: error }, 'could not remove unused photos; trying again tomorrow');
+    }
   }
 
   async stop(): Promise<void> {

@@ -4,6 +4,7 @@
  * builds of every instance.
  */
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
+import { photoIdsOf } from '../site/photo-refs.ts';
 
 export interface PhotoFile {
   name: string;
@@ -40,4 +41,34 @@ export function* photoFiles(ids: readonly string[]): Work<PhotoFile[]> {
 export function* photoFile(id: string, name: string): Work<Buffer | undefined> {
   const row = yield* one('SELECT body FROM site_photo_files WHERE photo_id = ? AND name = ?', id, name);
   return row ? Buffer.from(row.body as Uint8Array) : undefined;
+}
+
+/** The photos named anywhere in these stored JSON texts (a version's entries, a draft, a preview's entries). */
+function photosNamedIn(texts: Iterable<unknown>): string[] {
+  return photoIdsOf([...texts].map((text) => ({ data: { stored: JSON.parse(String(text)) as unknown } })));
+}
+
+/**
+ * Removes the photos uploaded over `olderThanMs` ago that no stored version, draft or preview
+ * names, nor `keep` (the release's own content): uploads the owner chose and then dropped. Every
+ * version is kept, so a photo any version shows stays and "Restore this version" always finds it.
+ * The ids removed.
+ */
+export function* deleteUnusedPhotos(olderThanMs: number, keep: ReadonlySet<string>): Work<string[]> {
+  const old = (yield* all(`SELECT id FROM site_photos WHERE created_at < ${NOW_MS} - ? ORDER BY id`, olderThanMs)).map((r) => String(r.id));
+  if (old.length === 0) return [];
+  // Only rows that mention a photo at all are parsed: most versions change words, not photos.
+  const mentions = (table: string, column: string) => all(`SELECT ${column} AS text FROM ${table} WHERE ${column} LIKE '%"photo"%'`);
+  const rows = [
+    ...(yield* mentions('site_versions', 'entries')),
+    ...(yield* mentions('site_drafts', 'entry')),
+    ...(yield* mentions('site_previews', 'entries')),
+  ];
+  const used = new Set([...keep, ...photosNamedIn(rows.map((r) => r.text))]);
+  const unused = old.filter((id) => !used.has(id));
+  for (const id of unused) {
+    yield* run('DELETE FROM site_photo_files WHERE photo_id = ?', id);
+    yield* run('DELETE FROM site_photos WHERE id = ?', id);
+  }
+  return unused;
 }
