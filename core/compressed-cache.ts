@@ -10,6 +10,9 @@ import { join } from 'node:path';
 
 export type Coding = 'br' | 'gz';
 
+/** Set to "later" for a build whose caller compresses it afterwards (or never: a preview). */
+export const PRECOMPRESS_ENV = 'SITE_PRECOMPRESS';
+
 /** Where the copy of `body` in `coding` is kept. */
 export function cachedCopyPath(cacheDir: string, body: Buffer, coding: Coding): string {
   return join(cacheDir, `${createHash('sha256').update(body).digest('hex')}.${coding}`);

@@ -1,10 +1,14 @@
 /**
  * An Astro integration that writes brotli (.br) and gzip (.gz) copies of every text file after the
  * build, so the lead server (or any static host) serves them without compressing per request.
+ * The site editor's builds leave them out (PRECOMPRESS_ENV): a preview is served as it is, and a
+ * publish compresses afterwards by running this file on the build's folder, in a process of its own.
+ *
+ *   node scripts/precompress.ts DIR
  */
 import type { AstroIntegration } from 'astro';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { keepCachedCopy, readCachedCopy } from '../core/compressed-cache.ts';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { keepCachedCopy, PRECOMPRESS_ENV, readCachedCopy } from '../core/compressed-cache.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -36,8 +40,14 @@ export function precompressDir(dir: string, cacheDir = process.env.PRECOMPRESS_C
     const body = readFileSync(file);
     if (body.length < 256) continue;
     const { br: b, gz } = compressed(body, cacheDir);
-    writeFileSync(`${file}.br`, b);
-    writeFileSync(`${file}.gz`, gz);
+    // Under a temporary name first: another instance may be reading the folder.
+    for (const [path, copy] of [
+      [`${file}.br`, b],
+      [`${file}.gz`, gz],
+    ] as const) {
+      writeFileSync(`${path}.tmp`, copy);
+      renameSync(`${path}.tmp`, path);
+    }
     files++;
     bytes += body.length;
     br += b.length;
@@ -50,9 +60,20 @@ export function precompress(): AstroIntegration {
     name: 'precompress',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
+        if (process.env[PRECOMPRESS_ENV] === 'later') return logger.info('compression left to the site editor');
         const { files, bytes, br } = precompressDir(fileURLToPath(dir));
         logger.info(`${files} files compressed: ${Math.round(bytes / 1024)} KiB → ${Math.round(br / 1024)} KiB brotli`);
       },
     },
   };
+}
+
+if (import.meta.main) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('Usage: node scripts/precompress.ts DIR');
+    process.exit(2);
+  }
+  const { files, bytes, br } = precompressDir(dir);
+  console.log(`${files} files compressed: ${Math.round(bytes / 1024)} KiB → ${Math.round(br / 1024)} KiB brotli`);
 }

@@ -9,11 +9,16 @@
  * of building again. Builds from one checkout take turns through a lock file in it: Astro keeps what
  * it generates for the content in the project's own `.astro/` folder, which two builds cannot share.
  * Each build reads the same content folder, so Astro's cache of it stays valid from one to the next.
+ *
+ * A build can leave out the compressed copies (brotli at its best setting is over half of a build
+ * that changes every page): a preview is served as it is, and a publish is served at once and
+ * compressed afterwards. A folder made without them gets them when they are asked for.
  */
 import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { keepCachedCopy } from '../../core/compressed-cache.ts';
+import { keepCachedCopy, PRECOMPRESS_ENV } from '../../core/compressed-cache.ts';
 import { join, resolve } from 'node:path';
 import { tryLock } from '../build-site.ts';
 import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
@@ -27,6 +32,8 @@ const KEEP_BUILDS = 4;
 /** A build's own output kept for the owner's error message: its last lines. */
 const OUTPUT_LINES = 30;
 const COMPLETE = '.complete';
+/** Written once a finished build also has its compressed copies. */
+const COMPRESSED = '.compressed';
 /** How often a build waiting for another instance's checks the lock, and how long it waits at most. */
 const LOCK_POLL_MS = 200;
 const LOCK_WAIT_MS = 5 * 60_000;
@@ -40,8 +47,14 @@ export class BuildFailed extends Error {
   }
 }
 
-/** Runs a build of `contentDir` into `outDir`; throws BuildFailed with its output when it fails. */
-export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal) => Promise<void>;
+/**
+ * Runs a build of `contentDir` into `outDir`, with the compressed copies unless `compressed` is
+ * false; throws BuildFailed with its output when it fails.
+ */
+export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal, compressed?: boolean) => Promise<void>;
+
+/** Writes the compressed copies of a finished build's files beside them. */
+export type Compress = (dir: string) => Promise<void>;
 
 export interface SiteBuilderOptions {
   /** The project's root (where astro.config.ts and src/ are). */
@@ -51,6 +64,7 @@ export interface SiteBuilderOptions {
   /** The release's own build: its time tells the builds of one release from another's. */
   releaseDist: string;
   run?: RunBuild | undefined;
+  compress?: Compress | undefined;
   /** The stored files of the owner's photos (the lead database's), which each build writes into its site. */
   photos?: ((ids: readonly string[]) => Promise<PhotoFile[]>) | undefined;
 }
@@ -61,36 +75,70 @@ function plain(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
+/** Runs `args` on this same Node in `root`, as `what`; throws BuildFailed with its last output when it fails. */
+function runNode(
+  what: string,
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
+): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal } : {}),
+    });
+    // Work nobody waits for yields the CPU to work somebody does (a build, a visitor's page).
+    if (background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+      } catch {
+        // Left at the server's priority where the system does not allow it: slower for others, still correct.
+      }
+    }
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output))));
+    child.on('close', (code) => {
+      if (code === 0) return done();
+      const tail = plain(output).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
+      fail(new BuildFailed(`${what} failed (exit code ${code})`, tail));
+    });
+  });
+}
+
 /** `astro build` on this same Node, with the content folder and a cache of this process's own. */
 export function astroBuild(root: string, workDir: string): RunBuild {
-  return (contentDir, outDir, signal) =>
-    new Promise((done, fail) => {
-      const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-      const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
-        cwd: root,
-        env: {
-          ...process.env,
-          [CONTENT_DIR_ENV]: contentDir,
-          SITE_CACHE_DIR: join(workDir, 'astro-cache'),
-          PRECOMPRESS_CACHE: join(workDir, 'compressed'),
-          NO_COLOR: '1',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        ...(signal ? { signal } : {}),
-      });
-      let output = '';
-      const keep = (chunk: Buffer) => {
-        output = (output + chunk.toString('utf8')).slice(-20_000);
-      };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      child.on('error', (error) => fail(new BuildFailed(`the site build could not run: ${error.message}`, plain(output))));
-      child.on('close', (code) => {
-        if (code === 0) return done();
-        const tail = plain(output).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
-        fail(new BuildFailed(`the site build failed (exit code ${code})`, tail));
-      });
-    });
+  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  return (contentDir, outDir, signal, compressed = true) =>
+    runNode(
+      'the site build',
+      root,
+      [astro, 'build', '--outDir', outDir],
+      {
+        [CONTENT_DIR_ENV]: contentDir,
+        SITE_CACHE_DIR: join(workDir, 'astro-cache'),
+        PRECOMPRESS_CACHE: join(workDir, 'compressed'),
+        ...(compressed ? {} : { [PRECOMPRESS_ENV]: 'later' }),
+      },
+      { signal },
+    );
+}
+
+/**
+ * The build's compressor run on a finished folder (one already served, or a preview's now
+ * published), in a process of its own at low priority (it takes seconds of CPU, which the server's
+ * own thread and the next build keep), sharing the builds' cache of copies.
+ */
+export function compressInChild(root: string, workDir: string): Compress {
+  const script = join(root, 'scripts', 'precompress.ts');
+  return (dir) => runNode('compressing the site', root, [script, dir], { PRECOMPRESS_CACHE: join(workDir, 'compressed') }, { background: true });
 }
 
 export class SiteBuilder {
@@ -98,6 +146,7 @@ export class SiteBuilder {
   readonly #workDir: string;
   readonly #releaseDist: string;
   readonly #run: RunBuild;
+  readonly #compress: Compress;
   readonly #photos: SiteBuilderOptions['photos'];
 
   constructor(options: SiteBuilderOptions) {
@@ -105,6 +154,7 @@ export class SiteBuilder {
     this.#workDir = resolve(options.workDir);
     this.#releaseDist = options.releaseDist;
     this.#run = options.run ?? astroBuild(options.root, this.#workDir);
+    this.#compress = options.compress ?? compressInChild(options.root, this.#workDir);
     this.#photos = options.photos;
   }
 
@@ -156,11 +206,16 @@ export class SiteBuilder {
 
   /**
    * The finished build of the release's content with `entries` written over it: one already on
-   * disk, or a new one. Throws BuildFailed when the build fails; the live site is left as it is.
+   * disk, or a new one; with its compressed copies unless `compressed` is false (a preview). Throws
+   * BuildFailed when the build fails; the live site is left as it is.
    */
-  async build(entries: Readonly<Record<EntryKey, ContentEntry>>, signal?: AbortSignal): Promise<string> {
+  async build(
+    entries: Readonly<Record<EntryKey, ContentEntry>>,
+    { signal, compressed = true }: { signal?: AbortSignal | undefined; compressed?: boolean } = {},
+  ): Promise<string> {
     const folder = this.folderFor(entries);
-    if (existsSync(join(folder, COMPLETE))) return folder;
+    // Made before (a preview's build, or one served before its copies were made): at most the copies are missing.
+    if (existsSync(join(folder, COMPLETE))) return compressed ? this.#withCopies(folder) : folder;
     mkdirSync(this.#workDir, { recursive: true });
     this.#seedCompressed();
     // By the project, not the work folder: two work folders on one checkout still share its .astro/.
@@ -173,15 +228,18 @@ export class SiteBuilder {
     }
     const content = join(this.#workDir, 'content');
     const out = join(this.#workDir, `out-${randomBytes(6).toString('hex')}`);
+    let madeBefore = false;
     try {
       // The instance that held the lock before may have just made this very build.
-      if (existsSync(join(folder, COMPLETE))) return folder;
+      madeBefore = existsSync(join(folder, COMPLETE));
+      if (madeBefore) return folder;
       rmSync(content, { recursive: true, force: true });
       cpSync(join(this.#root, RELEASE_CONTENT_DIR), content, { recursive: true });
       writeEntries(content, Object.values(entries));
-      await this.#run(content, out, signal);
+      await this.#run(content, out, signal, compressed);
       await this.#writePhotos(entries, out);
       if (!existsSync(join(out, 'index.html'))) throw new BuildFailed('the site build wrote no home page', '');
+      if (compressed) writeFileSync(join(out, COMPRESSED), new Date().toISOString());
       writeFileSync(join(out, COMPLETE), new Date().toISOString());
       mkdirSync(join(this.#workDir, 'builds'), { recursive: true });
       try {
@@ -189,13 +247,27 @@ export class SiteBuilder {
       } catch (error) {
         // Another instance on this machine finished the same build first: theirs is the same.
         if (!existsSync(join(folder, COMPLETE))) throw error;
+        if (compressed) await this.#withCopies(folder);
       }
       this.#prune(folder);
       return folder;
     } finally {
       rmSync(out, { recursive: true, force: true });
       unlinkSync(lock);
+      if (madeBefore && compressed) await this.#withCopies(folder);
     }
+  }
+
+  /**
+   * A finished build's folder with its compressed copies, made now if it has none. Not under the
+   * build lock: it does not touch Astro's files, and a publish's build need not wait for it. Two
+   * instances compressing one folder at once write the same copies, each under a temporary name.
+   */
+  async #withCopies(folder: string): Promise<string> {
+    if (existsSync(join(folder, COMPRESSED))) return folder;
+    await this.#compress(folder);
+    writeFileSync(join(folder, COMPRESSED), new Date().toISOString());
+    return folder;
   }
 
   /** Keeps the newest finished builds (and `keep`), so the folder does not grow with every publish. */

@@ -236,7 +236,7 @@ export class SitePublisher {
       const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
       if (!version) return;
       try {
-        this.#serve(await this.#builder.build(version.entries), version.number, version.entries);
+        this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries);
         this.#failure = undefined;
         this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
       } catch (error) {
@@ -256,6 +256,27 @@ export class SitePublisher {
     if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
     this.#site.swap(dir, number);
     setBusinessDetails(details?.success ? details.data : undefined);
+    this.#compressServed(number, entries);
+  }
+
+  /** Compressions of served builds still running: stop() waits for them. */
+  readonly #compressing = new Set<Promise<void>>();
+
+  /**
+   * A version is served as soon as its pages are built, before their compressed copies are made
+   * (seconds of brotli when every page changed, none of it needed to be correct). The copies are
+   * made then, in a process of their own, and the same pages served with them, unless a newer
+   * version is served by then.
+   */
+  #compressServed(number: number, entries: Readonly<Record<EntryKey, ContentEntry>>): void {
+    const done = this.#builder
+      .build(entries)
+      .then((dir) => {
+        if (this.#site.version === number && !this.#stopped) this.#site.swap(dir, number);
+      })
+      .catch((error: unknown) => this.#log?.warn({ err: error, version: number }, 'could not compress the served pages; serving them as they are'))
+      .finally(() => this.#compressing.delete(done));
+    this.#compressing.add(done);
   }
 
   /**
@@ -300,6 +321,7 @@ export class SitePublisher {
     this.#unlisten?.();
     clearTimeout(this.#timer);
     await this.#turn;
+    await Promise.all(this.#compressing);
   }
 
   /**
@@ -315,7 +337,7 @@ export class SitePublisher {
       for (let turn = 0; turn < MAX_TURNS; turn++) {
         const latest = await this.latest();
         const { entries, restoredFrom = null, bases: given } = await change(latest);
-        const dir = await this.#builder.build(entries);
+        const dir = await this.#builder.build(entries, { compressed: false });
         const number = latest.number + 1;
         const changed = changedKeys(this.contentOf(latest), this.contentOf({ entries }));
         const bases = this.#basesOf(entries, changed, latest, given);
@@ -371,7 +393,7 @@ export class SitePublisher {
     const problems = await this.#refusalsOf(entry, this.contentOf(latest));
     if (problems.length > 0) throw new EntryRefused(problems);
     const entries = { ...latest.entries, [key]: entry };
-    await this.#builder.build(entries);
+    await this.#builder.build(entries, { compressed: false });
     const id = randomUUID();
     const token = randomToken();
     const route = previewRouteOf(entry);
@@ -382,7 +404,7 @@ export class SitePublisher {
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */
   previewFolder(entries: Readonly<Record<EntryKey, ContentEntry>>): Promise<string> {
-    return this.#builder.build(entries);
+    return this.#builder.build(entries, { compressed: false });
   }
 
   /** Publishes an earlier version's content again (0: the release's own) as a new version. */

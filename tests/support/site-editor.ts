@@ -16,6 +16,7 @@ import type { LeadStore } from '../../server/storage/types.ts';
 import { photoRefsOf } from '../../server/site/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
 import { photoFiles } from '../../server/storage/site-photos.ts';
+import { precompressDir } from '../../scripts/precompress.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { INBOX_ORIGIN } from './inbox-session.ts';
@@ -72,7 +73,15 @@ export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root =
       root,
       site,
       checkEveryMs,
-      builder: new SiteBuilder({ root, workDir: join(work, 'builds'), releaseDist, run, photos: (ids) => store.read(() => photoFiles(ids)) }),
+      builder: new SiteBuilder({
+        root,
+        workDir: join(work, 'builds'),
+        releaseDist,
+        run,
+        // The build's own compressor, in this process: the stand-in pages are small.
+        compress: async (dir) => void precompressDir(dir, join(work, 'compressed')),
+        photos: (ids) => store.read(() => photoFiles(ids)),
+      }),
     });
     return { site, publisher, work };
   });

@@ -69,7 +69,7 @@ function cacheControl(urlPath: string, type: string): string {
 export function loadSite(root: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   for (const file of walk(root)) {
-    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    if (file.endsWith('.br') || file.endsWith('.gz') || file.endsWith('.tmp')) continue;
     const rel = relative(root, file).split(sep).join('/');
     const urlPath = `/${rel}`;
     const type = TYPES[extname(file)] ?? 'application/octet-stream';

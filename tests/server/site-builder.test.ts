@@ -1,0 +1,170 @@
+/**
+ * The site editor's builds and their compressed copies: a preview's build is made without them (it
+ * is served as it is, so it does not wait for brotli); a build to be served is made with them; a
+ * preview's build published afterwards gets them then, once; and the compressor run in a process of
+ * its own writes copies that unpack to the files. A publish is served as soon as its pages are
+ * built, and with their copies once they are made, unless a newer version is served by then.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressInChild, SiteBuilder } from '../../server/site/site-builder.ts';
+import { releaseContent } from '../../server/site/release-content.ts';
+import { LiveSite } from '../../server/site/live-site.ts';
+import { SitePublisher } from '../../server/site/site-publisher.ts';
+import { fakeBuild, ROOT } from '../support/site-editor.ts';
+import { createTestStore, type TestStore } from '../support/stores.ts';
+import { waitFor } from '../support/peers.ts';
+
+const GUIDE = 'guides/commercial-fridge-prices-nz';
+const ROUTE = '/commercial-fridge-prices-nz';
+const BY = { email: 'owner@example.nz', ip: '127.0.0.1' };
+
+describe('a site build and its compressed copies', () => {
+  let work: string;
+  let builder: SiteBuilder;
+  const compressed: string[] = [];
+  /** Whether each build was asked for its compressed copies, in order. */
+  const asked: boolean[] = [];
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'crnz-builder-'));
+    const releaseDist = join(work, 'release');
+    await fakeBuild(join(ROOT, 'src/content'), releaseDist);
+    builder = new SiteBuilder({
+      root: ROOT,
+      workDir: join(work, 'builds'),
+      releaseDist,
+      run: async (contentDir, outDir, signal, withCopies = true) => {
+        asked.push(withCopies);
+        await fakeBuild(contentDir, outDir, signal);
+      },
+      compress: async (dir) => {
+        // The folder is finished when it is compressed: its home page is there.
+        expect(existsSync(join(dir, 'index.html'))).toBe(true);
+        compressed.push(dir);
+      },
+    });
+  });
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const withHeading = (heading: string) => {
+    const guide = releaseContent(ROOT).get(GUIDE)!;
+    return { [GUIDE]: { ...guide, data: { ...guide.data, heading } } };
+  };
+
+  it('leaves a preview uncompressed, and compresses it once when it is published', async () => {
+    const entries = withHeading('Commercial Fridge Prices, Previewed Then Published');
+    const preview = await builder.build(entries, { compressed: false });
+    expect(asked).toEqual([false]);
+    expect(compressed).toEqual([]);
+    expect(readdirSync(preview)).not.toContain('.compressed');
+
+    expect(await builder.build(entries)).toBe(preview);
+    expect(asked).toEqual([false]);
+    expect(compressed).toEqual([preview]);
+    expect(readdirSync(preview)).toContain('.compressed');
+    expect(await builder.build(entries)).toBe(preview);
+    expect(await builder.build(entries, { compressed: false })).toBe(preview);
+    expect(compressed).toEqual([preview]);
+  });
+
+  it('makes a build to be served with its copies, and compresses nothing afterwards', async () => {
+    compressed.length = 0;
+    asked.length = 0;
+    const folder = await builder.build(withHeading('Commercial Fridge Prices, Published at Once'));
+    expect(asked).toEqual([true]);
+    expect(compressed).toEqual([]);
+    expect(readdirSync(folder)).toEqual(expect.arrayContaining(['.complete', '.compressed']));
+  });
+
+  it('compresses in a process of its own, into copies that unpack to the files', async () => {
+    const dir = join(work, 'site');
+    mkdirSync(join(dir, 'guide'), { recursive: true });
+    const page = Buffer.from(`<!doctype html><title>Prices</title><main>${'<p>A cool room, a chiller and a freezer.</p>'.repeat(40)}</main>`);
+    writeFileSync(join(dir, 'guide', 'index.html'), page);
+    await compressInChild(ROOT, work)(dir);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'guide', 'index.html.br')))).toEqual(page);
+    expect(gunzipSync(readFileSync(join(dir, 'guide', 'index.html.gz')))).toEqual(page);
+    // The copies are kept for the next build, which then compresses only what changed.
+    expect(readdirSync(join(work, 'compressed')).length).toBe(2);
+  });
+});
+
+describe('a publish served before its compressed copies', () => {
+  let t: TestStore;
+  let work: string;
+  let site: LiveSite;
+  let publisher: SitePublisher;
+  /** Each compression waits here until the test lets it finish. */
+  const gates: (() => void)[] = [];
+  /** The folders whose compression has finished, in order. */
+  const finished: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestStore('sqlite');
+    work = mkdtempSync(join(tmpdir(), 'crnz-publisher-'));
+    const releaseDist = join(work, 'release');
+    await fakeBuild(join(ROOT, 'src/content'), releaseDist);
+    site = new LiveSite(releaseDist);
+    const builder = new SiteBuilder({
+      root: ROOT,
+      workDir: join(work, 'builds'),
+      releaseDist,
+      run: fakeBuild,
+      compress: async (dir) => {
+        await new Promise<void>((open) => gates.push(open));
+        writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(readFileSync(join(dir, 'index.html'))));
+        finished.push(dir);
+      },
+    });
+    publisher = new SitePublisher({ store: t.store, root: ROOT, site, builder });
+  });
+
+  afterAll(async () => {
+    for (const open of gates.splice(0)) open();
+    await publisher.stop();
+    rmSync(work, { recursive: true, force: true });
+    await t.cleanup();
+  });
+
+  const publishHeading = async (heading: string) => {
+    const latest = await publisher.latest();
+    const guide = publisher.contentOf(latest).get(GUIDE)!;
+    return publisher.publishEntry({ ...guide, data: { ...guide.data, heading } }, latest.number, BY);
+  };
+  const guidePage = () => site.assets.get(ROUTE)?.body.toString('utf8') ?? '';
+
+  it('serves the new pages at once, then the same pages with their copies', async () => {
+    const { number } = await publishHeading('Commercial Fridge Prices, Served at Once');
+    expect(site.version).toBe(number);
+    expect(guidePage()).toContain('Served at Once');
+    expect(site.assets.get('/')?.br).toBeUndefined();
+    await waitFor(() => gates.length === 1, { what: 'the compression to start' });
+    gates.shift()!();
+    await waitFor(() => site.assets.get('/')?.br, { what: 'the home page served with its brotli copy' });
+    expect(site.version).toBe(number);
+    expect(guidePage()).toContain('Served at Once');
+  });
+
+  it('keeps serving a newer version when an older one’s copies are done after it', async () => {
+    const older = await publishHeading('Commercial Fridge Prices, Older');
+    await waitFor(() => gates.length === 1, { what: 'the older version’s compression to start' });
+    const newer = await publishHeading('Commercial Fridge Prices, Newer');
+    expect(site.version).toBe(newer.number);
+    gates.shift()!();
+    // Waited on in a later turn of the event loop than the older version's copies were done in.
+    await waitFor(() => finished.length === 2, { what: 'the older version’s copies done' });
+    expect(gates).toHaveLength(1);
+    expect(site.version).toBe(newer.number);
+    expect(guidePage()).toContain('Newer');
+    expect(older.number).toBeLessThan(newer.number);
+    gates.shift()!();
+    await waitFor(() => site.assets.get('/')?.br, { what: 'the newer version served with its copies' });
+    expect(site.version).toBe(newer.number);
+    expect(guidePage()).toContain('Newer');
+  });
+});
