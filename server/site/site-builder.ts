@@ -258,13 +258,18 @@ export class SiteBuilder {
     }
   }
 
+  /** Whether a finished build's folder has its compressed copies. */
+  hasCopies(folder: string): boolean {
+    return existsSync(join(folder, COMPRESSED));
+  }
+
   /**
    * A finished build's folder with its compressed copies, made now if it has none. Not under the
    * build lock: it does not touch Astro's files, and a publish's build need not wait for it. Two
    * instances compressing one folder at once write the same copies, each under a temporary name.
    */
   async #withCopies(folder: string): Promise<string> {
-    if (existsSync(join(folder, COMPRESSED))) return folder;
+    if (this.hasCopies(folder)) return folder;
     await this.#compress(folder);
     writeFileSync(join(folder, COMPRESSED), new Date().toISOString());
     return folder;

@@ -256,7 +256,7 @@ export class SitePublisher {
     if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
     this.#site.swap(dir, number);
     setBusinessDetails(details?.success ? details.data : undefined);
-    this.#compressServed(number, entries);
+    if (!this.#builder.hasCopies(dir)) this.#compressServed(number, entries);
   }
 
   /** Compressions of served builds still running: stop() waits for them. */

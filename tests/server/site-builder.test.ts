@@ -2,7 +2,7 @@
  * The site editor's builds and their compressed copies: a preview's build is made without them (it
  * is served as it is, so it does not wait for brotli); a build to be served is made with them; a
  * preview's build published afterwards gets them then, once; and the compressor run in a process of
- * its own writes copies that unpack to the files. A publish is served as soon as its pages are
+ * its own writes copies that unpack to the files, whole even when two run on one folder at once. A publish is served as soon as its pages are
  * built, and with their copies once they are made, unless a newer version is served by then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,21 @@ describe('a site build and its compressed copies', () => {
     expect(gunzipSync(readFileSync(join(dir, 'guide', 'index.html.gz')))).toEqual(page);
     // The copies are kept for the next build, which then compresses only what changed.
     expect(readdirSync(join(work, 'compressed')).length).toBe(2);
+  });
+  it('leaves whole copies and no temporary files when two instances compress one folder at once', async () => {
+    const dir = join(work, 'shared');
+    mkdirSync(dir, { recursive: true });
+    const pages = Array.from({ length: 12 }, (_, i) =>
+      Buffer.from(`<!doctype html><title>Page ${i}</title><main>${`<p>Cool room ${i}, chiller and freezer checks.</p>`.repeat(400 + i)}</main>`),
+    );
+    pages.forEach((page, i) => writeFileSync(join(dir, `page-${i}.html`), page));
+    // Two caches, so neither process finds the other's copies made and both write every file.
+    await Promise.all([compressInChild(ROOT, join(work, 'first'))(dir), compressInChild(ROOT, join(work, 'second'))(dir)]);
+    pages.forEach((page, i) => {
+      expect(brotliDecompressSync(readFileSync(join(dir, `page-${i}.html.br`)))).toEqual(page);
+      expect(gunzipSync(readFileSync(join(dir, `page-${i}.html.gz`)))).toEqual(page);
+    });
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
 
