@@ -3,12 +3,16 @@ import { resolve } from 'node:path';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
-import { DEFAULT_SITE_URL, logoImageSources } from './src/config/site.ts';
+import { DEFAULT_SITE_URL } from './src/config/site.ts';
+import { contentSecurity } from './src/lib/content-security.ts';
 import { precompress } from './scripts/precompress.ts';
+import { livePreview } from './scripts/live-preview-refresh.ts';
+import { LIVE_PREVIEW_ENV } from './core/live-preview.ts';
 import { BUSINESS_DETAILS_FILE, BUSINESS_DETAILS_IMPORT, contentDir } from './src/lib/content-files.ts';
 
-const gaId = process.env.PUBLIC_GA_MEASUREMENT_ID;
-const gaHosts = gaId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+// The lead server's own `astro dev`, which renders quick previews (scripts/live-preview-refresh.ts).
+const livePreviewChild = Boolean(process.env[LIVE_PREVIEW_ENV]);
+const csp = contentSecurity();
 
 export default defineConfig({
   site: process.env.SITE_URL || DEFAULT_SITE_URL,
@@ -20,9 +24,12 @@ export default defineConfig({
   ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
   // No code blocks in the copy; Shiki would add inline styles the CSP forbids.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), mdx(), precompress()],
+  integrations: [react(), mdx(), precompress(), livePreview()],
+  ...(livePreviewChild ? { devToolbar: { enabled: false } } : {}),
   vite: {
     plugins: [tailwindcss()],
+    // Its pages are read by the lead server, never by a browser: no live reload, no file watching.
+    ...(livePreviewChild ? { server: { hmr: false, watch: null } } : {}),
     // The business details the pages state: the release's file, or a published version's copy.
     resolve: { alias: { [BUSINESS_DETAILS_IMPORT]: resolve(contentDir(), BUSINESS_DETAILS_FILE) } },
   },
@@ -30,16 +37,8 @@ export default defineConfig({
   // the directives a <meta> cannot carry (frame-ancestors) as a header.
   security: {
     csp: {
-      directives: [
-        "default-src 'self'",
-        `img-src 'self' data: ${logoImageSources().join(' ')} ${gaHosts.join(' ')}`.trim() as `img-src${string}`,
-        `connect-src 'self' ${gaHosts.join(' ')}`.trim() as `connect-src${string}`,
-        "font-src 'self'",
-        "form-action 'self'",
-        "base-uri 'self'",
-        "object-src 'none'",
-      ],
-      scriptDirective: { resources: ["'self'", ...gaHosts.slice(0, 1)] },
+      directives: [...csp.directives],
+      scriptDirective: { resources: csp.scriptResources },
     },
   },
 });

@@ -10,11 +10,13 @@
  *     on one host share it): the publish goes to the first; the second finds the new version by its
  *     check every 2 s and serves it.
  *
- * Each round publishes a new heading on the price guide, so no round reuses a build, then a new
- * emergency line in the business details, which changes every page, previewed first and then
- * published as previewed (as an owner does); the guide's preview is of a heading never published,
- * so it is a full build too. Only successful answers are
- * counted. The first round is a warm-up (Astro's cache, the compressed copies) and is not counted.
+ * Each round opens the price guide in the editor (which readies the instance's quick preview),
+ * previews a heading never published and publishes another, so no publish reuses a build; then a
+ * new emergency line in the business details, which changes every page, previewed first and then
+ * published as previewed (as an owner does: its build is made behind the preview). Only successful
+ * answers are counted. The first round is a warm-up (Astro's cache, the compressed copies, the
+ * quick preview's dev server starting) and is not counted; its guide preview is reported on its own,
+ * as the first preview an owner makes just after opening the editor.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +43,8 @@ interface Figures {
   answer: number[];
   everywhere: number[];
   preview: number[];
+  /** The first round's preview, pressed just after the entry was opened: the quick preview still starting. */
+  firstPreview: number[];
   /** A new emergency line in the business details, which every page shows: Preview pressed to ready. */
   businessPreview: number[];
   /** The same line published after its preview: press to served by every instance. */
@@ -64,7 +68,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const servers: ServerProcess[] = [];
-  const figures: Figures = { answer: [], everywhere: [], preview: [], businessPreview: [], business: [], failed: 0 };
+  const figures: Figures = { answer: [], everywhere: [], preview: [], firstPreview: [], businessPreview: [], business: [], failed: 0 };
   try {
     const env = { DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: work };
     servers.push(await startServer(env, { port }));
@@ -115,7 +119,10 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
         console.error(`round ${round}: not served everywhere within two minutes (business details ${detailsPublished.status})`);
         continue;
       }
-      if (round === 0) continue;
+      if (round === 0) {
+        figures.firstPreview.push(previewMs);
+        continue;
+      }
       figures.answer.push(answerMs);
       figures.everywhere.push(everywhereMs);
       figures.preview.push(previewMs);
@@ -147,6 +154,7 @@ for (const [kind, instances] of [
   const f = await scenario(kind, instances);
   const name = `${kind === 'sqlite' ? '(a) SQLite, one instance' : '(b) PostgreSQL, two instances'}`;
   results.push(
+    line(`${name}: first Preview, just after opening the editor`, f.firstPreview),
     line(`${name}: Preview ready`, f.preview),
     line(`${name}: Publish answered`, f.answer),
     line(`${name}: served by every instance`, f.everywhere),

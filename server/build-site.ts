@@ -31,7 +31,7 @@ export function buildSite(root: string, outDir: string): void {
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -127,6 +127,11 @@ export const configSchema = z
     SITE_WORK_DIR: z.string().default('data/site'),
     /** How often an instance looks for a version of the site published on another. */
     SITE_CHECK_INTERVAL: duration.default(2000),
+    /**
+     * Whether a preview in the site editor is rendered at once by a development server of the site
+     * kept by each instance while someone edits (a few hundred MB), rather than by building the site.
+     */
+    SITE_QUICK_PREVIEW: flag(true),
     DATABASE_URL: z
       .string()
       .optional()

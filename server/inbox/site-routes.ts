@@ -128,6 +128,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const found = await published(collection, id);
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       const key: EntryKey = keyOf(found.entry);
+      // Whoever opens an entry may preview it next: the quick preview gets ready meanwhile.
+      site.warmPreview();
       const draft = await ctx.store.read(() => draftOf(key));
       const release = site.release.get(key) ?? found.entry;
       return {

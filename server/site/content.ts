@@ -7,6 +7,7 @@
 export { checkEntry, bodyBlocks, type ContentProblem } from '../../src/lib/content-check.ts';
 export {
   BUSINESS_DETAILS_KEY,
+  entryFile,
   entryHash,
   entryText,
   keyOf,
@@ -20,5 +21,6 @@ export {
   type EntryKey,
 } from '../../src/lib/content-entries.ts';
 export { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR, collectionFiles } from '../../src/lib/content-files.ts';
+export { contentSecurity } from '../../src/lib/content-security.ts';
 export { collectionSchemas, type CollectionName } from '../../src/lib/content-schemas.ts';
 export { daysBetween, hasPriceDate, oldestPriceDate, priceDateOf, PRICES_STALE_AFTER_DAYS } from '../../src/lib/price-dates.ts';

@@ -1,6 +1,7 @@
 /**
- * A preview of an unpublished edit: the real page, built with the same templates and styles as the
- * live site, at /inbox/preview/ID/ROUTE. It opens for anyone signed in to the inbox, or with the
+ * A preview of an unpublished edit: the real page, made with the same templates and styles as the
+ * live site, at /inbox/preview/ID/ROUTE: the page rendered at once when the preview was made (kept
+ * with it), or else the site built with the edit. It opens for anyone signed in to the inbox, or with the
  * preview's share link (?t=…, kept only as a hash) until the link ends. Never cached, never indexed
  * (the inbox's headers), and the address is not sent on to other sites (no-referrer): it carries a
  * secret.
@@ -18,7 +19,9 @@ import { sessionUser } from '../storage/sign-in-data.ts';
 import type { LeadStore } from '../storage/types.ts';
 import type { SitePublisher } from './site-publisher.ts';
 import { siteWords } from './site-words.ts';
-import { PHOTO_PATH } from '../../core/photo-sizes.ts';
+import { PHOTO_FORMATS, PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
+import { photoFile } from '../storage/site-photos.ts';
+import { photoIdsOf } from './photo-refs.ts';
 
 export const PREVIEW_PREFIX = '/inbox/preview';
 
@@ -76,6 +79,15 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     return assets;
   }
 
+  /** A photo the preview's entries show, as uploaded to this database (a page rendered at once has no build to take it from). */
+  async function storedPhoto(name: string, entries: Parameters<SitePublisher['previewFolder']>[0]) {
+    const id = photoIdsOf(Object.values(entries)).find((photo) => photoFileNames(photo).includes(name));
+    if (!id) return undefined;
+    const body = await store.read(() => photoFile(id, name));
+    const type = PHOTO_FORMATS.find(({ ext }) => name.endsWith(`.${ext}`))?.type;
+    return body && type ? { body, type } : undefined;
+  }
+
   const refuse = (reply: FastifyReply, status: number, message: string) => {
     const shell = reply.server.pageShell;
     const main = `<div class="mx-auto max-w-3xl px-4 py-12"><h1 class="text-2xl font-bold">${renderText(siteWords.previewHeading)}</h1><p class="mt-2">${renderText(message)}</p></div>`;
@@ -102,13 +114,22 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
       if (!token || !sameHash(secretHash(token), preview.tokenHash)) return refuse(reply, 403, siteWords.previewNotYours);
       if (Date.now() >= preview.expiresAt) return refuse(reply, 410, siteWords.previewEnded);
     }
-    const assets = await assetsOf(id, preview.entries);
     const path = sitePath(`/${request.params['*']}`);
+    const shown = (html: Buffer) =>
+      reply
+        .header('Referrer-Policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(withPreviewPhotos(withPreviewBanner(html), id, signedIn ? undefined : token));
+    if (preview.page !== null && path.replace(/(.)\/$/, '$1') === preview.route) return shown(Buffer.from(preview.page));
+    if (path.startsWith(PHOTO_PATH)) {
+      const stored = await storedPhoto(path.slice(PHOTO_PATH.length), preview.entries);
+      if (stored) return reply.header('Referrer-Policy', 'no-referrer').type(stored.type).send(stored.body);
+    }
+    const assets = await assetsOf(id, preview.entries);
     const asset = path ? assets.get(path) : undefined;
-    if (asset && path?.startsWith(PHOTO_PATH) && asset.type.startsWith('image/'))
+    if (asset && path.startsWith(PHOTO_PATH) && asset.type.startsWith('image/'))
       return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(asset.body);
     if (!asset || !asset.type.startsWith('text/html')) return refuse(reply, 404, siteWords.previewGone);
-    const page = withPreviewPhotos(withPreviewBanner(asset.body), id, signedIn ? undefined : token);
-    return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(page);
+    return shown(asset.body);
   });
 };

@@ -49,9 +49,10 @@ export class BuildFailed extends Error {
 
 /**
  * Runs a build of `contentDir` into `outDir`, with the compressed copies unless `compressed` is
- * false; throws BuildFailed with its output when it fails.
+ * false, and at low priority when `background` (nobody is waiting for it); throws BuildFailed with
+ * its output when it fails.
  */
-export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal, compressed?: boolean) => Promise<void>;
+export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal, compressed?: boolean, background?: boolean) => Promise<void>;
 
 /** Writes the compressed copies of a finished build's files beside them. */
 export type Compress = (dir: string) => Promise<void>;
@@ -116,7 +117,7 @@ function runNode(
 /** `astro build` on this same Node, with the content folder and a cache of this process's own. */
 export function astroBuild(root: string, workDir: string): RunBuild {
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  return (contentDir, outDir, signal, compressed = true) =>
+  return (contentDir, outDir, signal, compressed = true, background = false) =>
     runNode(
       'the site build',
       root,
@@ -127,7 +128,7 @@ export function astroBuild(root: string, workDir: string): RunBuild {
         PRECOMPRESS_CACHE: join(workDir, 'compressed'),
         ...(compressed ? {} : { [PRECOMPRESS_ENV]: 'later' }),
       },
-      { signal },
+      { signal, background },
     );
 }
 
@@ -206,12 +207,13 @@ export class SiteBuilder {
 
   /**
    * The finished build of the release's content with `entries` written over it: one already on
-   * disk, or a new one; with its compressed copies unless `compressed` is false (a preview). Throws
+   * disk, or a new one; with its compressed copies unless `compressed` is false (a preview), at low
+   * priority when `background` (made ahead of a publish nobody has asked for yet). Throws
    * BuildFailed when the build fails; the live site is left as it is.
    */
   async build(
     entries: Readonly<Record<EntryKey, ContentEntry>>,
-    { signal, compressed = true }: { signal?: AbortSignal | undefined; compressed?: boolean } = {},
+    { signal, compressed = true, background = false }: { signal?: AbortSignal | undefined; compressed?: boolean; background?: boolean } = {},
   ): Promise<string> {
     const folder = this.folderFor(entries);
     // Made before (a preview's build, or one served before its copies were made): at most the copies are missing.
@@ -236,7 +238,7 @@ export class SiteBuilder {
       rmSync(content, { recursive: true, force: true });
       cpSync(join(this.#root, RELEASE_CONTENT_DIR), content, { recursive: true });
       writeEntries(content, Object.values(entries));
-      await this.#run(content, out, signal, compressed);
+      await this.#run(content, out, signal, compressed, background);
       await this.#writePhotos(entries, out);
       if (!existsSync(join(out, 'index.html'))) throw new BuildFailed('the site build wrote no home page', '');
       if (compressed) writeFileSync(join(out, COMPRESSED), new Date().toISOString());

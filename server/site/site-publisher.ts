@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { deleteUnusedPhotos, storedPhotoIds } from '../storage/site-photos.ts';
 import { photoIdsOf, photoRefsOf } from './photo-refs.ts';
+import type { LivePreview } from './live-preview.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
 export class EntryRefused extends Error {
@@ -101,6 +102,8 @@ export interface SitePublisherOptions {
   log?: FastifyBaseLogger | undefined;
   /** How often an instance looks for a version published elsewhere. */
   checkEveryMs?: number | undefined;
+  /** Renders a preview's page at once; without it (or when it cannot), a preview builds the site. */
+  livePreview?: LivePreview | undefined;
 }
 
 export class SitePublisher {
@@ -111,6 +114,7 @@ export class SitePublisher {
   readonly #log: FastifyBaseLogger | undefined;
   readonly #checkEveryMs: number;
   readonly #root: string;
+  readonly #live: LivePreview | undefined;
   #turn: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #unlisten: (() => void) | undefined;
@@ -128,6 +132,7 @@ export class SitePublisher {
     this.#checkEveryMs = options.checkEveryMs ?? 2000;
     this.release = releaseContent(options.root);
     this.#root = options.root;
+    this.#live = options.livePreview;
   }
 
   get servedVersion(): number {
@@ -320,8 +325,16 @@ export class SitePublisher {
     this.#stopped = true;
     this.#unlisten?.();
     clearTimeout(this.#timer);
+    this.#stopAhead.abort();
     await this.#turn;
     await Promise.all(this.#compressing);
+    await this.#buildingAhead;
+    await this.#live?.stop();
+  }
+
+  /** Readies quick previews (someone opened an entry to edit), so the first is as quick as the rest. */
+  warmPreview(): void {
+    this.#live?.warm();
   }
 
   /**
@@ -393,13 +406,53 @@ export class SitePublisher {
     const problems = await this.#refusalsOf(entry, this.contentOf(latest));
     if (problems.length > 0) throw new EntryRefused(problems);
     const entries = { ...latest.entries, [key]: entry };
-    await this.#builder.build(entries, { compressed: false });
+    const route = previewRouteOf(entry);
+    const page = await this.#quickPage(entries, route);
+    if (page === null) await this.#builder.build(entries, { compressed: false });
+    else this.#buildAhead(entries);
     const id = randomUUID();
     const token = randomToken();
-    const route = previewRouteOf(entry);
     const expiresIn = PREVIEW_DAYS * 86_400_000;
-    await this.#store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, authorEmail: by.email }, expiresIn));
+    await this.#store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, page, authorEmail: by.email }, expiresIn));
     return { id, token, route, expiresAt: Date.now() + expiresIn };
+  }
+
+  /**
+   * The preview's page rendered at once by the quick preview, or null to build the site instead:
+   * none on this instance, or it could not (a page it cannot match to the served build, or an error
+   * the build then reports to the owner in its own words).
+   */
+  async #quickPage(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string): Promise<string | null> {
+    if (!this.#live) return null;
+    try {
+      return (await this.#live.render(entries, route, this.#site.assets)).toString('utf8');
+    } catch (error) {
+      this.#log?.warn({ err: error, route }, 'could not render the preview at once; building the site for it');
+      return null;
+    }
+  }
+
+  /** The newest previewed content not built yet, and the builds of it running. */
+  #ahead: Readonly<Record<EntryKey, ContentEntry>> | undefined;
+  #buildingAhead: Promise<void> | undefined;
+  readonly #stopAhead = new AbortController();
+
+  /**
+   * Builds a quick preview's content behind it, at low priority, so that publishing what was
+   * previewed serves an existing build at once. Only the newest preview's is built: an owner
+   * previewing again and again needs only the last one ready.
+   */
+  #buildAhead(entries: Readonly<Record<EntryKey, ContentEntry>>): void {
+    this.#ahead = entries;
+    this.#buildingAhead ??= (async () => {
+      while (this.#ahead && !this.#stopped) {
+        const next = this.#ahead;
+        this.#ahead = undefined;
+        await this.#builder
+          .build(next, { compressed: false, background: true, signal: this.#stopAhead.signal })
+          .catch((error: unknown) => this.#stopped || this.#log?.info({ err: error }, 'could not build a previewed change ahead of its publish'));
+      }
+    })().finally(() => (this.#buildingAhead = undefined));
   }
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */

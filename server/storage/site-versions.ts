@@ -125,6 +125,8 @@ export interface Preview {
   tokenHash: string;
   entries: Record<EntryKey, ContentEntry>;
   route: string;
+  /** The page at `route`, when it was rendered at once rather than built (HTML). */
+  page: string | null;
   authorEmail: string | null;
   expiresAt: number;
 }
@@ -134,6 +136,7 @@ const previewRow = z.object({
   token_hash: z.string(),
   entries: z.string().transform((s) => z.record(z.string(), entrySchema).parse(JSON.parse(s))),
   route: z.string(),
+  page: z.string().nullable(),
   author_email: z.string().nullable(),
   expires_at: z.coerce.number(),
 });
@@ -142,11 +145,12 @@ const previewRow = z.object({
 export function* insertPreview(preview: Omit<Preview, 'expiresAt'>, expiresInMs: number): Work<void> {
   yield* run(`DELETE FROM site_previews WHERE expires_at < ${NOW_MS} - ?`, expiresInMs);
   yield* run(
-    `INSERT INTO site_previews (id, token_hash, entries, route, author_email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ${NOW_MS}, ${NOW_MS} + ?)`,
+    `INSERT INTO site_previews (id, token_hash, entries, route, page, author_email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ${NOW_MS}, ${NOW_MS} + ?)`,
     preview.id,
     preview.tokenHash,
     JSON.stringify(preview.entries),
     preview.route,
+    preview.page,
     preview.authorEmail,
     expiresInMs,
   );
@@ -156,5 +160,5 @@ export function* previewById(id: string): Work<Preview | undefined> {
   const row = yield* one('SELECT * FROM site_previews WHERE id = ?', id);
   if (!row) return undefined;
   const r = previewRow.parse(row);
-  return { id: r.id, tokenHash: r.token_hash, entries: r.entries, route: r.route, authorEmail: r.author_email, expiresAt: r.expires_at };
+  return { id: r.id, tokenHash: r.token_hash, entries: r.entries, route: r.route, page: r.page, authorEmail: r.author_email, expiresAt: r.expires_at };
 }

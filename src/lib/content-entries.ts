@@ -44,6 +44,11 @@ function fileName(entry: Pick<ContentEntry, 'collection' | 'id'>): string {
   return `${entry.id}.${collectionFiles[entry.collection]}`;
 }
 
+/** The entry's file in a content folder, relative to it. */
+export function entryFile(entry: Pick<ContentEntry, 'collection' | 'id'>): string {
+  return `${entry.collection}/${fileName(entry)}`;
+}
+
 /** Reads a file's text as an entry of the collection. */
 export function entryFromText(collection: CollectionName, id: string, text: string): ContentEntry {
   if (collectionFiles[collection] === 'json') return { collection, id, data: JSON.parse(text) as Record<string, unknown> };

@@ -13,7 +13,7 @@
  * Axe at 390 px and 1280 px, screenshots.
  */
 import { nzParts } from '../../core/nz-time.ts';
-import { run } from '../../server/storage/steps.ts';
+import { one, run } from '../../server/storage/steps.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
 import { expectAxeCleanAtBothWidths } from './helpers.ts';
 import { serverOptions, test, expect, type TestServer } from './fixtures.ts';
@@ -88,14 +88,25 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await page.getByRole('button', { name: 'Preview' }).click();
         await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
         const share = await page.getByLabel('Share link').inputValue();
+        // Rendered at once by the instance's quick preview, not by building the site.
+        const made = await server.store.store.read(() => one('SELECT page FROM site_previews ORDER BY created_at DESC LIMIT 1'));
+        expect(made?.page).toEqual(expect.stringContaining(`${heading} (preview)`));
         // Someone without an inbox sign-in, from the share link.
         const context = await browser.newContext();
         const other = await context.newPage();
+        const errors: string[] = [];
+        other.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+        other.on('pageerror', (error) => errors.push(error.message));
         await other.goto(share);
         await expect(other.getByRole('heading', { level: 1 })).toHaveText(`${heading} (preview)`);
         await expect(other.getByRole('note').first()).toHaveText(/^Preview: this change is not on the website yet\./);
         await other.setViewportSize({ width: 390, height: 900 });
         await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
+        // The page's scripts are the served build's, allowed by its policy: the quote form comes alive.
+        const form = other.locator('astro-island[component-export="QuoteForm"]');
+        await form.scrollIntoViewIfNeeded();
+        await expect(form).not.toHaveAttribute('ssr');
+        expect(errors).toEqual([]);
         await other.goto(share.replace(/\?t=.*$/, ''));
         await expect(other.getByRole('heading', { level: 1 })).toHaveText('Preview of a change to the website');
         await context.close();

@@ -82,6 +82,7 @@ const releasedHashes: Record<number, string> = {
   23: '662a0a58984075b5',
   24: '950b44676fa9f8e0',
   25: 'ac4b690fef52e8e2',
+  26: 'b2dc7a8816a3a210',
 };
 
 describe('migration files', () => {

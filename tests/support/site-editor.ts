@@ -12,6 +12,7 @@ import { priceDateOf, hasPriceDate } from '../../src/lib/price-dates.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-builder.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
+import type { LivePreview } from '../../server/site/live-preview.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { photoRefsOf } from '../../server/site/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
@@ -61,18 +62,32 @@ export function anotherRelease(change: (contentDir: string) => void): string {
   return root;
 }
 
+/** What else an instance is given: how often it checks, a real release build to serve, a quick preview. */
+export interface InstanceOptions {
+  checkEveryMs?: number;
+  /** A finished build of the release to serve (the project's own dist/) rather than the stand-in's. */
+  releaseDist?: string;
+  livePreview?: LivePreview;
+}
+
 /** A publisher on `store`, with a live site and build folders of its own (an instance), of the project's release or another (`root`). */
-export function siteInstance(store: LeadStore, run: RunBuild = fakeBuild, root = ROOT, { checkEveryMs = 50 }: { checkEveryMs?: number } = {}) {
+export function siteInstance(
+  store: LeadStore,
+  run: RunBuild = fakeBuild,
+  root = ROOT,
+  { checkEveryMs = 50, releaseDist: given, livePreview }: InstanceOptions = {},
+) {
   const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
-  const releaseDist = join(work, 'release');
-  // The release's own build: the stand-in run on the release's content.
-  const ready = run(join(root, 'src/content'), releaseDist).then(() => {
+  const releaseDist = given ?? join(work, 'release');
+  // The release's own build: the stand-in run on the release's content, unless one is given.
+  const ready = (given ? Promise.resolve() : run(join(root, 'src/content'), releaseDist)).then(() => {
     const site = new LiveSite(releaseDist);
     const publisher = new SitePublisher({
       store,
       root,
       site,
       checkEveryMs,
+      livePreview,
       builder: new SiteBuilder({
         root,
         workDir: join(work, 'builds'),
@@ -102,9 +117,14 @@ export interface SiteApp {
  */
 export async function siteApp(
   store: LeadStore,
-  { run = fakeBuild, root = ROOT, rateLimit = 1000 }: { run?: RunBuild; root?: string; rateLimit?: number } = {},
+  {
+    run = fakeBuild,
+    root = ROOT,
+    rateLimit = 1000,
+    ...instance
+  }: { run?: RunBuild; root?: string; rateLimit?: number } & Omit<InstanceOptions, 'checkEveryMs'> = {},
 ): Promise<SiteApp> {
-  const { site, publisher, work } = await siteInstance(store, run, root);
+  const { site, publisher, work } = await siteInstance(store, run, root, instance);
   publisher.start();
   const app = await buildApp({
     store,

@@ -1,0 +1,248 @@
+/**
+ * Quick previews: the owner's draft shown in about a second, where a build of the whole site takes
+ * several. Each instance keeps its own `astro dev` (scripts/live-preview-server.ts) on a content
+ * folder of its own, started when someone opens an entry in the site editor and stopped after
+ * IDLE_MS without a preview. A preview writes only the files that differ from the last one, has
+ * the dev server reload them, and renders the one page asked for, which live-page.ts makes load as
+ * the served build's pages do.
+ *
+ * The dev server listens on the loopback address only and refuses any request without this
+ * instance's secret; nothing but its rendered page leaves this module.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview.ts';
+import type { Asset } from '../http/plugins/static.ts';
+import { randomToken } from '../inbox/secrets.ts';
+import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type ContentEntry, type EntryKey } from './content.ts';
+import { likeTheBuild } from './live-page.ts';
+import { processAlive } from '../build-site.ts';
+
+/** How long the dev server may sit unused before it is stopped (it holds a few hundred MB). */
+const IDLE_MS = 15 * 60_000;
+/** How long the dev server may take to start, and one page to render. */
+const START_MS = 60_000;
+const RENDER_MS = 20_000;
+/** The project's folders the dev server must not see through its links: its own output and Git's. */
+const NOT_LINKED = new Set(['.astro', '.git', 'dist']);
+
+/**
+ * This process's environment for the dev server, less what would make it something else: a
+ * NODE_ENV of test or production, or a test runner's own settings.
+ */
+function devEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+}
+
+export interface LivePreviewOptions {
+  /** The project's root (where astro.config.ts and src/ are). */
+  root: string;
+  /** Where the instances on this machine keep their dev servers' roots, content and caches, each in a folder named by its process id. */
+  workDir: string;
+  log?: FastifyBaseLogger | undefined;
+  idleMs?: number | undefined;
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+}
+
+export class LivePreview {
+  readonly #root: string;
+  readonly #parent: string;
+  readonly #dir: string;
+  readonly #content: string;
+  readonly #log: FastifyBaseLogger | undefined;
+  readonly #idleMs: number;
+  readonly #secret = randomToken();
+  #running: Promise<Running> | undefined;
+  /** The files written over the release's, as they are now: a preview rewrites only what differs. */
+  #written = new Map<string, string>();
+  #turn: Promise<unknown> = Promise.resolve();
+  #idle: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(options: LivePreviewOptions) {
+    this.#root = resolve(options.root);
+    this.#parent = resolve(options.workDir);
+    this.#dir = join(this.#parent, String(process.pid));
+    this.#content = join(this.#dir, 'content');
+    this.#log = options.log;
+    this.#idleMs = options.idleMs ?? IDLE_MS;
+  }
+
+  /** Starts the dev server if it is not running, so the first preview does not wait for it. */
+  warm(): void {
+    if (this.#stopped) return;
+    this.#running ??= this.#start();
+    this.#running.catch(() => undefined);
+    this.#idleFromNow();
+  }
+
+  /**
+   * The page at `route` with `entries` written over the release's content, made to load as the
+   * served build's pages do. Renders take turns: there is one content folder.
+   */
+  render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
+    const work = async () => {
+      if (this.#stopped) throw new Error('the quick preview is stopped');
+      this.#running ??= this.#start();
+      const { port } = await this.#running;
+      this.#idleFromNow();
+      let html: string;
+      try {
+        const changed = this.#write(entries);
+        if (changed.length > 0) await this.#ask(port, REFRESH_PATH, { method: 'POST', body: JSON.stringify(changed) }, 204);
+        html = await this.#ask(port, route, { method: 'GET' }, 200);
+      } catch (error) {
+        // What the dev server holds after a failed reload is not known: the next preview starts afresh.
+        await this.#shutDown();
+        throw error;
+      }
+      return likeTheBuild(html, served);
+    };
+    const next = this.#turn.then(work, work);
+    this.#turn = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Where the dev server listens while it runs (to check that it refuses strangers). */
+  async address(): Promise<string | undefined> {
+    const running = await this.#running?.catch(() => undefined);
+    return running && `http://127.0.0.1:${running.port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#idle);
+    await this.#turn;
+    await this.#shutDown();
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  #idleFromNow(): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => void this.#shutDown(), this.#idleMs);
+    this.#idle.unref();
+  }
+
+  async #shutDown(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    const started = await running?.catch(() => undefined);
+    if (!started || started.child.exitCode !== null) return;
+    const exited = new Promise((done) => started.child.once('exit', done));
+    // Its standard input closing is its signal to stop; a kill follows if it does not.
+    started.child.stdin?.end();
+    const kill = setTimeout(() => started.child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(kill);
+  }
+
+  /** Removes the folders of instances no longer running (stopped without cleaning up, or killed). */
+  #sweepDeparted(): void {
+    if (!existsSync(this.#parent)) return;
+    for (const name of readdirSync(this.#parent)) {
+      if (/^\d+$/.test(name) && Number(name) !== process.pid && !processAlive(Number(name))) rmSync(join(this.#parent, name), { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * A root of links to the project's own files, so the dev server's generated `.astro/` folder is
+   * its own. The folder holding this instance's work is left out, or the links would lead back in.
+   */
+  #linkRoot(): string {
+    const root = join(this.#dir, 'root');
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    const inside = relative(this.#root, this.#dir);
+    const own = inside.startsWith('..') ? undefined : inside.split(sep)[0];
+    for (const name of readdirSync(this.#root)) {
+      if (NOT_LINKED.has(name) || name === own) continue;
+      symlinkSync(join(this.#root, name), join(root, name));
+    }
+    return root;
+  }
+
+  async #start(): Promise<Running> {
+    this.#sweepDeparted();
+    const root = this.#linkRoot();
+    rmSync(this.#content, { recursive: true, force: true });
+    cpSync(join(this.#root, RELEASE_CONTENT_DIR), this.#content, { recursive: true });
+    this.#written = new Map();
+    const child = spawn(process.execPath, [join(this.#root, 'scripts', 'live-preview-server.ts'), root], {
+      cwd: root,
+      env: { ...devEnv(), [LIVE_PREVIEW_ENV]: this.#secret, [CONTENT_DIR_ENV]: this.#content, SITE_CACHE_DIR: join(this.#dir, 'cache'), NO_COLOR: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-4000);
+    };
+    child.stderr.on('data', keep);
+    const running = new Promise<Running>((ready, fail) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        fail(new Error(`the quick preview did not start within ${START_MS / 1000} s: ${output}`));
+      }, START_MS);
+      let line = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        keep(chunk);
+        line += chunk.toString('utf8');
+        const port = /^\{"port":(\d+)\}$/m.exec(line)?.[1];
+        if (port) {
+          clearTimeout(timer);
+          ready({ child, port: Number(port) });
+        }
+      });
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        fail(error);
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`the quick preview stopped (exit code ${code}): ${output}`));
+      });
+    });
+    child.on('exit', (code) => {
+      if (this.#running === running) this.#running = undefined;
+      if (code !== 0 && !this.#stopped) this.#log?.warn({ code, output: output.slice(-1000) }, 'the quick preview’s dev server stopped');
+    });
+    return running;
+  }
+
+  /** Brings the content folder to the release's files with `entries` over them; returns the files changed. */
+  #write(entries: Readonly<Record<EntryKey, ContentEntry>>): string[] {
+    const wanted = new Map(Object.values(entries).map((entry) => [entryFile(entry), entryText(entry)]));
+    const changed: string[] = [];
+    for (const file of this.#written.keys()) {
+      if (wanted.has(file)) continue;
+      const release = join(this.#root, RELEASE_CONTENT_DIR, file);
+      if (existsSync(release)) cpSync(release, join(this.#content, file));
+      else rmSync(join(this.#content, file), { force: true });
+      changed.push(file);
+    }
+    for (const [file, text] of wanted) {
+      if (this.#written.get(file) === text) continue;
+      mkdirSync(join(this.#content, file, '..'), { recursive: true });
+      writeFileSync(join(this.#content, file), text);
+      changed.push(file);
+    }
+    this.#written = wanted;
+    return changed.map((file) => join(this.#content, file));
+  }
+
+  async #ask(port: number, path: string, init: { method: string; body?: string }, status: number): Promise<string> {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      ...init,
+      headers: { [LIVE_PREVIEW_HEADER]: this.#secret, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      signal: AbortSignal.timeout(RENDER_MS),
+    });
+    const text = await response.text();
+    if (response.status !== status) throw new Error(`the quick preview answered ${path} with ${response.status}: ${text.slice(0, 500)}`);
+    return text;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The quick preview inside the site editor, on both stores, with the real `astro dev` and the real
+ * release build: Preview renders the page at once and keeps it with the preview, so any instance
+ * serves it as it is, without building; the build is then made behind it, so publishing what was
+ * previewed finds it made; and when the quick preview cannot render, Preview builds the site
+ * instead and the owner still gets the page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LivePreview } from '../../server/site/live-preview.ts';
+import { one } from '../../server/storage/steps.ts';
+import { inboxSession, type Browser } from '../support/inbox-session.ts';
+import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
+import { fakeBuild, ROOT, siteApp, type SiteApp } from '../support/site-editor.ts';
+import type { RunBuild } from '../../server/site/site-builder.ts';
+import { waitFor } from '../support/peers.ts';
+
+const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
+const ROUTE = '/commercial-fridge-prices-nz';
+
+describe.each(storeKinds)('the quick preview on %s', (kind) => {
+  let t: TestStore;
+  let a: SiteApp;
+  let b: SiteApp;
+  let live: LivePreview;
+  let liveWork: string;
+  let owner: Browser;
+  const builds = { a: 0, b: 0 };
+  const counted =
+    (instance: keyof typeof builds): RunBuild =>
+    (...args) => {
+      builds[instance]++;
+      return fakeBuild(...args);
+    };
+  const onA = inboxSession(
+    () => a.app,
+    () => t.store,
+  );
+  const previewOf = async (heading: string) => {
+    const e = (await onA.call(owner, 'GET', GUIDE)).json();
+    const made = await onA.call(owner, 'POST', `${GUIDE}/preview`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(made.statusCode).toBe(200);
+    const { address, share } = made.json() as { address: string; share: string };
+    const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', address.split('/')[3]));
+    return { address, share, page: stored?.page as string | null, e };
+  };
+
+  beforeAll(async () => {
+    t = await createTestStore(kind);
+    liveWork = mkdtempSync(join(tmpdir(), 'crnz-quick-'));
+    live = new LivePreview({ root: ROOT, workDir: liveWork });
+    // Both serve the project's real release build, which the rendered page's scripts are matched to.
+    a = await siteApp(t.store, { run: counted('a'), releaseDist: join(ROOT, 'dist'), livePreview: live });
+    b = await siteApp(t.store, { run: counted('b'), releaseDist: join(ROOT, 'dist') });
+    owner = await onA.signedIn('owner@example.nz', 'owner');
+  });
+
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      await i.publisher.stop();
+      await i.app.close();
+      rmSync(i.work, { recursive: true, force: true });
+    }
+    rmSync(liveWork, { recursive: true, force: true });
+    await t.cleanup();
+  });
+
+  it('renders the page at once, which every instance serves as it is; its build is made behind it for the publish', { timeout: 120_000 }, async () => {
+    const heading = `Commercial Fridge Prices in New Zealand, Seen at Once on ${kind}`;
+    const { address, share, page, e } = await previewOf(heading);
+    expect(page).toContain(`<h1`);
+    expect(page).toContain(heading);
+    expect(page).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'/);
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const seen = await b.app.inject({ method: 'GET', url: address, headers: { cookie } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).toContain(heading);
+    expect(seen.body).toMatch(/Preview: this change is not on the website yet\./);
+    expect(seen.headers['cache-control']).toBe('no-store');
+    const shared = await b.app.inject({ method: 'GET', url: `${address}?t=${new URL(share).searchParams.get('t')}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toContain(heading);
+    // Neither instance built anything for the owner to see it.
+    expect(builds.b).toBe(0);
+    // Then instance A builds it behind the preview, and publishing the same change finds it built.
+    await waitFor(() => builds.a === 1, { what: 'the preview’s build made behind it', timeoutMs: 30_000 });
+    const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(published.statusCode).toBe(200);
+    expect(builds.a).toBe(1);
+    expect((await a.app.inject({ method: 'GET', url: ROUTE })).body).toContain(heading);
+  });
+
+  it('builds the site for the preview when the quick preview cannot render it', { timeout: 60_000 }, async () => {
+    await live.stop();
+    const before = builds.a;
+    const heading = `Commercial Fridge Prices in New Zealand, Built on ${kind}`;
+    const { address, page } = await previewOf(heading);
+    expect(page).toBeNull();
+    expect(builds.a).toBe(before + 1);
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const seen = await a.app.inject({ method: 'GET', url: address, headers: { cookie } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).toContain(heading);
+  });
+});
