@@ -28,8 +28,6 @@ export default defineConfig({
   ...(livePreviewChild ? { devToolbar: { enabled: false } } : {}),
   vite: {
     plugins: [tailwindcss()],
-    // Its pages are read by the lead server, never by a browser: no live reload, no file watching.
-    ...(livePreviewChild ? { server: { hmr: false, watch: null } } : {}),
     // The business details the pages state: the release's file, or a published version's copy.
     resolve: { alias: { [BUSINESS_DETAILS_IMPORT]: resolve(contentDir(), BUSINESS_DETAILS_FILE) } },
   },

@@ -19,6 +19,10 @@ const server = await dev({
   logLevel: 'warn',
   vite: { resolve: { preserveSymlinks: true } },
 });
+// Nothing here changes but what the lead server writes and then reloads itself (the refresh in
+// live-preview-refresh.ts). A file watcher would reload the same content again a moment later, and a
+// reload it starts makes a refresh meanwhile find the content settings half loaded and do nothing.
+await server.watcher.close();
 process.stdout.write(`${JSON.stringify({ port: server.address.port })}\n`);
 process.stdin.on('end', () => void server.stop().finally(() => process.exit(0)));
 process.stdin.resume();

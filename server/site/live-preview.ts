@@ -17,7 +17,7 @@ import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/
 import type { Asset } from '../http/plugins/static.ts';
 import { randomToken } from '../inbox/secrets.ts';
 import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type ContentEntry, type EntryKey } from './content.ts';
-import { likeTheBuild } from './live-page.ts';
+import { likeTheBuild, NotLikeTheBuild } from './live-page.ts';
 import { processAlive } from '../build-site.ts';
 
 /** How long the dev server may sit unused before it is stopped (it holds a few hundred MB). */
@@ -102,7 +102,10 @@ export class LivePreview {
         await this.#shutDown();
         throw error;
       }
-      return likeTheBuild(html, served);
+      const page = likeTheBuild(html, served);
+      // Where this server's files are is nobody's business, least of all a share link's holder's.
+      if (page.includes(this.#root) || page.includes(this.#dir)) throw new NotLikeTheBuild('the page names a folder of this server');
+      return page;
     };
     const next = this.#turn.then(work, work);
     this.#turn = next.catch(() => undefined);

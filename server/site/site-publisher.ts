@@ -350,6 +350,7 @@ export class SitePublisher {
       for (let turn = 0; turn < MAX_TURNS; turn++) {
         const latest = await this.latest();
         const { entries, restoredFrom = null, bases: given } = await change(latest);
+        this.#notAheadOf(entries);
         const dir = await this.#builder.build(entries, { compressed: false });
         const number = latest.number + 1;
         const changed = changedKeys(this.contentOf(latest), this.contentOf({ entries }));
@@ -408,8 +409,10 @@ export class SitePublisher {
     const entries = { ...latest.entries, [key]: entry };
     const route = previewRouteOf(entry);
     const page = await this.#quickPage(entries, route);
-    if (page === null) await this.#builder.build(entries, { compressed: false });
-    else this.#buildAhead(entries);
+    if (page === null) {
+      this.#notAheadOf(entries);
+      await this.#builder.build(entries, { compressed: false });
+    } else this.#buildAhead(entries);
     const id = randomUUID();
     const token = randomToken();
     const expiresIn = PREVIEW_DAYS * 86_400_000;
@@ -432,8 +435,9 @@ export class SitePublisher {
     }
   }
 
-  /** The newest previewed content not built yet, and the builds of it running. */
+  /** The newest previewed content not built yet, the build of one running (its folder), and the loop making them. */
   #ahead: Readonly<Record<EntryKey, ContentEntry>> | undefined;
+  #aheadNow: { folder: string; cancel: AbortController } | undefined;
   #buildingAhead: Promise<void> | undefined;
   readonly #stopAhead = new AbortController();
 
@@ -448,11 +452,28 @@ export class SitePublisher {
       while (this.#ahead && !this.#stopped) {
         const next = this.#ahead;
         this.#ahead = undefined;
+        const cancel = new AbortController();
+        this.#aheadNow = { folder: this.#builder.folderFor(next), cancel };
         await this.#builder
-          .build(next, { compressed: false, background: true, signal: this.#stopAhead.signal })
-          .catch((error: unknown) => this.#stopped || this.#log?.info({ err: error }, 'could not build a previewed change ahead of its publish'));
+          .build(next, { compressed: false, background: true, signal: AbortSignal.any([cancel.signal, this.#stopAhead.signal]) })
+          .catch(
+            (error: unknown) =>
+              cancel.signal.aborted || this.#stopped || this.#log?.info({ err: error }, 'could not build a previewed change ahead of its publish'),
+          );
+        this.#aheadNow = undefined;
       }
     })().finally(() => (this.#buildingAhead = undefined));
+  }
+
+  /**
+   * Drops a build made ahead of content other than `entries`: the owner changed the page again
+   * since the preview, and the build wanted now would otherwise wait for it. One of the same
+   * content is left to finish, and found by the build wanted now.
+   */
+  #notAheadOf(entries: Readonly<Record<EntryKey, ContentEntry>>): void {
+    const folder = this.#builder.folderFor(entries);
+    if (this.#ahead && this.#builder.folderFor(this.#ahead) !== folder) this.#ahead = undefined;
+    if (this.#aheadNow && this.#aheadNow.folder !== folder) this.#aheadNow.cancel.abort();
   }
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */

@@ -1,7 +1,8 @@
 /**
  * The quick preview with the real `astro dev` on the release's real content, against the real
  * release build: an article's edited body and the business details' new e-mail address appear on
- * their pages, and vanish again when the next preview no longer has them; every script and island
+ * their pages, and vanish again when the next preview no longer has them; previews one straight
+ * after another each show their own change; every script and island
  * the page loads is a file of the served build; the dev server refuses anyone without the
  * instance's secret; and stopping it ends the process and removes its folder.
  */
@@ -18,6 +19,7 @@ const release = releaseContent(ROOT);
 const served = loadSite(join(ROOT, 'dist'));
 const ARTICLE = release.get('blog/common-problems')!;
 const DETAILS = release.get('business/details')!;
+const GUIDE = release.get('guides/commercial-fridge-prices-nz')!;
 
 /** Every address the page loads a script from. */
 const scriptsOf = (html: string) => [...html.matchAll(/(?:src|component-url|renderer-url)="([^"]*)"/g)].map((m) => m[1]!).filter((url) => url.endsWith('.js'));
@@ -39,12 +41,21 @@ describe('the quick preview', () => {
     const article = { ...ARTICLE, body: ARTICLE.body!.replace(/^## .*$/m, '## Frost on the evaporator coil, explained') };
     const page = (await live.render({ [`blog/${ARTICLE.id}`]: article }, '/blog/common-problems', served)).toString('utf8');
     expect(page).toContain('Frost on the evaporator coil, explained');
+    expect(page).not.toContain(ROOT);
     for (const url of scriptsOf(page)) expect(served.has(url), url).toBe(true);
     expect(scriptsOf(page).length).toBeGreaterThan(0);
 
     const details = { ...DETAILS, data: { ...DETAILS.data, email: 'kia.ora@commercialrefrigeration.nz' } };
     const contact = (await live.render({ 'business/details': details }, '/contact', served)).toString('utf8');
     expect(contact).toContain('kia.ora@commercialrefrigeration.nz');
+
+    // One change after another, as an owner previews again and again: each shows the last.
+    for (const n of [1, 2, 3]) {
+      const heading = `Fridge Prices Checked, Preview Number ${n}`;
+      const guide = { ...GUIDE, data: { ...GUIDE.data, heading } };
+      const shown = (await live.render({ 'guides/commercial-fridge-prices-nz': guide }, '/commercial-fridge-prices-nz', served)).toString('utf8');
+      expect(/<h1[^>]*>([^<]*)</.exec(shown)?.[1]).toBe(heading);
+    }
 
     const again = (await live.render({}, '/blog/common-problems', served)).toString('utf8');
     expect(again).not.toContain('Frost on the evaporator coil, explained');

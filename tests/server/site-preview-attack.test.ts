@@ -2,7 +2,8 @@
  * The preview page (/inbox/preview/ID/ROUTE) attacked on both stores: any id, path and token
  * (fast-check, with encodings, NUL, traversal and long values) answers 403, 404 or 410, never a
  * 5xx or a hang, and shows the preview only with a session or its own token; a token is never
- * echoed into the page; another preview's token opens nothing.
+ * echoed into the page; another preview's token opens nothing; a page kept with its preview (the
+ * quick preview's) shows at its own address only, whatever path comes with the right token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -13,6 +14,7 @@ import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { siteInstance } from '../support/site-editor.ts';
+import { run } from '../../server/storage/steps.ts';
 
 const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
 
@@ -79,5 +81,26 @@ describe.each(storeKinds)('the preview page under attack on %s', (kind) => {
     expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${mine.token}` })).body).toContain('Preview A');
     expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${theirs.token}` })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: `${mine.address}?t=${mine.token}&t=${theirs.token}` })).statusCode).toBe(403);
+  }, 60_000);
+
+  it('shows a page rendered at once only at its own address, whatever path comes with the right token', async () => {
+    const quick = await preview('Commercial Fridge Prices in New Zealand, Preview C');
+    const id = quick.address.split('/')[3]!;
+    // As the quick preview keeps it: the page, stored with the preview.
+    await t.store.transact(() => run('UPDATE site_previews SET page = ? WHERE id = ?', '<!doctype html><body><h1>Rendered at once C</h1></body>', id));
+    expect((await app.inject({ method: 'GET', url: `${quick.address}?t=${quick.token}` })).body).toContain('Rendered at once C');
+    expect((await app.inject({ method: 'GET', url: `${quick.address}/?t=${quick.token}` })).body).toContain('Rendered at once C');
+    await fc.assert(
+      fc.asyncProperty(hostile, async (path) => {
+        const url = `/inbox/preview/${id}/${encodeURI(path)}?t=${quick.token}`;
+        const answer = await Promise.race([
+          app.inject({ method: 'GET', url }),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${url} hung`)), 5_000)),
+        ]);
+        expect(answer.statusCode, url).toBeLessThan(500);
+        expect(answer.body).not.toContain('Rendered at once C');
+      }),
+      { numRuns: 100 },
+    );
   }, 60_000);
 });

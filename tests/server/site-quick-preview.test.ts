@@ -2,8 +2,9 @@
  * The quick preview inside the site editor, on both stores, with the real `astro dev` and the real
  * release build: Preview renders the page at once and keeps it with the preview, so any instance
  * serves it as it is, without building; the build is then made behind it, so publishing what was
- * previewed finds it made; and when the quick preview cannot render, Preview builds the site
- * instead and the owner still gets the page.
+ * previewed finds it made, while publishing a different change calls that build off rather than
+ * wait for it; and when the quick preview cannot render, Preview builds the site instead and the
+ * owner still gets the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,9 +17,12 @@ import { createTestStore, storeKinds, type TestStore } from '../support/stores.t
 import { fakeBuild, ROOT, siteApp, type SiteApp } from '../support/site-editor.ts';
 import type { RunBuild } from '../../server/site/site-builder.ts';
 import { waitFor } from '../support/peers.ts';
+import { readEntries } from '../../server/site/content.ts';
 
 const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
 const ROUTE = '/commercial-fridge-prices-nz';
+const GUIDE_KEY = 'guides/commercial-fridge-prices-nz';
+const HELD = 'Held Back';
 
 describe.each(storeKinds)('the quick preview on %s', (kind) => {
   let t: TestStore;
@@ -28,11 +32,18 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
   let liveWork: string;
   let owner: Browser;
   const builds = { a: 0, b: 0 };
+  /** Builds of content whose guide heading says HELD run until they are called off. */
+  const aborted: boolean[] = [];
   const counted =
     (instance: keyof typeof builds): RunBuild =>
-    (...args) => {
+    async (contentDir, outDir, signal, ...rest) => {
       builds[instance]++;
-      return fakeBuild(...args);
+      if (String(readEntries(contentDir).get(GUIDE_KEY)?.data.heading).includes(HELD)) {
+        await new Promise((done) => signal?.addEventListener('abort', done));
+        aborted.push(Boolean(signal?.aborted));
+        signal?.throwIfAborted();
+      }
+      return fakeBuild(contentDir, outDir, signal, ...rest);
     };
   const onA = inboxSession(
     () => a.app,
@@ -89,6 +100,21 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
     expect(published.statusCode).toBe(200);
     expect(builds.a).toBe(1);
+    expect((await a.app.inject({ method: 'GET', url: ROUTE })).body).toContain(heading);
+  });
+
+  it('calls off the build made behind a preview when a different change is published meanwhile', { timeout: 60_000 }, async () => {
+    // The stand-in build A published has none of the real pages' scripts, which a quick preview is
+    // matched to: A serves the real release build again, at the same version.
+    a.site.swap(join(ROOT, 'dist'), a.site.version);
+    const { e, page } = await previewOf(`Commercial Fridge Prices in New Zealand, ${HELD} on ${kind}`);
+    expect(page).toContain(HELD);
+    await waitFor(() => aborted.length === 0 && builds.a === 2, { what: 'the held build behind the preview to start', timeoutMs: 30_000 });
+    const heading = `Commercial Fridge Prices in New Zealand, Changed Again on ${kind}`;
+    // Without the call-off this publish would wait for the held build, which never ends on its own.
+    const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    expect(published.statusCode).toBe(200);
+    expect(aborted).toEqual([true]);
     expect((await a.app.inject({ method: 'GET', url: ROUTE })).body).toContain(heading);
   });
 
