@@ -129,7 +129,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       const key: EntryKey = keyOf(found.entry);
       // Whoever opens an entry may preview it next: the quick preview gets ready meanwhile.
-      site.warmPreview();
+      site.warmPreview(found.entry);
       const draft = await ctx.store.read(() => draftOf(key));
       const release = site.release.get(key) ?? found.entry;
       return {

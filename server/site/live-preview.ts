@@ -74,11 +74,16 @@ export class LivePreview {
     this.#idleMs = options.idleMs ?? IDLE_MS;
   }
 
-  /** Starts the dev server if it is not running, so the first preview does not wait for it. */
-  warm(): void {
+  /**
+   * Starts the dev server if it is not running and has it render `route` once (the first render of
+   * a page compiles its templates, which takes seconds), so the first preview does not wait for
+   * either.
+   */
+  warm(route: string): void {
     if (this.#stopped) return;
-    this.#running ??= this.#start();
-    this.#running.catch(() => undefined);
+    this.#started()
+      .then(({ port }) => this.#ask(port, route, { method: 'GET' }, 200))
+      .catch((error: unknown) => this.#log?.warn({ err: error }, 'the quick preview could not get ready; previews build the site until it can'));
     this.#idleFromNow();
   }
 
@@ -89,8 +94,7 @@ export class LivePreview {
   render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
     const work = async () => {
       if (this.#stopped) throw new Error('the quick preview is stopped');
-      this.#running ??= this.#start();
-      const { port } = await this.#running;
+      const { port } = await this.#started();
       this.#idleFromNow();
       let html: string;
       try {
@@ -130,6 +134,18 @@ export class LivePreview {
     clearTimeout(this.#idle);
     this.#idle = setTimeout(() => void this.#shutDown(), this.#idleMs);
     this.#idle.unref();
+  }
+
+  /** The running dev server, started now if none is; a start that fails is tried again next time. */
+  #started(): Promise<Running> {
+    if (!this.#running) {
+      const starting = this.#start();
+      this.#running = starting;
+      starting.catch(() => {
+        if (this.#running === starting) this.#running = undefined;
+      });
+    }
+    return this.#running;
   }
 
   async #shutDown(): Promise<void> {
@@ -211,7 +227,13 @@ export class LivePreview {
       });
     });
     child.on('exit', (code) => {
-      if (this.#running === running) this.#running = undefined;
+      // One that stopped on its own (not shut down here) is started again by the next preview.
+      void this.#running?.then(
+        (current) => {
+          if (current.child === child) this.#running = undefined;
+        },
+        () => undefined,
+      );
       if (code !== 0 && !this.#stopped) this.#log?.warn({ code, output: output.slice(-1000) }, 'the quick preview’s dev server stopped');
     });
     return running;

@@ -1,10 +1,10 @@
 /**
  * A preview of an unpublished edit: the real page, made with the same templates and styles as the
  * live site, at /inbox/preview/ID/ROUTE: the page rendered at once when the preview was made (kept
- * with it), or else the site built with the edit. It opens for anyone signed in to the inbox, or with the
- * preview's share link (?t=…, kept only as a hash) until the link ends. Never cached, never indexed
- * (the inbox's headers), and the address is not sent on to other sites (no-referrer): it carries a
- * secret.
+ * with it), or else the site built with the edit. It opens for anyone signed in to the inbox, or
+ * with the preview's share link (?t=…, kept only as a hash) until the link ends. Never cached,
+ * never indexed (the inbox's headers), and the address is not sent on to other sites
+ * (no-referrer): it carries a secret.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

@@ -240,6 +240,7 @@ export class SitePublisher {
       if (number === this.#site.version) return;
       const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
       if (!version) return;
+      this.#notAheadOf(version.entries);
       try {
         this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries);
         this.#failure = undefined;
@@ -332,9 +333,9 @@ export class SitePublisher {
     await this.#live?.stop();
   }
 
-  /** Readies quick previews (someone opened an entry to edit), so the first is as quick as the rest. */
-  warmPreview(): void {
-    this.#live?.warm();
+  /** Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the rest. */
+  warmPreview(entry: Pick<ContentEntry, 'collection' | 'id'>): void {
+    this.#live?.warm(previewRouteOf(entry));
   }
 
   /**
