@@ -129,7 +129,7 @@ export const configSchema = z
     SITE_CHECK_INTERVAL: duration.default(2000),
     /**
      * Whether a preview in the site editor is rendered at once by a development server of the site
-     * kept by each instance while someone edits (a few hundred MB), rather than by building the site.
+     * kept by each instance while someone edits (about 1 GB of memory), rather than by building the site.
      */
     SITE_QUICK_PREVIEW: flag(true),
     DATABASE_URL: z

@@ -20,7 +20,7 @@ import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type Conten
 import { likeTheBuild, NotLikeTheBuild } from './live-page.ts';
 import { processAlive } from '../build-site.ts';
 
-/** How long the dev server may sit unused before it is stopped (it holds a few hundred MB). */
+/** How long the dev server may sit unused before it is stopped (it holds about 1 GB of memory). */
 const IDLE_MS = 15 * 60_000;
 /** How long the dev server may take to start, and one page to render. */
 const START_MS = 60_000;
