@@ -40,13 +40,15 @@ export function precompressDir(dir: string, cacheDir = process.env.PRECOMPRESS_C
     const body = readFileSync(file);
     if (body.length < 256) continue;
     const { br: b, gz } = compressed(body, cacheDir);
-    // Under a temporary name first: another instance may be reading the folder.
+    // Under a temporary name of this process's own first: another instance may be reading the
+    // folder, or compressing it too (one name for both, and one would rename the other's file away).
     for (const [path, copy] of [
       [`${file}.br`, b],
       [`${file}.gz`, gz],
     ] as const) {
-      writeFileSync(`${path}.tmp`, copy);
-      renameSync(`${path}.tmp`, path);
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, copy);
+      renameSync(tmp, path);
     }
     files++;
     bytes += body.length;
