@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview.ts';
@@ -197,6 +198,14 @@ export class LivePreview {
       env: { ...devEnv(), [LIVE_PREVIEW_ENV]: this.#secret, [CONTENT_DIR_ENV]: this.#content, SITE_CACHE_DIR: join(this.#dir, 'cache'), NO_COLOR: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Visitors' pages and quotes come before the owner's preview on a busy machine.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+      } catch {
+        // Left at the server's priority where the system does not allow it.
+      }
+    }
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-4000);

@@ -126,7 +126,9 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     failNext(status, times = 1, reply = {}) {
       for (let i = 0; i < times; i += 1) failures.push({ status, reply });
     },
-    waitForMessages(n, timeoutMs = 5000) {
+    // Long enough for a send on a machine busy with other test files (a dev server starting, a
+    // build): a wait on an event, so it costs nothing when the messages come at once.
+    waitForMessages(n, timeoutMs = 15_000) {
       if (messages.length >= n) return Promise.resolve(messages.slice());
       return new Promise((resolve, reject) => {
         const check = (): void => {
