@@ -14,8 +14,7 @@
  * that changes every page): a preview is served as it is, and a publish is served at once and
  * compressed afterwards. A folder made without them gets them when they are asked for.
  */
-import { spawn } from 'node:child_process';
-import { constants, setPriority } from 'node:os';
+import { constants } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { keepCachedCopy, PRECOMPRESS_ENV } from '../../core/compressed-cache.ts';
@@ -26,6 +25,7 @@ import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import type { PhotoFile } from '../storage/site-photos.ts';
 import { photoIdsOf } from './photo-refs.ts';
+import { spawnNode } from './node-child.ts';
 
 /** Finished builds kept on disk besides the one being made: enough for a restore to find its build. */
 const KEEP_BUILDS = 4;
@@ -85,30 +85,19 @@ function runNode(
   { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
 ): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, {
+    const { child, output } = spawnNode(args, {
       cwd: root,
       env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(signal ? { signal } : {}),
+      stdin: 'ignore',
+      // Work nobody waits for yields the CPU to work somebody does (a build, a visitor's page).
+      priority: background ? constants.priority.PRIORITY_LOW : undefined,
+      keepChars: 20_000,
+      signal,
     });
-    // Work nobody waits for yields the CPU to work somebody does (a build, a visitor's page).
-    if (background && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, constants.priority.PRIORITY_LOW);
-      } catch {
-        // Left at the server's priority where the system does not allow it: slower for others, still correct.
-      }
-    }
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-20_000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', (error) => fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output))));
+    child.on('error', (error) => fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output()))));
     child.on('close', (code) => {
       if (code === 0) return done();
-      const tail = plain(output).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
+      const tail = plain(output()).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
       fail(new BuildFailed(`${what} failed (exit code ${code})`, tail));
     });
   });
