@@ -9,9 +9,9 @@
  * The dev server listens on the loopback address only and refuses any request without this
  * instance's secret; nothing but its rendered page leaves this module.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview.ts';
@@ -20,11 +20,16 @@ import { randomToken } from '../inbox/secrets.ts';
 import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type ContentEntry, type EntryKey } from './content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './live-page.ts';
 import { processAlive } from '../build-site.ts';
+import { spawnNode } from './node-child.ts';
 
 /** How long the dev server may sit unused before it is stopped (it holds about 1 GB of memory). */
 const IDLE_MS = 15 * 60_000;
-/** How long the dev server may take to start, and one page to render. */
+/**
+ * How long the dev server may take to start, to render its first page (which compiles the
+ * templates: seconds when idle, far longer on a busy machine), and to render a page after that.
+ */
 const START_MS = 60_000;
+const FIRST_RENDER_MS = 60_000;
 const RENDER_MS = 20_000;
 /** The project's folders the dev server must not see through its links: its own output and Git's. */
 const NOT_LINKED = new Set(['.astro', '.git', 'dist']);
@@ -49,6 +54,8 @@ export interface LivePreviewOptions {
 interface Running {
   child: ChildProcess;
   port: number;
+  /** Whether a page has been rendered: the first compiles the templates. */
+  rendered: boolean;
 }
 
 export class LivePreview {
@@ -82,10 +89,14 @@ export class LivePreview {
    */
   warm(route: string): void {
     if (this.#stopped) return;
-    this.#started()
-      .then(({ port }) => this.#ask(port, route, { method: 'GET' }, 200))
-      .catch((error: unknown) => this.#log?.warn({ err: error }, 'the quick preview could not get ready; previews build the site until it can'));
     this.#idleFromNow();
+    // In turn with previews: one pressed meanwhile waits for this render rather than racing it.
+    this.#inTurn(async () => {
+      const running = await this.#started();
+      if (!running.rendered) await this.#ask(running, route, { method: 'GET' }, 200);
+    }).catch((error: unknown) => {
+      if (!this.#stopped) this.#log?.warn({ err: error }, 'the quick preview could not get ready; previews build the site until it can');
+    });
   }
 
   /**
@@ -93,15 +104,15 @@ export class LivePreview {
    * served build's pages do. Renders take turns: there is one content folder.
    */
   render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
-    const work = async () => {
+    return this.#inTurn(async () => {
       if (this.#stopped) throw new Error('the quick preview is stopped');
-      const { port } = await this.#started();
+      const running = await this.#started();
       this.#idleFromNow();
       let html: string;
       try {
         const changed = this.#write(entries);
-        if (changed.length > 0) await this.#ask(port, REFRESH_PATH, { method: 'POST', body: JSON.stringify(changed) }, 204);
-        html = await this.#ask(port, route, { method: 'GET' }, 200);
+        if (changed.length > 0) await this.#ask(running, REFRESH_PATH, { method: 'POST', body: JSON.stringify(changed) }, 204);
+        html = await this.#ask(running, route, { method: 'GET' }, 200);
       } catch (error) {
         // What the dev server holds after a failed reload is not known: the next preview starts afresh.
         await this.#shutDown();
@@ -111,7 +122,11 @@ export class LivePreview {
       // Where this server's files are is nobody's business, least of all a share link's holder's.
       if (page.includes(this.#root) || page.includes(this.#dir)) throw new NotLikeTheBuild('the page names a folder of this server');
       return page;
-    };
+    });
+  }
+
+  /** Runs `work` after the work before it, failed or not. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#turn.then(work, work);
     this.#turn = next.catch(() => undefined);
     return next;
@@ -126,8 +141,9 @@ export class LivePreview {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#idle);
-    await this.#turn;
+    // Ended first, so a render under way fails at once instead of being waited for.
     await this.#shutDown();
+    await this.#turn;
     rmSync(this.#dir, { recursive: true, force: true });
   }
 
@@ -139,6 +155,7 @@ export class LivePreview {
 
   /** The running dev server, started now if none is; a start that fails is tried again next time. */
   #started(): Promise<Running> {
+    if (this.#stopped) return Promise.reject(new Error('the quick preview is stopped'));
     if (!this.#running) {
       const starting = this.#start();
       this.#running = starting;
@@ -193,37 +210,26 @@ export class LivePreview {
     rmSync(this.#content, { recursive: true, force: true });
     cpSync(join(this.#root, RELEASE_CONTENT_DIR), this.#content, { recursive: true });
     this.#written = new Map();
-    const child = spawn(process.execPath, [join(this.#root, 'scripts', 'live-preview-server.ts'), root], {
+    const { child, output } = spawnNode([join(this.#root, 'scripts', 'live-preview-server.ts'), root], {
       cwd: root,
       env: { ...devEnv(), [LIVE_PREVIEW_ENV]: this.#secret, [CONTENT_DIR_ENV]: this.#content, SITE_CACHE_DIR: join(this.#dir, 'cache'), NO_COLOR: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdin: 'pipe',
+      // Visitors' pages and quotes come before the owner's preview on a busy machine.
+      priority: constants.priority.PRIORITY_BELOW_NORMAL,
+      keepChars: 4000,
     });
-    // Visitors' pages and quotes come before the owner's preview on a busy machine.
-    if (child.pid !== undefined) {
-      try {
-        setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
-      } catch {
-        // Left at the server's priority where the system does not allow it.
-      }
-    }
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-4000);
-    };
-    child.stderr.on('data', keep);
     const running = new Promise<Running>((ready, fail) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
-        fail(new Error(`the quick preview did not start within ${START_MS / 1000} s: ${output}`));
+        fail(new Error(`the quick preview did not start within ${START_MS / 1000} s: ${output()}`));
       }, START_MS);
       let line = '';
       child.stdout.on('data', (chunk: Buffer) => {
-        keep(chunk);
         line += chunk.toString('utf8');
         const port = /^\{"port":(\d+)\}$/m.exec(line)?.[1];
         if (port) {
           clearTimeout(timer);
-          ready({ child, port: Number(port) });
+          ready({ child, port: Number(port), rendered: false });
         }
       });
       child.on('error', (error) => {
@@ -232,7 +238,7 @@ export class LivePreview {
       });
       child.on('exit', (code) => {
         clearTimeout(timer);
-        fail(new Error(`the quick preview stopped (exit code ${code}): ${output}`));
+        fail(new Error(`the quick preview stopped (exit code ${code}): ${output()}`));
       });
     });
     child.on('exit', (code) => {
@@ -243,7 +249,7 @@ export class LivePreview {
         },
         () => undefined,
       );
-      if (code !== 0 && !this.#stopped) this.#log?.warn({ code, output: output.slice(-1000) }, 'the quick preview’s dev server stopped');
+      if (code !== 0 && !this.#stopped) this.#log?.warn({ code, output: output().slice(-1000) }, 'the quick preview’s dev server stopped');
     });
     return running;
   }
@@ -269,14 +275,15 @@ export class LivePreview {
     return changed.map((file) => join(this.#content, file));
   }
 
-  async #ask(port: number, path: string, init: { method: string; body?: string }, status: number): Promise<string> {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+  async #ask(running: Running, path: string, init: { method: string; body?: string }, status: number): Promise<string> {
+    const response = await fetch(`http://127.0.0.1:${running.port}${path}`, {
       ...init,
       headers: { [LIVE_PREVIEW_HEADER]: this.#secret, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      signal: AbortSignal.timeout(RENDER_MS),
+      signal: AbortSignal.timeout(running.rendered ? RENDER_MS : FIRST_RENDER_MS),
     });
     const text = await response.text();
     if (response.status !== status) throw new Error(`the quick preview answered ${path} with ${response.status}: ${text.slice(0, 500)}`);
+    if (init.method === 'GET') running.rendered = true;
     return text;
   }
 }
