@@ -5,6 +5,8 @@
 import { business } from './business.ts';
 
 export const NZ_TIME_ZONE = 'Pacific/Auckland';
+/** A day of elapsed time: 24 hours, not a calendar day in New Zealand (23 or 25 hours when the clocks change). */
+export const DAY_MS = 86_400_000;
 
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: NZ_TIME_ZONE,
@@ -122,7 +124,7 @@ export function addDays(date: string, days: number): string {
  */
 export function nzWeekOf(at: Date): string {
   const wall = wallClock(at);
-  return dateOf(new Date(wall.getTime() - ((wall.getUTCDay() + 6) % 7) * 86_400_000));
+  return dateOf(new Date(wall.getTime() - ((wall.getUTCDay() + 6) % 7) * DAY_MS));
 }
 
 /** The Monday of the week of a New Zealand date and weekday. */

@@ -25,7 +25,7 @@ import { toCsv, toRecord } from './leads/csv.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from './leads/google-ads.ts';
 import { formatInsight, formatSources } from './leads/report-text.ts';
 import { insightFor } from './leads/range-insight.ts';
-import { nzParts, nzWeekOf } from '../core/nz-time.ts';
+import { DAY_MS, nzParts, nzWeekOf } from '../core/nz-time.ts';
 import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notice-emails.ts';
 import { mailTransport } from './outbox/email.ts';
 import { auditEntries } from './storage/audit-log.ts';
@@ -223,7 +223,7 @@ try {
     // Without --older-than, the retention the privacy page states.
     const days = Number(values['older-than'] ?? business.leadRetentionDays);
     if (!Number.isInteger(days) || days < 1) fail('--older-than must be a whole number of days (1 or more)');
-    const { deleted, kept } = await store.purgeBefore(new Date(Date.now() - days * 86_400_000), { force: values.force });
+    const { deleted, kept } = await store.purgeBefore(new Date(Date.now() - days * DAY_MS), { force: values.force });
     console.log(`${deleted} lead(s) older than ${days} days deleted, with their notifications`);
     if (kept > 0) console.log(`${kept} older lead(s) kept: their notification was never delivered (see status; --force deletes them too)`);
   }

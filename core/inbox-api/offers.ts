@@ -1,6 +1,7 @@
 /** Offering a lead to partners: who matches it and why, the offers made and who holds the job. */
 import { z } from 'zod';
 import { recordId } from './leads.ts';
+import { DAY_MS } from '../nz-time.ts';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 /** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
@@ -11,7 +12,7 @@ export const acceptWindows = {
   '1h': { label: '1 hour', ms: 3_600_000 },
   '4h': { label: '4 hours', ms: 4 * 3_600_000 },
   '24h': { label: '24 hours', ms: 24 * 3_600_000 },
-  '3d': { label: '3 days', ms: 3 * 86_400_000 },
+  '3d': { label: '3 days', ms: 3 * DAY_MS },
 } as const;
 export type AcceptWindow = keyof typeof acceptWindows;
 export const DEFAULT_ACCEPT_WINDOW: AcceptWindow = '24h';

@@ -13,11 +13,12 @@ import { basename, dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { backupDatabase, fileTime, temporaryName } from '../storage/backup.ts';
 import { Repeater } from '../outbox/repeater.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 /** The longest wait between two looks at the folder: a restart, or a failed attempt, is made good within this. */
 export const BACKUP_CHECK_MS = 5 * 60_000;
 /** A temporary copy this old was left by a process that died while writing it. */
-const STALE_TEMPORARY_MS = 86_400_000;
+const STALE_TEMPORARY_MS = DAY_MS;
 /**
  * How far past this clock a backup's name may be dated and still count as a backup (a backup written
  * a moment ago by another process whose clock runs a little ahead). Later than that, the file came

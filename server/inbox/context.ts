@@ -12,11 +12,12 @@ import type { InboxMailer } from './mail.ts';
 import type { BadRequestRule } from './refusals.ts';
 import type { BackupState } from '../backup/schedule.ts';
 import type { SitePublisher } from '../site/site-publisher.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 export { INBOX_PATH } from '../../core/inbox-links.ts';
 export const SESSION_COOKIE = 'inbox_session';
 /** A session not used for this long ends. */
-export const SESSION_IDLE_MS = 14 * 86_400_000;
+export const SESSION_IDLE_MS = 14 * DAY_MS;
 /** Sign-in attempts per address, and per account, in this window. */
 export const SIGN_IN_LIMIT = { max: 10, windowMs: 600_000 };
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { defaultRange, insightFor } from '../leads/range-insight.ts';
 import { visitsFor } from '../visits/visit-insight.ts';
 import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } from '../leads/google-ads.ts';
-import { nzInstant } from '../../core/nz-time.ts';
+import { DAY_MS, nzInstant } from '../../core/nz-time.ts';
 import type { rangeQuery } from '../../core/inbox-api/reports.ts';
 import { leadsWithClick } from '../storage/lead-work.ts';
 import { inboxWords } from './inbox-words.ts';
@@ -24,7 +24,7 @@ function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: st
   const fallback = defaultRange(now);
   const from = asked.from ?? (asked.to && asked.to < fallback.from ? asked.to : fallback.from);
   const to = asked.to ?? (from > fallback.to ? from : fallback.to);
-  return from <= to && (Date.parse(to) - Date.parse(from)) / 86_400_000 <= MAX_RANGE_DAYS ? { from, to } : undefined;
+  return from <= to && (Date.parse(to) - Date.parse(from)) / DAY_MS <= MAX_RANGE_DAYS ? { from, to } : undefined;
 }
 export const reportRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
   const { store } = ctx;

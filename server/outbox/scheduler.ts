@@ -26,11 +26,11 @@ import { publishedPriceAge } from '../site/price-age.ts';
 import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
 import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
+import { DAY_MS, addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
 
 /** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
-export const NUDGE_HORIZON_MS = 7 * 86_400_000;
+export const NUDGE_HORIZON_MS = 7 * DAY_MS;
 /** Reminders and the Monday digest go out from this time of day, New Zealand time (minutes after midnight). */
 export const MORNING_AT_MINUTES = 8 * 60;
 /** The night the overnight summary covers: urgent leads from 18:00 New Zealand time to its sending at 7:00. */

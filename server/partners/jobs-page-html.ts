@@ -14,6 +14,7 @@ import { CallBusiness, Notice, Section } from './partner-page-html.ts';
 import { JOBS_OPEN_PATH, JOBS_PATH, OFFER_TOKEN_PARAM } from './partner-links.ts';
 import { MAX_ON_CALL_DAYS, toNzLocal, tonightUntil, type OnCallPick } from './on-call-times.ts';
 import { partnerWords } from './partner-words.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 const w = partnerWords.jobs;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
@@ -69,7 +70,7 @@ function OnCall({ partner, token, now, notice }: JobsPageProps): ReactElement {
         name: 'until',
         required: true,
         min: toNzLocal(now),
-        max: toNzLocal(new Date(now.getTime() + MAX_ON_CALL_DAYS * 86_400_000)),
+        max: toNzLocal(new Date(now.getTime() + MAX_ON_CALL_DAYS * DAY_MS)),
         // Their own time while it runs; otherwise the next 7:00 am, a time that can be saved as it is.
         defaultValue: toNzLocal(new Date(running ?? tonightUntil(now).getTime())),
         className: 'field-input mt-1',

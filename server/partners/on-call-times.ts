@@ -3,11 +3,11 @@
  * their own (a datetime-local field, read as the New Zealand wall clock whatever the phone's zone),
  * or a shortcut. Each starts now; "Off" ends it now.
  */
-import { addDays, isCalendarDate, nzDateTime, nzInstant, nzParts } from '../../core/nz-time.ts';
+import { DAY_MS, addDays, isCalendarDate, nzDateTime, nzInstant, nzParts } from '../../core/nz-time.ts';
 
 /** How far ahead an on-call time may end: a slip of the thumb (a year for a day) should not leave someone on call for months. */
 export const MAX_ON_CALL_DAYS = 14;
-const MAX_ON_CALL_MS = MAX_ON_CALL_DAYS * 86_400_000;
+const MAX_ON_CALL_MS = MAX_ON_CALL_DAYS * DAY_MS;
 /** Shortcuts end at 7:00 am, when the office opens on a weekday. */
 const MORNING = 7 * 60;
 

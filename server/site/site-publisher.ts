@@ -33,6 +33,7 @@ import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { deleteUnusedPhotos, storedPhotoIds } from '../storage/site-photos.ts';
 import { photoIdsOf, photoRefsOf } from './photo-refs.ts';
 import type { LivePreview } from './live-preview.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 /** The entry fails the build's rules: each problem names its field. */
 export class EntryRefused extends Error {
@@ -79,7 +80,7 @@ export const PREVIEW_DAYS = 7;
  */
 export const UNUSED_PHOTO_DAYS = 30;
 /** How often an instance looks for such uploads. */
-const PHOTO_SWEEP_EVERY_MS = 86_400_000;
+const PHOTO_SWEEP_EVERY_MS = DAY_MS;
 
 /** How many times a publish builds again after other instances' publishes took its number. */
 const MAX_TURNS = 5;
@@ -307,7 +308,7 @@ export class SitePublisher {
    */
   async sweepUnusedPhotos(): Promise<string[]> {
     const keep = new Set(photoIdsOf(this.release.values()));
-    const removed = await this.#store.transact(() => deleteUnusedPhotos(UNUSED_PHOTO_DAYS * 86_400_000, keep));
+    const removed = await this.#store.transact(() => deleteUnusedPhotos(UNUSED_PHOTO_DAYS * DAY_MS, keep));
     if (removed.length > 0) this.#log?.info({ photos: removed.length }, 'removed photos no version, draft or preview uses');
     return removed;
   }
@@ -416,7 +417,7 @@ export class SitePublisher {
     } else this.#buildAhead(entries);
     const id = randomUUID();
     const token = randomToken();
-    const expiresIn = PREVIEW_DAYS * 86_400_000;
+    const expiresIn = PREVIEW_DAYS * DAY_MS;
     await this.#store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, page, authorEmail: by.email }, expiresIn));
     return { id, token, route, expiresAt: Date.now() + expiresIn };
   }

@@ -25,6 +25,7 @@ import { listPartners, PARTNER_ROWS, toPartner } from './partner-records.ts';
 import { keepJobSecret } from './outbox-jobs.ts';
 import { enqueue, redispatch } from './job-queue.ts';
 import type { ClaimedJob } from './types.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 export const offerStates = ['open', 'accepted', 'declined', 'withdrawn'] as const;
 /**
@@ -34,7 +35,7 @@ export const offerStates = ['open', 'accepted', 'declined', 'withdrawn'] as cons
  */
 export type OfferEndReason = Exclude<(typeof offerEndNames)[number], ''>;
 /** How long an accepted job's link shows the customer at most, when the lead is not won or lost sooner. */
-export const HELD_JOB_MS = business.heldJobDays * 86_400_000;
+export const HELD_JOB_MS = business.heldJobDays * DAY_MS;
 /** At most this many offers of one lead wait for an answer at once. */
 export const MAX_OPEN_OFFERS = 3;
 

@@ -5,6 +5,7 @@
  */
 import { business } from '../../core/business.ts';
 import type { ContentEntry } from './content-entries.ts';
+import { DAY_MS } from '../../core/nz-time.ts';
 
 /** Past this many days, the owner's digest and one reminder say the prices need checking. */
 export const PRICES_STALE_AFTER_DAYS = 35;
@@ -34,5 +35,5 @@ export function oldestPriceDate(entries: Iterable<ContentEntry>): string | undef
 
 /** Whole days from one NZ date to another. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
