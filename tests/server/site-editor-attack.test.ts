@@ -22,7 +22,7 @@ import type { RunBuild } from '../../server/site/site-builder.ts';
 import { bodyProblems } from '../../src/lib/content-check.ts';
 import { calculatorTools } from '../../src/lib/calculators/content-schema.ts';
 import { readEntries, type ContentEntry } from '../../src/lib/content-entries.ts';
-import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
+import { cookieHeader, inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { fakeBuild, siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
@@ -166,7 +166,7 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
     return a.app.inject({
       method,
       url: `/inbox/api${url}`,
-      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+      headers: { cookie: cookieHeader(browser), ...headers },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   }

@@ -12,7 +12,7 @@ import { nzParts } from '../../core/nz-time.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { listVersions } from '../../server/storage/site-versions.ts';
 import { NOW_MS, run } from '../../server/storage/steps.ts';
-import { inboxSession, type Browser } from '../support/inbox-session.ts';
+import { cookieHeader, inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { anotherRelease, BREAKS_THE_BUILD, siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
@@ -104,7 +104,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(address).toMatch(new RegExp(`^/inbox/preview/[0-9a-f-]{36}${ROUTE}$`));
     expect(share.startsWith(`http://localhost:4321${address}?t=`)).toBe(true);
     expect(expiresAt - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
-    const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(staff);
     // Signed in, on either instance: the instance that did not make it builds it on the way.
     for (const i of [a, b]) {
       const seen = await i.app.inject({ method: 'GET', url: address, headers: { cookie } });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LivePreview } from '../../server/site/live-preview.ts';
 import { one } from '../../server/storage/steps.ts';
-import { inboxSession, type Browser } from '../support/inbox-session.ts';
+import { cookieHeader, inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { fakeBuild, ROOT, siteApp, type SiteApp } from '../support/site-editor.ts';
 import type { RunBuild } from '../../server/site/site-builder.ts';
@@ -84,7 +84,7 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     expect(page).toContain(`<h1`);
     expect(page).toContain(heading);
     expect(page).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'/);
-    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(owner);
     const seen = await b.app.inject({ method: 'GET', url: address, headers: { cookie } });
     expect(seen.statusCode).toBe(200);
     expect(seen.body).toContain(heading);
@@ -125,7 +125,7 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     const { address, page } = await previewOf(heading);
     expect(page).toBeNull();
     expect(builds.a).toBe(before + 1);
-    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(owner);
     const seen = await a.app.inject({ method: 'GET', url: address, headers: { cookie } });
     expect(seen.statusCode).toBe(200);
     expect(seen.body).toContain(heading);

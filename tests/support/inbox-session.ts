@@ -16,7 +16,8 @@ export interface Browser {
   csrf: string;
 }
 
-function cookieHeader(browser: Browser): string {
+/** The Cookie header this browser sends, for requests made outside `call` (pages, photos). */
+export function cookieHeader(browser: Browser): string {
   return [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
