@@ -11,7 +11,7 @@
  *   sees them: the file watcher's timing is not something a preview can wait on.
  */
 import type { AstroIntegration } from 'astro';
-import { isRunnableDevEnvironment, type EnvironmentModuleNode, type ViteDevServer } from 'vite';
+import { isRunnableDevEnvironment, type Connect, type EnvironmentModuleNode, type ViteDevServer } from 'vite';
 import { resolve } from 'node:path';
 import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../core/live-preview.ts';
 
@@ -45,19 +45,40 @@ function forget(server: ViteDevServer, files: readonly string[]): void {
   }
 }
 
+/** The refresh body's files as absolute paths, or undefined when it is not a JSON list of paths. */
+function filesOf(body: string): string[] | undefined {
+  try {
+    const list: unknown = JSON.parse(body);
+    return Array.isArray(list) && list.every((file) => typeof file === 'string' && file !== '') ? list.map((file: string) => resolve(file)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function livePreview(secret = process.env[LIVE_PREVIEW_ENV]): AstroIntegration {
+  /** Puts the refusal of strangers first among the dev server's middleware. */
+  let first: (() => void) | undefined;
   return {
     name: 'live-preview',
     hooks: {
       'astro:server:setup': ({ server, refreshContent }) => {
         if (!secret) return;
-        server.middlewares.use((request, response, next) => {
+        const refuseStrangers: Connect.NextHandleFunction = (request, response, next) => {
           if (request.headers[LIVE_PREVIEW_HEADER] !== secret) {
+            // Closed after the answer: its body, unread, must not be taken for the next request.
+            response.shouldKeepAlive = false;
             response.statusCode = 403;
             response.end();
             return;
           }
           if (request.url !== REFRESH_PATH) return next();
+          if (request.method !== 'POST') {
+            response.shouldKeepAlive = false;
+            response.statusCode = 405;
+            response.setHeader('allow', 'POST');
+            response.end();
+            return;
+          }
           let body = '';
           request.setEncoding('utf8');
           request.on('data', (chunk: string) => {
@@ -66,8 +87,13 @@ export function livePreview(secret = process.env[LIVE_PREVIEW_ENV]): AstroIntegr
           });
           request.on('end', () => {
             void (async () => {
+              const files = filesOf(body);
+              if (!files) {
+                response.statusCode = 400;
+                response.end('expected a JSON list of file paths');
+                return;
+              }
               try {
-                const files = (JSON.parse(body) as string[]).map((file) => resolve(file));
                 await refreshContent?.({});
                 forget(server, files);
                 response.statusCode = 204;
@@ -78,8 +104,22 @@ export function livePreview(secret = process.env[LIVE_PREVIEW_ENV]): AstroIntegr
               }
             })();
           });
-        });
+        };
+        server.middlewares.use(refuseStrangers);
+        first = () => {
+          const stack = server.middlewares.stack;
+          stack.unshift(
+            ...stack.splice(
+              stack.findIndex((layer) => layer.handle === refuseStrangers),
+              1,
+            ),
+          );
+        };
+        first();
       },
+      // Once more when the server is up: Astro puts its own middleware in front after this setup
+      // (a redirect of `//`, for one), which would answer before the secret is checked.
+      'astro:server:start': () => first?.(),
     },
   };
 }

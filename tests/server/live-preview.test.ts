@@ -4,9 +4,10 @@
  * their pages, and vanish again when the next preview no longer has them; previews one straight
  * after another each show their own change; every script and island
  * the page loads is a file of the served build; the dev server refuses anyone without the
- * instance's secret; and stopping it ends the process and removes its folder.
+ * instance's secret, whatever the method, path and body (fast-check); and stopping it ends the process and removes its folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { loadSite } from '../../server/http/plugins/static.ts';
 import { LivePreview } from '../../server/site/live-preview.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import { ROOT } from '../support/site-editor.ts';
+import { anyMethod, hostilePath, sendRaw } from '../support/hostile-http.ts';
+import { REFRESH_PATH } from '../../core/live-preview.ts';
 
 const release = releaseContent(ROOT);
 const served = loadSite(join(ROOT, 'dist'));
@@ -62,14 +65,28 @@ describe('the quick preview', () => {
     expect((await live.render({}, '/contact', served)).toString('utf8')).not.toContain('kia.ora@');
   });
 
-  it('refuses anyone without the instance’s secret', async () => {
+  it('refuses anyone without the instance’s secret, whatever the method and path, and still renders for the server', { timeout: 120_000 }, async () => {
     const address = await live.address();
     expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    for (const path of ['/', '/contact', '/__live-preview/refresh', '/@fs/etc/passwd', '/src/content/business/details.json']) {
-      const response = await fetch(`${address}${path}`, { method: path.includes('refresh') ? 'POST' : 'GET' });
-      expect(response.status, path).toBe(403);
-      await response.arrayBuffer();
-    }
+    const port = Number(new URL(address!).port);
+    const known = fc.constantFrom(
+      '/',
+      '//',
+      '//#',
+      '/contact',
+      REFRESH_PATH,
+      '/@fs/etc/passwd',
+      '/src/content/business/details.json',
+      '/@vite/client',
+      '/node_modules/.vite/deps/react.js',
+    );
+    await fc.assert(
+      fc.asyncProperty(anyMethod, fc.oneof(known, hostilePath), fc.string({ maxLength: 200 }), async (method, path, body) => {
+        expect(await sendRaw(port, method, path, {}, body), `${method} ${path}`).toEqual({ status: 403, body: '' });
+      }),
+      { numRuns: 60 },
+    );
+    expect((await live.render({}, '/contact', served)).toString('utf8')).toContain('<h1');
   });
 
   it('ends its dev server and removes its folder when stopped', { timeout: 30_000 }, async () => {
