@@ -103,6 +103,8 @@ export function ownerEditsTheSite(kind: StoreKind) {
         await expect(other.getByRole('note').first()).toHaveText(/^Preview: this change is not on the website yet\./);
         await other.setViewportSize({ width: 390, height: 900 });
         await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
+        await other.setViewportSize({ width: 1280, height: 900 });
+        await other.screenshot({ path: `${SHOTS}/preview-${kind}-1280.png` });
         // The page's scripts are the served build's, allowed by its policy: the quote form comes alive.
         const form = other.locator('astro-island[component-export="QuoteForm"]');
         await form.scrollIntoViewIfNeeded();
