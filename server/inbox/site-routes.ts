@@ -184,9 +184,13 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const { collection, id } = request.params;
       if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
       const entry = entryOf(collection, id, request.body);
-      const answer = await publishing(reply, () => site.publishEntry(entry, request.body.basedOn, by(request)));
-      if ('version' in answer) await ctx.store.transact(() => dropDraft(keyOf(entry)));
-      return answer;
+      // The draft goes inside the work: a refusal's answer is the reply itself, a thenable that
+      // awaiting here would turn into undefined once sent.
+      return publishing(reply, async () => {
+        const published = await site.publishEntry(entry, request.body.basedOn, by(request));
+        await ctx.store.transact(() => dropDraft(keyOf(entry)));
+        return published;
+      });
     },
   });
 

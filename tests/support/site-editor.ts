@@ -18,7 +18,7 @@ import { photoRefsOf } from '../../server/site/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
 import { photoFiles } from '../../server/storage/site-photos.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { INBOX_ORIGIN } from './inbox-session.ts';
 
@@ -121,14 +121,16 @@ export async function siteApp(
     run = fakeBuild,
     root = ROOT,
     rateLimit = 1000,
+    logger,
     ...instance
-  }: { run?: RunBuild; root?: string; rateLimit?: number } & Omit<InstanceOptions, 'checkEveryMs'> = {},
+  }: { run?: RunBuild; root?: string; rateLimit?: number; logger?: FastifyBaseLogger } & Omit<InstanceOptions, 'checkEveryMs'> = {},
 ): Promise<SiteApp> {
   const { site, publisher, work } = await siteInstance(store, run, root, instance);
   publisher.start();
   const app = await buildApp({
     store,
     site,
+    ...(logger ? { logger } : {}),
     leadPurposes: [],
     rateLimit: { max: rateLimit, windowMs: 600_000 },
     inbox: { publicOrigin: INBOX_ORIGIN, signInLimit: { max: rateLimit, windowMs: 600_000 }, site: publisher },
