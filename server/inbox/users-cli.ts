@@ -66,7 +66,7 @@ async function run(store: LeadStore, config: Config, [action, emailValue, roleVa
     const removed = await store.transact(() => removeUser(user.id));
     if (!removed.ok) fail(inboxWords.errors.lastOwner);
     await record(inboxWords.audit.userRemoved(user.email));
-    console.log(`Removed ${user.email}; their sessions have ended`);
+    console.log(`Removed ${user.email}; their sessions and preview share links have ended`);
   } else if (action === 'role') {
     const role = z.enum(userRoles).safeParse(roleValue);
     if (!role.success) fail('Usage: npm run leads -- users role EMAIL owner|staff');

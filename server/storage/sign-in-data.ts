@@ -68,13 +68,18 @@ export function* setRole(id: string, role: UserRole): Work<UserChange> {
   return { ok: true, user: { ...user, role } };
 }
 
-/** Removes a user with their passkeys, sessions and secrets (their sessions end at once); never the last owner. */
+/**
+ * Removes a user with their passkeys, sessions and secrets (their sessions end at once), and their
+ * previews: a share link they handed out would otherwise keep showing their draft for days after
+ * they left. Never the last owner.
+ */
 export function* removeUser(id: string): Work<UserChange> {
   const owners = yield* lockedOwnerCount();
   const user = yield* userById(id);
   if (!user) return { ok: false, reason: 'missing' };
   if (user.role === 'owner' && owners <= 1) return { ok: false, reason: 'last-owner' };
   yield* run('DELETE FROM users WHERE id = ?', id);
+  yield* run('DELETE FROM site_previews WHERE author_email = ?', user.email);
   return { ok: true, user };
 }
 

@@ -103,4 +103,31 @@ describe.each(storeKinds)('the preview page under attack on %s', (kind) => {
       { numRuns: 100 },
     );
   }, 60_000);
+
+  it('ends a staff member’s share links when they are removed, and leaves everyone else’s', async () => {
+    const owner = await session.signedIn('owner@example.nz', 'owner');
+    const leaving = await session.signedIn('leaving@example.nz', 'staff');
+    const call = (browser: Browser, heading: string) =>
+      session
+        .call(browser, 'GET', GUIDE)
+        .then((r) => r.json())
+        .then((e) => session.call(browser, 'POST', `${GUIDE}/preview`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version }))
+        .then((r) => {
+          expect(r.statusCode).toBe(200);
+          const { address, share } = r.json() as { address: string; share: string };
+          return `${address}?t=${new URL(share).searchParams.get('t')!}`;
+        });
+    const theirs = await call(leaving, 'Commercial Fridge Prices, the Draft of Someone Leaving');
+    const kept = await call(staff, 'Commercial Fridge Prices, a Draft That Stays');
+    expect((await app.inject({ method: 'GET', url: theirs })).body).toContain('Someone Leaving');
+
+    const users = (await session.call(owner, 'GET', '/users')).json().users as { id: string; email: string }[];
+    const id = users.find((u) => u.email === 'leaving@example.nz')!.id;
+    expect((await session.call(owner, 'DELETE', `/users/${id}`)).statusCode).toBe(200);
+
+    const gone = await app.inject({ method: 'GET', url: theirs });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('Someone Leaving');
+    expect((await app.inject({ method: 'GET', url: kept })).body).toContain('a Draft That Stays');
+  });
 });
