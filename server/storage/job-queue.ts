@@ -9,7 +9,7 @@
  * the store_lead procedure): that insert is the one every visitor waits on, and takes no detour.
  */
 import { randomUUID } from 'node:crypto';
-import { jobsQueued, NOW_MS, one, run, type Work } from './steps.ts';
+import { announce, NOW_MS, one, run, type Work } from './steps.ts';
 import { defaultTransport, type Purpose, type Transport } from './purposes.ts';
 
 export interface JobRequest {
@@ -61,7 +61,7 @@ export function* enqueue({ purpose, transport = defaultTransport(purpose), of, r
     offer,
     period,
   );
-  if (queued > 0) yield* jobsQueued();
+  if (queued > 0) yield* announce('jobs');
   return queued > 0;
 }
 

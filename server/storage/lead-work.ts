@@ -11,7 +11,7 @@ import { stageRank } from '../../core/lead/insight.ts';
 import { arrivalColumns } from '../../core/lead/arrival.ts';
 import { leadStatuses, lostReasons, type InboxView, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { instantText } from '../../core/date-schema.ts';
-import { all, jobsQueued, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+import { all, announce, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 import { enqueue } from './job-queue.ts';
 import { jsonCursor } from './paging-cursor.ts';
 import { toJob, toLead } from './rows.ts';
@@ -305,7 +305,7 @@ export function* sendAgain(jobId: string, actorEmail: string, eventText: (purpos
   if (!row) return undefined;
   const job = toJob(row);
   if (!job.lead_id) return undefined;
-  yield* jobsQueued();
+  yield* announce('jobs');
   yield* addEvent(job.lead_id, 'send_again', actorEmail, eventText(job.purpose));
   return job.lead_id;
 }

@@ -8,7 +8,7 @@ import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS } from './migrations.ts';
 import { submissionKey } from './submission-key.ts';
 import { toClaimed, type Row } from './rows.ts';
-import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type Query, type Work } from './steps.ts';
+import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type News, type Query, type Work } from './steps.ts';
 import { inboxColumns } from './lead-work.ts';
 import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
@@ -18,6 +18,9 @@ import { ChannelListener } from './channel-listener.ts';
 import { SITE_CHANNEL } from './migrations/025-announce-site-versions.ts';
 import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
 import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
+
+/** The channel each kind of news is announced on, named where it was first announced. */
+const CHANNELS: Record<News, string> = { jobs: JOBS_CHANNEL, site: SITE_CHANNEL };
 
 /** A lead's created_at in epoch milliseconds (the timestamps hold milliseconds, so the cast is exact). */
 const PG_ARRIVED_MS = '(extract(epoch from created_at) * 1000)::bigint';
@@ -175,11 +178,11 @@ export class PostgresLeadStore extends SharedStore {
    */
   #execute(client: pg.Pool | pg.PoolClient, queued: () => void = () => undefined) {
     return async (query: Query): Promise<unknown> => {
-      if (query.mode === 'queued') {
+      if (query.mode === 'announce') {
         // Inside the transaction: PostgreSQL delivers it at commit, and never after a rollback.
-        // The schema names the database's jobs: instances of another schema on the same server hear the channel too.
-        await client.query(`SELECT pg_notify('${JOBS_CHANNEL}', current_schema())`);
-        queued();
+        // The schema names the database's news: instances of another schema on the same server hear the channel too.
+        await client.query(`SELECT pg_notify('${CHANNELS[query.news]}', current_schema())`);
+        if (query.news === 'jobs') queued();
         return 0;
       }
       const text = numberedParams(query.sql.replaceAll(NOW_MS, PG_NOW_MS).replaceAll(ARRIVED_MS, PG_ARRIVED_MS));

@@ -4,16 +4,18 @@
  * told so and builds again on top of it.
  */
 import { z } from 'zod';
+import { siteCollectionNames } from '../../core/site-collections.ts';
 import type { ContentEntry, EntryKey } from '../site/content.ts';
 import { VERSION_ACTIONS, type ContentVersion } from '../site/content-version.ts';
-import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+import { all, announce, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 
-const entrySchema = z.object({
-  collection: z.string(),
+// The collection is checked against the site's list, so a stored entry is a ContentEntry as read, not by assertion.
+const entrySchema: z.ZodType<ContentEntry> = z.object({
+  collection: z.enum(siteCollectionNames),
   id: z.string(),
   data: z.record(z.string(), z.unknown()),
   body: z.string().optional(),
-}) as unknown as z.ZodType<ContentEntry>;
+});
 
 const versionRow = z.object({
   number: z.coerce.number(),
@@ -62,7 +64,10 @@ export function* listVersions(limit = 100): Work<ContentVersion[]> {
   return (yield* all('SELECT * FROM site_versions ORDER BY number DESC LIMIT ?', limit)).map(toVersion);
 }
 
-/** Stores the version under its number; false when another publish took that number first. */
+/**
+ * Stores the version under its number and announces it to the other instances, which build and
+ * serve it once it commits; false when another publish took that number first.
+ */
 export function* insertVersion(version: Omit<ContentVersion, 'createdAt'>): Work<boolean> {
   const inserted = yield* run(
     `INSERT INTO site_versions (number, entries, bases, changed, action, restored_from, author_email, created_at)
@@ -75,7 +80,9 @@ export function* insertVersion(version: Omit<ContentVersion, 'createdAt'>): Work
     version.restoredFrom,
     version.authorEmail,
   );
-  return inserted === 1;
+  if (inserted !== 1) return false;
+  yield* announce('site');
+  return true;
 }
 
 export interface Draft {

@@ -20,12 +20,12 @@ export function statementCache(db: DatabaseSync): (sql: string) => StatementSync
 /**
  * Runs one query of a unit of work on a connection: the rows, or how many rows changed. `queued` is
  * told when the unit of work queued jobs (one process uses the file, so there is nobody to announce
- * them to but its own workers).
+ * them to but its own workers); a new version of the site has nobody else to hear it at all.
  */
 export function sqliteExecutor(statement: (sql: string) => StatementSync, queued: () => void): (query: Query) => unknown {
   return (query) => {
-    if (query.mode === 'queued') {
-      queued();
+    if (query.mode === 'announce') {
+      if (query.news === 'jobs') queued();
       return 0;
     }
     const prepared = statement(query.sql.replaceAll(NOW_MS, SQLITE_NOW_MS).replaceAll(ARRIVED_MS, SQLITE_ARRIVED_MS));

@@ -8,12 +8,11 @@
  */
 export type Row = Record<string, unknown>;
 
-export interface Query {
-  /** all: rows; run: a count of changed rows; queued: no SQL, the unit of work queued outbox jobs. */
-  mode: 'all' | 'run' | 'queued';
-  sql: string;
-  params: unknown[];
-}
+/** What a unit of work can tell other instances once it commits: it queued outbox jobs, or stored a version of the site. */
+export type News = 'jobs' | 'site';
+
+/** all: rows; run: a count of changed rows; announce: no SQL, the unit of work has news (announce). */
+export type Query = { mode: 'all' | 'run'; sql: string; params: unknown[] } | { mode: 'announce'; news: News };
 
 /** A unit of work returning T. */
 export type Work<T> = Generator<Query, T, unknown>;
@@ -34,12 +33,15 @@ export function* run(sql: string, ...params: unknown[]): Work<number> {
 }
 
 /**
- * Tells the store that this unit of work queued outbox jobs: once it commits, the store wakes the
- * workers, its own at once and, on PostgreSQL, every other instance's (announced inside the
- * transaction, so a rollback announces nothing). No caller has to remember to.
+ * The one way a unit of work announces its news. On PostgreSQL the announcement is made inside
+ * the transaction, so other instances hear it only once it commits, and never after a rollback.
+ * - jobs: it queued outbox jobs; once it commits the store wakes the workers, its own at once and
+ *   every other instance's. No caller has to remember to: enqueue (job-queue.ts) says it.
+ * - site: it stored a new version of the site (insertVersion, site-versions.ts), which every
+ *   other instance then builds and serves. SQLite has one instance, which serves its own publish.
  */
-export function* jobsQueued(): Work<void> {
-  yield { mode: 'queued', sql: '', params: [] };
+export function* announce(news: News): Work<void> {
+  yield { mode: 'announce', news };
 }
 
 /** The database's clock in epoch milliseconds, in SQL both stores understand once translated. */
