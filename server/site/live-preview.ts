@@ -21,6 +21,7 @@ import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type Conten
 import { likeTheBuild, NotLikeTheBuild } from './live-page.ts';
 import { processAlive } from '../build-site.ts';
 import { spawnNode } from './node-child.ts';
+import { isInside } from './inside-folder.ts';
 
 /** How long the dev server may sit unused before it is stopped (it holds about 1 GB of memory). */
 const IDLE_MS = 15 * 60_000;
@@ -195,8 +196,7 @@ export class LivePreview {
     const root = join(this.#dir, 'root');
     rmSync(root, { recursive: true, force: true });
     mkdirSync(root, { recursive: true });
-    const inside = relative(this.#root, this.#dir);
-    const own = inside.startsWith('..') ? undefined : inside.split(sep)[0];
+    const own = isInside(this.#root, this.#dir) ? relative(this.#root, this.#dir).split(sep)[0] : undefined;
     for (const name of readdirSync(this.#root)) {
       if (NOT_LINKED.has(name) || name === own) continue;
       symlinkSync(join(this.#root, name), join(root, name));

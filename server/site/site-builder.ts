@@ -16,7 +16,20 @@
  */
 import { constants } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { keepCachedCopy, PRECOMPRESS_ENV } from '../../core/compressed-cache.ts';
 import { join, resolve } from 'node:path';
 import { tryLock } from '../build-site.ts';
@@ -26,6 +39,7 @@ import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import type { PhotoFile } from '../storage/site-photos.ts';
 import { photoIdsOf } from './photo-refs.ts';
 import { spawnNode } from './node-child.ts';
+import { isInside } from './inside-folder.ts';
 
 /** Finished builds kept on disk besides the one being made: enough for a restore to find its build. */
 const KEEP_BUILDS = 4;
@@ -103,11 +117,41 @@ function runNode(
   });
 }
 
+/**
+ * Lets a build whose output folder lies outside the project find the project's packages from it.
+ * Astro decides whether the output folder is inside the project by how its path begins
+ * (getOutDirWithinCwd in astro/dist/core/build/common.js): a work folder beside the project whose
+ * name begins with the project's (`…/site-a` by `…/site`) passes, so Astro writes the prerendered
+ * chunks into it and imports them from there, where their package imports found nothing and every
+ * build failed. A link to the project's packages in the work folder is found from those chunks; a
+ * folder elsewhere gets one too, unused, so the outcome never hangs on Astro's test.
+ */
+function linkPackages(root: string, workDir: string, outDir: string): void {
+  if (isInside(root, outDir)) return;
+  const link = join(workDir, 'node_modules');
+  const target = resolve(root, 'node_modules');
+  try {
+    if (readlinkSync(link) === target) return;
+    // A link left by a project that has moved since.
+    rmSync(link, { force: true });
+  } catch {
+    // No link yet, or a real folder someone put there (left alone).
+  }
+  if (existsSync(link)) return;
+  try {
+    symlinkSync(target, link, 'junction');
+  } catch (error) {
+    // Another instance on this machine made it meanwhile.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 /** `astro build` on this same Node, with the content folder and a cache of this process's own. */
 export function astroBuild(root: string, workDir: string): RunBuild {
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  return (contentDir, outDir, signal, compressed = true, background = false) =>
-    runNode(
+  return (contentDir, outDir, signal, compressed = true, background = false) => {
+    linkPackages(root, workDir, outDir);
+    return runNode(
       'the site build',
       root,
       [astro, 'build', '--outDir', outDir],
@@ -119,6 +163,7 @@ export function astroBuild(root: string, workDir: string): RunBuild {
       },
       { signal, background },
     );
+  };
 }
 
 /**

@@ -183,3 +183,29 @@ describe('a publish served before its compressed copies', () => {
     expect(guidePage()).toContain('Newer');
   });
 });
+
+/**
+ * A real `astro build` into a work folder beside the project whose name begins with the project's
+ * folder's: Astro took it for one inside the project, and every build there failed (exit 1) on
+ * packages its prerendered chunks could not find.
+ */
+describe('a build into a work folder beside the project', () => {
+  let work: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(`${ROOT}-a-`);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('builds the site when the folder is named like the project', async () => {
+    const builder = new SiteBuilder({ root: ROOT, workDir: work, releaseDist: join(ROOT, 'dist') });
+    const guide = releaseContent(ROOT).get(GUIDE)!;
+    const heading = 'Commercial Fridge Prices, Built Beside the Project';
+    const folder = await builder.build({ [GUIDE]: { ...guide, data: { ...guide.data, heading } } }, { compressed: false });
+    expect(folder.startsWith(work)).toBe(true);
+    expect(readFileSync(join(folder, ROUTE.slice(1), 'index.html'), 'utf8')).toContain(heading);
+    // The folder is removed whole, the project's packages left where they are.
+    rmSync(work, { recursive: true, force: true });
+    expect(existsSync(join(ROOT, 'node_modules', 'astro', 'package.json'))).toBe(true);
+  }, 180_000);
+});
