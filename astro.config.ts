@@ -7,7 +7,7 @@ import { DEFAULT_SITE_URL } from './src/config/site.ts';
 import { contentSecurity } from './src/lib/content-security.ts';
 import { precompress } from './scripts/precompress.ts';
 import { livePreview } from './scripts/live-preview-refresh.ts';
-import { LIVE_PREVIEW_ENV } from './core/live-preview.ts';
+import { LIVE_PREVIEW_ENV } from './core/live-preview-protocol.ts';
 import { BUSINESS_DETAILS_FILE, BUSINESS_DETAILS_IMPORT, contentDir } from './src/lib/content-files.ts';
 
 // The lead server's own `astro dev`, which renders quick previews (scripts/live-preview-refresh.ts).

@@ -13,7 +13,7 @@
 import type { AstroIntegration } from 'astro';
 import { isRunnableDevEnvironment, type Connect, type EnvironmentModuleNode, type ViteDevServer } from 'vite';
 import { resolve } from 'node:path';
-import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../core/live-preview.ts';
+import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../core/live-preview-protocol.ts';
 
 /** The refresh request's body at most: a list of content file paths. */
 const MAX_BODY = 1_000_000;

@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeF
 import { constants } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview.ts';
+import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview-protocol.ts';
 import type { Asset } from '../http/plugins/static.ts';
 import { randomToken } from '../inbox/secrets.ts';
 import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type ContentEntry, type EntryKey } from './content.ts';

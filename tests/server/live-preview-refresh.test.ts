@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview.ts';
+import { LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview-protocol.ts';
 import { livePreview } from '../../scripts/live-preview-refresh.ts';
 import { anyMethod, hostilePath, sendRaw } from '../support/hostile-http.ts';
 

@@ -16,7 +16,7 @@ import { LivePreview } from '../../server/site/live-preview.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import { ROOT } from '../support/site-editor.ts';
 import { anyMethod, hostilePath, sendRaw } from '../support/hostile-http.ts';
-import { REFRESH_PATH } from '../../core/live-preview.ts';
+import { REFRESH_PATH } from '../../core/live-preview-protocol.ts';
 
 const release = releaseContent(ROOT);
 const served = loadSite(join(ROOT, 'dist'));
