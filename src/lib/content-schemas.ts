@@ -52,7 +52,7 @@ export const seoSchema = z.object({
     .min(seoLengths.description.min)
     .max(seoLengths.description.max)
     .describe(`Meta description shown under the title in search results (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
-  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only for pages whose brief names their search terms'),
+  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only for pages given a set list of search terms'),
   noindex: z.boolean().default(false).describe('True keeps the page out of search engines and the sitemap'),
 });
 

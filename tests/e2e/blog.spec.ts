@@ -19,7 +19,7 @@ const slugs = [
   'common-problems',
 ];
 
-/** Spec §2: "NZ compliance standards (published December 25, 2023, 9 min read); lease vs buy (December 22, 2023, 10 min read); common problems (December 20, 2023, 12 min read)". */
+/** The dates and reading times the business gave for the three articles, which the pages must show as given. */
 const dated: Record<string, { published: string; minutes: number }> = {
   'nz-compliance-standards': { published: 'December 25, 2023', minutes: 9 },
   'lease-vs-buy': { published: 'December 22, 2023', minutes: 10 },

@@ -1,4 +1,4 @@
-/** The shared header and footer (spec "Shared header and footer"): dropdowns, mobile menu, JavaScript off. */
+/** The header and footer every page shares: dropdowns, mobile menu, JavaScript off. */
 import { expect, test, type Page } from '@playwright/test';
 import { productRoutes } from '../support/routes.ts';
 import { offline } from './helpers.ts';

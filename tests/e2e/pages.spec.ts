@@ -537,7 +537,7 @@ test.describe('industry pages', () => {
 });
 
 test.describe('legal pages', () => {
-  // Spec §2: "each last updated January 23, 2025"; the site shows dates in long New Zealand format.
+  // Both were last updated on January 23, 2025; the site shows dates in long New Zealand format.
   for (const route of ['/privacy', '/terms']) {
     test(`${route} shows 'Last updated' January 23, 2025`, async ({ page }) => {
       await page.goto(route);

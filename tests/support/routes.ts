@@ -48,7 +48,7 @@ export const industryRoutes = ['/hospitality-refrigeration', '/medical-refrigera
 export const ownArtRoutes = [...productRoutes, '/cool-rooms', ...serviceRoutes, ...industryRoutes] as const;
 export const cityRoutes = ['/auckland', '/christchurch', '/wellington', '/hamilton', '/tauranga', '/dunedin'] as const;
 export const guideRoutes = ['/skope-vs-williams-refrigeration', '/commercial-fridge-prices-nz', '/restaurant-refrigeration-nz'] as const;
-/** Pages whose brief names their search terms, so they set meta keywords. */
+/** Pages given a set list of search terms, so they set meta keywords. */
 export const keywordRoutes = ['/commercial-fridge', ...guideRoutes] as const;
 
 /** A route as the server registered it: one method, the full path with its prefix. */
