@@ -162,7 +162,7 @@ export type ApiAnswer<E extends Endpoint> = InboxApi[E] extends { response: { 20
 export type { SessionUser, Session } from './session.ts';
 export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
-export type { Partner, PartnerInput, OnCallTurn } from './partners.ts';
+export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

@@ -83,14 +83,21 @@ export const partner = z.object({
 export type Partner = z.output<typeof partner>;
 
 /**
- * The on-call partners (paused ones left out) in the order automatic dispatch tries them for an
+ * The partners who can take an urgent job now in the order automatic dispatch tries them for an
  * urgent job they all cover: fairest first, the one offered any job least recently (never before
  * anyone), then by name. Each with when they were last offered a job, epoch ms.
  */
 export const onCallOrder = z.array(z.object({ id: z.string(), last_offered_at: z.number().nullable() }));
 export type OnCallTurn = z.output<typeof onCallOrder>[number];
 
-export const partnerList = z.object({ partners: z.array(partner), on_call_order: onCallOrder });
+/**
+ * Who can take an urgent job now, by the server's one rule and clock: the ids of those partners, and
+ * the regions none of them works in.
+ */
+export const onCallRoster = z.object({ ready: z.array(z.string()), gaps: z.array(z.enum(partnerRegions)) });
+export type OnCallRosterAnswer = z.output<typeof onCallRoster>;
+
+export const partnerList = z.object({ partners: z.array(partner), on_call_order: onCallOrder, roster: onCallRoster });
 export const partnerAnswer = z.object({ partner });
 
 /**

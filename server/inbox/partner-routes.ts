@@ -9,7 +9,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { partnerSheetLimits } from '../../core/partner/kinds.ts';
 import { NOT_A_MOBILE, textsCanReach } from '../../core/partner/texts.ts';
-import { addPartner, changePartner, importPartners, listPartners, onCallOrder, partnerById, removePartner } from '../storage/partner-records.ts';
+import { addPartner, changePartner, importPartners, listPartners, partnerById, removePartner } from '../storage/partner-records.ts';
+import { onCallOrder, onCallRoster } from '../dispatch/on-call-roster.ts';
 import { endOpenOffers } from '../storage/partner-offers.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import { readPartnerCsv } from '../partners/partner-import.ts';
@@ -30,7 +31,8 @@ export const partnerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ct
     ...endpoint('GET /partners'),
     handler: async () =>
       store.read(function* () {
-        return { partners: yield* listPartners(), on_call_order: yield* onCallOrder() };
+        const partners = yield* listPartners();
+        return { partners, on_call_order: yield* onCallOrder(partners), roster: onCallRoster(partners) };
       }),
   });
 

@@ -5,7 +5,7 @@
  * withdrawal, a partner paused or removed), so the next on-call partner hears at once; the
  * scheduler's minute check still moves on offers whose wait ran out.
  */
-import { dispatchLead } from '../storage/dispatch-work.ts';
+import { dispatchLead } from '../dispatch/dispatch.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import type { JobSender } from './worker.ts';

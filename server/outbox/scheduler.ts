@@ -23,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
 import { leadsAwaitingNudge, queueDigest, queueGaps, queueNudges, queueOvernight, queuePricesReminder, queueReminders } from '../storage/notice-queue.ts';
 import { publishedPriceAge } from '../site/price-age.ts';
-import { dispatchLead, leadsToDispatch } from '../storage/dispatch-work.ts';
+import { dispatchLead, leadsToDispatch } from '../dispatch/dispatch.ts';
 import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { DAY_MS, addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';

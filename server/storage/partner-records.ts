@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { partner, type OnCallTurn, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
+import { partner, type Partner, type PartnerInput } from '../../core/inbox-api/partners.ts';
 import { all, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 
 /** A list column (regions, services, industries) is kept as a JSON array of strings. */
@@ -56,21 +56,10 @@ export function* listPartners(): Work<Partner[]> {
   return (yield* all(`${PARTNER_ROWS} WHERE removed_at IS NULL ORDER BY lower(name), email`)).map(toPartner);
 }
 
-/**
- * The on-call partners, paused ones left out, in the order automatic dispatch tries them for an
- * urgent job they all cover: the one offered any job least recently first (never offered before
- * anyone), then by name. The same order as the suggestions for a lead (suggestPartners), read for
- * the whole list rather than one lead's city and service.
- */
-export function* onCallOrder(): Work<OnCallTurn[]> {
-  const rows = yield* all(
-    `SELECT p.id, p.name, MAX(o.created_at) AS at FROM partners p LEFT JOIN partner_offers o ON o.partner_id = p.id
-     WHERE ${ON_CALL_NOW_OF('p')} AND p.paused = FALSE AND p.removed_at IS NULL GROUP BY p.id, p.name`,
-  );
-  return rows
-    .map((r) => ({ id: String(r.id), name: String(r.name), last_offered_at: r.at === null || r.at === undefined ? null : Number(r.at) }))
-    .sort((a, b) => (a.last_offered_at ?? 0) - (b.last_offered_at ?? 0) || a.name.localeCompare(b.name))
-    .map(({ id, last_offered_at }) => ({ id, last_offered_at }));
+/** When each partner was last offered any job (epoch ms), by partner id; none for those never offered one. */
+export function* lastOfferedAt(): Work<Map<string, number>> {
+  const rows = yield* all('SELECT partner_id, MAX(created_at) AS at FROM partner_offers GROUP BY partner_id');
+  return new Map(rows.map((r) => [String(r.partner_id), Number(r.at)]));
 }
 
 export function* partnerById(id: string): Work<Partner | undefined> {

@@ -1,5 +1,5 @@
-import type { Partner } from '../../core/inbox-api/contract.ts';
-import { partnerRegions, REGIONAL, type PartnerRegion } from '../../core/partner/kinds.ts';
+import type { OnCallRosterAnswer, Partner } from '../../core/inbox-api/contract.ts';
+import { REGIONAL, type PartnerRegion } from '../../core/partner/kinds.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { clockDay } from './time.ts';
@@ -10,15 +10,16 @@ const w = words.partners.roster;
 const regionName = (region: PartnerRegion) => (region === REGIONAL ? w.regional : region);
 
 /**
- * Who is on call now and until when (the end of the time they set themselves, or until someone
- * switches them off in the inbox), and each city that no one on call covers. Read from the list the
- * page already has: whether a partner is on call is the server's rule (on_call_now); a time of their
- * own that ends while the page is open drops them without waiting for the next reading.
+ * Who can take an urgent job now and until when (the end of the time they set themselves, or until
+ * someone switches them off in the inbox), and each city that none of them covers: the server's
+ * answer by the one rule dispatch follows (the list is read again every minute), never worked out
+ * again here with this device's clock.
  */
-export function OnCallRoster({ partners }: { partners: readonly Partner[] }) {
+export function OnCallRoster({ partners, roster }: { partners: readonly Partner[]; roster: OnCallRosterAnswer }) {
   const now = useNow();
-  const onCall = partners.filter((p) => p.on_call_now && !p.paused && (p.on_call_until === null || p.on_call_until > now));
-  const gaps = partnerRegions.filter((region) => !onCall.some((p) => p.regions.includes(region)));
+  const ready = new Set(roster.ready);
+  const onCall = partners.filter((p) => ready.has(p.id));
+  const { gaps } = roster;
   return (
     <section className={`${ui.card} mt-4`} aria-labelledby="on-call-roster">
       <h2 id="on-call-roster" className={ui.h2}>

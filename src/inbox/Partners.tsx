@@ -44,7 +44,7 @@ export function Partners({ user }: { user: SessionUser }) {
       </p>
       {partners.isPending && <p className="mt-4 text-slate-700">{words.loading}</p>}
       {partners.isSuccess && list.length === 0 && <p className="mt-4 text-slate-700">{w.none}</p>}
-      {partners.data && <OnCallRoster partners={list} />}
+      {partners.data && <OnCallRoster partners={list} roster={partners.data.roster} />}
       {list.length > 0 && (
         <ul aria-label={w.list} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {list.map((p) => (

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dispatchLead } from '../../server/storage/dispatch-work.ts';
+import { dispatchLead } from '../../server/dispatch/dispatch.ts';
 import { answerOffer, endOpenOffers, offerByToken, offersOfLead, withdrawOffer } from '../../server/storage/partner-offers.ts';
 import { changePartner, removePartner } from '../../server/storage/partner-records.ts';
 import { all, run } from '../../server/storage/steps.ts';

@@ -17,8 +17,9 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { mailTransport } from '../../server/outbox/email.ts';
 import { makeOffer, offerById, answerOffer } from '../../server/storage/partner-offers.ts';
-import { onCallOrder, partnerById } from '../../server/storage/partner-records.ts';
-import { dispatchLead } from '../../server/storage/dispatch-work.ts';
+import { listPartners, partnerById } from '../../server/storage/partner-records.ts';
+import { onCallOrder } from '../../server/dispatch/on-call-roster.ts';
+import { dispatchLead } from '../../server/dispatch/dispatch.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { all } from '../../server/storage/steps.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
@@ -226,7 +227,13 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
     expect(tonight.body).toContain('7:00 am');
     expect((await jobsPage(token)).body).toMatch(/On call until [^<]*7:00 am/);
     expect((await partnerNow(partner)).on_call_now).toBe(true);
-    expect((await t.store.read(() => onCallOrder())).map((turn) => turn.id)).toContain(partner.id);
+    expect(
+      (
+        await t.store.read(function* () {
+          return yield* onCallOrder(yield* listPartners());
+        })
+      ).map((turn) => turn.id),
+    ).toContain(partner.id);
     const offered = await dispatch();
     expect(offered.step).toBe('offered');
     expect(offered.step === 'offered' && offered.partner.id).toBe(partner.id);
@@ -236,7 +243,13 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
     expect(off.body).toContain('Saved: you are not on call now.');
     expect((await jobsPage(token)).body).toContain('Not on call');
     expect((await partnerNow(partner)).on_call_now).toBe(false);
-    expect((await t.store.read(() => onCallOrder())).map((turn) => turn.id)).not.toContain(partner.id);
+    expect(
+      (
+        await t.store.read(function* () {
+          return yield* onCallOrder(yield* listPartners());
+        })
+      ).map((turn) => turn.id),
+    ).not.toContain(partner.id);
     expect((await dispatch()).step).toBe('nothing');
 
     const weekendBefore = new Date();

@@ -1,5 +1,5 @@
 /**
- * Urgent work dispatching itself, written once for both stores (steps.ts): an urgent lead nobody
+ * Urgent work dispatching itself, over the storage's steps (so once for both stores): an urgent lead nobody
  * holds goes to one on-call partner at a time (fairest first, as the suggestions order them); an
  * offer not accepted within the wait is withdrawn and the next on-call partner is offered the job;
  * when none is left, one "nobody has accepted" e-mail is queued. Each step first takes the lead's
@@ -8,14 +8,17 @@
  */
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { openJobStatuses } from '../../core/lead/status.ts';
-import { all, one, run, NOW_MS, type Work } from './steps.ts';
-import { addEvent, inboxLead } from './lead-work.ts';
-import { holdLead, makeOffer, offersOfLead, suggestPartners, tellEnded } from './partner-offers.ts';
-import { enqueue } from './job-queue.ts';
-import { ON_CALL_NOW_OF } from './partner-records.ts';
+import { all, run, NOW_MS, type Work } from '../storage/steps.ts';
+import { addEvent, inboxLead } from '../storage/lead-work.ts';
+import { holdLead, makeOffer, offersOfLead, suggestPartners, tellEnded } from '../storage/partner-offers.ts';
+import { enqueue } from '../storage/job-queue.ts';
+import { listPartners } from '../storage/partner-records.ts';
+import { canTakeUrgentNow } from './urgent-rule.ts';
 
-/** Whether any partner is on call now. */
-const ANY_ON_CALL = `SELECT 1 AS yes FROM partners p WHERE ${ON_CALL_NOW_OF('p')} AND p.paused = FALSE AND p.removed_at IS NULL`;
+/** Whether anyone at all can take an urgent job now: a business that does not dispatch has nobody. */
+function* anyoneCanTakeUrgent(): Work<boolean> {
+  return (yield* listPartners()).some((p) => canTakeUrgentNow(p));
+}
 
 /** The same statuses as SQL: a fixed list of known words, so written into the statement. */
 const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
@@ -26,11 +29,12 @@ const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
  * "nobody has accepted" e-mail beside every urgent lead's own.
  */
 export function* leadsToDispatch(since: Date): Work<string[]> {
+  if (!(yield* anyoneCanTakeUrgent())) return [];
   const rows = yield* all(
     `SELECT id FROM leads l WHERE urgent = TRUE AND spam = FALSE AND status IN (${OPEN_JOB_SQL}) AND created_at >= ?
      AND NOT EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted')
      AND NOT EXISTS (SELECT 1 FROM outbox j WHERE j.lead_id = l.id AND j.purpose = 'unaccepted')
-     AND EXISTS (${ANY_ON_CALL}) ORDER BY created_at, id`,
+     ORDER BY created_at, id`,
     since.toISOString(),
   );
   return rows.map((r) => String(r.id));
@@ -54,7 +58,7 @@ export function* dispatchLead(leadId: string, acceptWithinMs: number, words: Dis
   const lead = yield* inboxLead(leadId);
   if (!lead || !lead.urgent || lead.spam || !openJobStatuses.includes(lead.status)) return { step: 'nothing' };
   // A business with nobody on call does not dispatch, and gets no "nobody has accepted" beside each urgent lead's e-mail.
-  if (!(yield* one(ANY_ON_CALL))) return { step: 'nothing' };
+  if (!(yield* anyoneCanTakeUrgent())) return { step: 'nothing' };
   const offers = yield* offersOfLead(leadId);
   if (offers.some((o) => o.offer.state === 'accepted')) return { step: 'nothing' };
   const automatic = offers.filter((o) => o.offer.automatic);
@@ -68,7 +72,7 @@ export function* dispatchLead(leadId: string, acceptWithinMs: number, words: Dis
       yield* addEvent(leadId, 'partner', null, words.timedOut(partner));
       yield* tellEnded(offer.id);
     }
-  for (const next of (yield* suggestPartners(lead)).filter((s) => s.partner.on_call_now)) {
+  for (const next of (yield* suggestPartners(lead)).filter((s) => canTakeUrgentNow(s.partner, lead))) {
     const made = yield* makeOffer(leadId, next.partner.id, null, words.offered, acceptWithinMs, { texts });
     if (made.ok) return { step: 'offered', partner: made.partner };
   }
