@@ -20,12 +20,15 @@ const w = partnerWords.jobs;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
 
 /** What the page says above the partner's on-call time after a press: saved, or why the time typed was not. */
-export type JobsNotice = { saved: OnCallPick & { ok: true } } | { problem: (OnCallPick & { ok: false })['problem'] } | { open: 'not_theirs' | 'ended' };
+export type JobsNotice =
+  { saved: OnCallPick & { ok: true } } | { problem: (OnCallPick & { ok: false })['problem'] } | { open: 'not_theirs' | 'ended' | 'limited' };
 
 export interface JobsPageProps {
   partner: Partner;
   jobs: readonly PartnerJob[];
   token: string;
+  /** Opened by the owner's own link to the page: each job has its button. Otherwise the page only lists them. */
+  full: boolean;
   now: Date;
   notice?: JobsNotice | undefined;
 }
@@ -100,8 +103,8 @@ function OnCall({ partner, token, now, notice }: JobsPageProps): ReactElement {
   );
 }
 
-/** One offer or job: what and where, its times, and the button that opens its job page. */
-function JobItem({ job, token }: { job: PartnerJob; token: string }): ReactElement {
+/** One offer or job: what and where, its times, and the button that opens its job page (or where to open it from). */
+function JobItem({ job, token, full }: { job: PartnerJob; token: string; full: boolean }): ReactElement {
   const { lead, offer, standing } = job;
   const what = [lead.service_type || partnerWords.page.title, placeOf(lead, false)].filter(Boolean).join(' · ');
   const onSiteBy = attendBy(lead);
@@ -118,17 +121,28 @@ function JobItem({ job, token }: { job: PartnerJob; token: string }): ReactEleme
       ),
     standing === 'open' && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.acceptBy(when(offer.expires_at))),
     onSiteBy && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.onSiteBy(nzTime(onSiteBy))),
-    h(
-      'form',
-      { method: 'post', action: JOBS_OPEN_PATH, className: 'mt-3' },
-      hidden(OFFER_TOKEN_PARAM, token),
-      hidden('offer', offer.id),
-      h('button', { type: 'submit', className: `${standing === 'open' ? 'btn-primary' : 'btn-secondary'} w-full`, 'aria-label': w.openName(what) }, w.open),
-    ),
+    full
+      ? h(
+          'form',
+          { method: 'post', action: JOBS_OPEN_PATH, className: 'mt-3' },
+          hidden(OFFER_TOKEN_PARAM, token),
+          hidden('offer', offer.id),
+          h('button', { type: 'submit', className: `${standing === 'open' ? 'btn-primary' : 'btn-secondary'} w-full`, 'aria-label': w.openName(what) }, w.open),
+        )
+      : h('p', { className: 'mt-3 text-slate-700' }, w.openFromMessage),
   );
 }
 
-function JobList({ id, heading, empty, jobs, token }: { id: string; heading: string; empty: string; jobs: readonly PartnerJob[]; token: string }): ReactNode {
+interface JobListProps {
+  id: string;
+  heading: string;
+  empty: string;
+  jobs: readonly PartnerJob[];
+  token: string;
+  full: boolean;
+}
+
+function JobList({ id, heading, empty, jobs, token, full }: JobListProps): ReactNode {
   return h(
     'section',
     { className: 'mt-8', 'aria-labelledby': id },
@@ -138,18 +152,20 @@ function JobList({ id, heading, empty, jobs, token }: { id: string; heading: str
       : h(
           'ul',
           { className: 'mt-4 grid gap-4 list-none' },
-          jobs.map((job) => h(JobItem, { key: job.offer.id, job, token })),
+          jobs.map((job) => h(JobItem, { key: job.offer.id, job, token, full })),
         ),
   );
 }
 
 function JobsPage(props: JobsPageProps): ReactElement {
-  const { partner, jobs, token, notice } = props;
+  const { partner, jobs, token, full, notice } = props;
+  const openNotice = notice && 'open' in notice ? notice.open : undefined;
   return h(
     Section,
     { heading: w.title },
     h('p', { className: 'mt-2 text-lg font-semibold text-brand-900' }, w.forName(partner.name)),
-    notice && 'open' in notice && h(Notice, null, notice.open === 'not_theirs' ? w.notTheirs : w.ended),
+    openNotice && h(Notice, null, openNotice === 'not_theirs' ? w.notTheirs : openNotice === 'limited' ? w.limited : w.ended),
+    !full && openNotice !== 'limited' && h('p', { className: 'mt-4 text-slate-700' }, w.listOnly),
     h(OnCall, props),
     h(JobList, {
       id: 'offers',
@@ -157,8 +173,9 @@ function JobsPage(props: JobsPageProps): ReactElement {
       empty: w.noOffers,
       jobs: jobs.filter((j) => j.standing === 'open'),
       token,
+      full,
     }),
-    h(JobList, { id: 'held', heading: w.heldHeading, empty: w.noHeld, jobs: jobs.filter((j) => j.standing === 'held'), token }),
+    h(JobList, { id: 'held', heading: w.heldHeading, empty: w.noHeld, jobs: jobs.filter((j) => j.standing === 'held'), token, full }),
     h(CallBusiness),
   );
 }

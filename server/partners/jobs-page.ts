@@ -5,7 +5,8 @@
  * its job page through a link made for the press. The same rules as the job page: never cached,
  * indexed or named in a Referer, and a post must come from this origin, so another site can neither
  * put a partner on call nor open their jobs. A token is only ever compared by its hash; a link the
- * owner renewed or turned off, or of a partner paused or removed, opens nothing.
+ * owner renewed or turned off, or of a partner paused or removed, opens nothing. Only the owner's
+ * own link to the page opens the jobs on it: one made from a job's e-mail or text only lists them.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -36,6 +37,13 @@ const withToken = z.object({ [OFFER_TOKEN_PARAM]: token });
 const onCallBody = withToken.extend({ action: z.enum(onCallChoices), until: z.string().max(100).optional() });
 const openBody = withToken.extend({ offer: recordId });
 
+/** Who a page's link opens for: the partner, the token, and whether it is the owner's own link (jobs open from it). */
+interface Opener {
+  partner: Partner;
+  pageToken: string;
+  full: boolean;
+}
+
 export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, { store, publicOrigin }) => {
   const origin = new URL(publicOrigin).origin;
 
@@ -46,13 +54,19 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
   const gone = (request: FastifyRequest, reply: FastifyReply, status: 404 | 410) => sendPartnerPage(request, reply, status, w.goneTitle, jobsGoneMain());
 
   /** The page for the partner as they are now, with a notice after a press. */
-  async function page(request: FastifyRequest, reply: FastifyReply, status: number, partner: Partner, pageToken: string, notice?: JobsNotice) {
-    const jobs = await store.read(() => partnerJobs(partner.id));
-    return sendPartnerPage(request, reply, status, w.title, jobsMain({ partner, jobs, token: pageToken, now: new Date(), notice }));
+  async function page(request: FastifyRequest, reply: FastifyReply, status: number, by: Opener, notice?: JobsNotice) {
+    const jobs = await store.read(() => partnerJobs(by.partner.id));
+    return sendPartnerPage(
+      request,
+      reply,
+      status,
+      w.title,
+      jobsMain({ partner: by.partner, jobs, token: by.pageToken, full: by.full, now: new Date(), notice }),
+    );
   }
 
   /** The partner a posted form's token opens, after the same-origin rule; or the answer already sent. */
-  async function poster(request: FastifyRequest, reply: FastifyReply): Promise<{ partner: Partner; pageToken: string } | undefined> {
+  async function poster(request: FastifyRequest, reply: FastifyReply): Promise<Opener | undefined> {
     if (!fromThisSite(request.headers, origin)) {
       await sendPartnerPage(request, reply, 403, w.goneTitle, refusedMain());
       return undefined;
@@ -68,7 +82,7 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
       await gone(request, reply, found ? 410 : 404);
       return undefined;
     }
-    return { partner: found.partner, pageToken };
+    return { ...found, pageToken };
   }
 
   app.get(JOBS_PATH, async (request, reply) => {
@@ -77,7 +91,7 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
     const pageToken = query.data[OFFER_TOKEN_PARAM];
     const found = await store.read(() => partnerOfPage(secretHash(pageToken)));
     if (!found || found === 'ended') return gone(request, reply, found ? 410 : 404);
-    return page(request, reply, 200, found.partner, pageToken);
+    return page(request, reply, 200, { ...found, pageToken });
   });
 
   // The on-call time: one of the shortcuts, or "On call until" a time typed.
@@ -85,9 +99,9 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
     const by = await poster(request, reply);
     if (!by) return reply;
     const body = onCallBody.safeParse(request.body);
-    if (!body.success) return page(request, reply, 400, by.partner, by.pageToken, { problem: 'bad' });
+    if (!body.success) return page(request, reply, 400, by, { problem: 'bad' });
     const pick = onCallPick(body.data.action, body.data.until, new Date());
-    if (!pick.ok) return page(request, reply, 400, by.partner, by.pageToken, { problem: pick.problem });
+    if (!pick.ok) return page(request, reply, 400, by, { problem: pick.problem });
     const { partner } = by;
     const set = await store.transact(function* () {
       const changed = yield* setOwnOnCall(partner.id, { linkHash: secretHash(by.pageToken) }, pick.until);
@@ -101,7 +115,7 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
       return changed;
     });
     if (!set) return gone(request, reply, 410);
-    return page(request, reply, 200, set, by.pageToken, { saved: pick });
+    return page(request, reply, 200, { ...by, partner: set }, { saved: pick });
   });
 
   // "Open the job": a job link of the page's own for this offer, and straight to its job page.
@@ -109,14 +123,18 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
     const by = await poster(request, reply);
     if (!by) return reply;
     const body = openBody.safeParse(request.body);
-    if (!body.success) return page(request, reply, 404, by.partner, by.pageToken, { open: 'not_theirs' });
+    // A link made from one job's e-mail or text lists the jobs but opens none: the job's own link does.
+    if (!by.full) return page(request, reply, 403, by, { open: 'limited' });
+    if (!body.success) return page(request, reply, 404, by, { open: 'not_theirs' });
     const offerToken = pageOfferTokenFor(by.pageToken, body.data.offer);
     const opened = await store.transact(() =>
       openFromPage(by.partner.id, { linkHash: secretHash(by.pageToken) }, body.data.offer, secretHash(offerToken), secretHash(pageTokenFor(offerToken))),
     );
     if (!opened.ok) {
       const { reason } = opened;
-      return reason === 'gone' ? gone(request, reply, 410) : page(request, reply, reason === 'ended' ? 410 : 404, by.partner, by.pageToken, { open: reason });
+      if (reason === 'gone') return gone(request, reply, 410);
+      if (reason === 'limited') return page(request, reply, 403, { ...by, full: false }, { open: reason });
+      return page(request, reply, reason === 'ended' ? 410 : 404, by, { open: reason });
     }
     return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(partnerOfferUrl('', offerToken), 303);
   });

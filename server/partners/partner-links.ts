@@ -1,7 +1,7 @@
 /**
  * The partners' addresses and the rule for their links' tokens: the job page (one link per offer
  * and way it was sent) and the partner's standing page, "Your jobs", which every e-mail to a partner
- * and every job page links to.
+ * and every job page links to (a link that lists the jobs; only the owner's own link opens them).
  */
 import { createHmac } from 'node:crypto';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
@@ -30,7 +30,8 @@ const derived = (key: string, label: string) => createHmac('sha256', key).update
  * The token of the "Your jobs" link that an e-mail or job page carries. Made from the offer link's
  * token it already has, so a copy sent again (or the page shown again) carries the same working
  * link and nothing more is kept in the clear; a random one where there is no such token (whoever
- * mints it keeps it as it keeps an offer's, with the e-mail's job).
+ * mints it keeps it as it keeps an offer's, with the e-mail's job). Such a link only lists the
+ * partner's jobs (partner-pages.ts): the message it came in may have been forwarded.
  */
 export const pageTokenFor = (offerToken?: string): string => (offerToken === undefined ? randomToken() : derived(offerToken, 'partner-jobs-page'));
 

@@ -123,6 +123,10 @@ export const partnerWords = {
     open: 'Open the job',
     openName: (what: string) => `Open the job: ${what}`,
     notTheirs: 'That job is not on your list.',
+    /** Above the list, on a page opened from an e-mail or text about one job (that link opens no job). */
+    listOnly: 'This page came from an e-mail or text about one job, so it lists your jobs but does not open them.',
+    openFromMessage: 'To open this job, use the e-mail or text we sent you about it.',
+    limited: 'Jobs open only from the e-mail or text we sent you about each one.',
     ended: 'That job is no longer open to you. The list below is up to date.',
     goneTitle: 'Link no longer works',
     get gone() {

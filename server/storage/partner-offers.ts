@@ -183,14 +183,18 @@ interface StandingFacts {
   offer: Offer;
   lead: Pick<InboxLead, 'status'> | undefined;
   partnerRemoved: boolean;
+  /** When the partner was last taken off the list (epoch ms), even if added back since; null if never. */
+  partnerLastRemovedAt: number | null;
   partnerPaused: boolean;
   /** The offer of this lead that is accepted, if any. */
   holderId: string | undefined;
 }
 
 /** The one rule for what an offer's link may do and show now. */
-export function standingOf({ offer, lead, partnerRemoved, partnerPaused, holderId }: StandingFacts): OfferStanding {
+export function standingOf({ offer, lead, partnerRemoved: removedNow, partnerLastRemovedAt, partnerPaused, holderId }: StandingFacts): OfferStanding {
   if (!lead) return 'gone';
+  // A partner added back starts with nothing: an offer made to them before their removal stays as if they were still removed.
+  const partnerRemoved = removedNow || (partnerLastRemovedAt !== null && offer.created_at <= partnerLastRemovedAt);
   const takenByAnother = holderId !== undefined && holderId !== offer.id;
   switch (offer.state) {
     case 'accepted':
@@ -218,6 +222,7 @@ function* viewOf(row: Row | undefined): Work<OfferView | undefined> {
     offer,
     lead,
     partnerRemoved: partnerRow.removed_at !== null && partnerRow.removed_at !== undefined,
+    partnerLastRemovedAt: partnerRow.last_removed_at === null || partnerRow.last_removed_at === undefined ? null : Number(partnerRow.last_removed_at),
     partnerPaused: Boolean(Number(partnerRow.paused)),
     holderId: holder ? String(holder.id) : undefined,
   });

@@ -7,7 +7,9 @@
  *
  * A page opens only for a partner still on the list, not paused, whose page the owner has not turned
  * off. A link made from an offer's own link is kept only for an offer made since the page's last
- * renewal, so a copy of an old e-mail cannot bring back a page the owner renewed.
+ * renewal, so a copy of an old e-mail cannot bring back a page the owner renewed; and it only lists
+ * the jobs: only the owner's own link (renewPage) opens them, so one e-mail forwarded or leaked
+ * (a declined offer's, say) shows no other job's customer.
  */
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import type { InboxLead } from './lead-work.ts';
@@ -27,11 +29,12 @@ const OPENS_OF = (alias?: string) => {
   return `${c}removed_at IS NULL AND ${c}paused = FALSE AND ${c}page_revoked = FALSE`;
 };
 
-/** Whether this link opens this partner's page now. */
-export function* pageLinkOpens(partnerId: string, tokenHash: string): Work<boolean> {
+/** Whether this link opens this partner's page now (with `full`, only the owner's own link to it counts). */
+export function* pageLinkOpens(partnerId: string, tokenHash: string, { full = false }: { full?: boolean } = {}): Work<boolean> {
   return Boolean(
     yield* one(
-      `SELECT 1 AS yes FROM partner_page_links l JOIN partners p ON p.id = l.partner_id WHERE l.token_hash = ? AND p.id = ? AND ${OPENS_OF('p')}`,
+      `SELECT 1 AS yes FROM partner_page_links l JOIN partners p ON p.id = l.partner_id
+       WHERE l.token_hash = ? AND p.id = ? AND ${OPENS_OF('p')}${full ? ' AND l.full_page = TRUE' : ''}`,
       tokenHash,
       partnerId,
     ),
@@ -47,12 +50,18 @@ function* holdPage(partnerId: string): Work<boolean> {
   return (yield* run(`UPDATE partners SET page_revoked = page_revoked WHERE id = ? AND ${OPENS_OF()}`, partnerId)) === 1;
 }
 
-function* insertLink(partnerId: string, tokenHash: string, since: string, ...sinceParams: unknown[]): Work<void> {
+/**
+ * Keeps a page link. `full` only for the link the owner makes (a renewal): every other one is made
+ * from a link to one job, which may have been forwarded or declined, so it lists the partner's jobs
+ * but opens none of them.
+ */
+function* insertLink(partnerId: string, tokenHash: string, full: boolean, since: string, ...sinceParams: unknown[]): Work<void> {
   yield* run(
-    `INSERT INTO partner_page_links (token_hash, partner_id, created_at)
-     SELECT ?, id, ${NOW_MS} FROM partners WHERE id = ?${since}
+    `INSERT INTO partner_page_links (token_hash, partner_id, created_at, full_page)
+     SELECT ?, id, ${NOW_MS}, ? FROM partners WHERE id = ?${since}
      ON CONFLICT (token_hash) DO NOTHING`,
     tokenHash,
+    full,
     partnerId,
     ...sinceParams,
   );
@@ -65,22 +74,25 @@ function* insertLink(partnerId: string, tokenHash: string, since: string, ...sin
  */
 export function* keepPageLink(partnerId: string, tokenHash: string, offerCreatedAt: number): Work<boolean> {
   if (!(yield* holdPage(partnerId))) return false;
-  yield* insertLink(partnerId, tokenHash, ' AND (page_links_from IS NULL OR page_links_from <= ?)', offerCreatedAt);
+  yield* insertLink(partnerId, tokenHash, false, ' AND (page_links_from IS NULL OR page_links_from <= ?)', offerCreatedAt);
   return yield* pageLinkOpens(partnerId, tokenHash);
 }
 
-/** What a page link's hash finds: the partner whose page it opens, a page that no longer opens, or nothing. */
-export type PageFound = { partner: Partner } | 'ended' | undefined;
+/**
+ * What a page link's hash finds: the partner whose page it opens (`full` when it is the owner's own
+ * link, which opens their jobs too), a page that no longer opens, or nothing.
+ */
+export type PageFound = { partner: Partner; full: boolean } | 'ended' | undefined;
 
 /** The partner a page link opens; 'ended' when they were removed or paused (or their page turned off); undefined for a link nobody was sent. */
 export function* partnerOfPage(tokenHash: string): Work<PageFound> {
   const row = yield* one(
-    `SELECT p.*, ${ON_CALL_NOW_OF('p')} AS on_call_now, CASE WHEN ${OPENS_OF('p')} THEN 1 ELSE 0 END AS page_opens
-     FROM partners p WHERE p.id = (SELECT partner_id FROM partner_page_links WHERE token_hash = ?)`,
+    `SELECT p.*, ${ON_CALL_NOW_OF('p')} AS on_call_now, CASE WHEN ${OPENS_OF('p')} THEN 1 ELSE 0 END AS page_opens, l.full_page AS link_full
+     FROM partner_page_links l JOIN partners p ON p.id = l.partner_id WHERE l.token_hash = ?`,
     tokenHash,
   );
   if (!row) return undefined;
-  return Number(row.page_opens) === 1 ? { partner: toPartner(row) } : 'ended';
+  return Number(row.page_opens) === 1 ? { partner: toPartner(row), full: Boolean(Number(row.link_full)) } : 'ended';
 }
 
 /** Every page link of the partner, and the job links opened from their page, deleted: none of them opens anything after this. */
@@ -105,7 +117,7 @@ export function* renewPage(partnerId: string, mint: () => string, hash: (token: 
     return { ok: false, reason: (yield* one('SELECT 1 AS yes FROM partners WHERE id = ? AND removed_at IS NULL', partnerId)) ? 'paused' : 'missing' };
   yield* dropLinks(partnerId);
   const token = mint();
-  yield* insertLink(partnerId, hash(token), '');
+  yield* insertLink(partnerId, hash(token), true, '');
   const partner = toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, partnerId))!);
   return { ok: true, partner, token };
 }
@@ -153,13 +165,14 @@ export function* partnerJobs(partnerId: string): Work<PartnerJob[]> {
   return jobs;
 }
 
-export type OpenedFromPage = { ok: true } | { ok: false; reason: 'not_theirs' | 'ended' | 'gone' };
+export type OpenedFromPage = { ok: true } | { ok: false; reason: 'not_theirs' | 'ended' | 'gone' | 'limited' };
 
 /**
- * A job opened from the partner's page: while their page opens and the offer is theirs and open or
- * held, its 'page' link is made (or replaced), and the page link its job page will carry is kept
- * with it (whenever the offer was made: the partner has just used a working page). 'gone' when
- * their page no longer opens.
+ * A job opened from the partner's page: while their page opens by the owner's own link and the
+ * offer is theirs and open or held, its 'page' link is made (or replaced), and the page link its
+ * job page will carry is kept with it (whenever the offer was made: the partner has just used a
+ * working page; a link that lists only, like every link made from one job's). 'gone' when their
+ * page no longer opens; 'limited' when the link pressed only lists their jobs.
  */
 export function* openFromPage(
   partnerId: string,
@@ -170,6 +183,7 @@ export function* openFromPage(
 ): Work<OpenedFromPage> {
   // The link pressed must still open the page once the row is held: a renewal that committed since it was read ends it.
   if (!(yield* holdPage(partnerId)) || !(yield* pageLinkOpens(partnerId, by.linkHash))) return { ok: false, reason: 'gone' };
+  if (!(yield* pageLinkOpens(partnerId, by.linkHash, { full: true }))) return { ok: false, reason: 'limited' };
   const view = yield* offerById(offerId);
   if (!view || view.offer.partner_id !== partnerId) return { ok: false, reason: 'not_theirs' };
   if (!listed(view)) return { ok: false, reason: 'ended' };
@@ -180,6 +194,6 @@ export function* openFromPage(
     PAGE_CHANNEL,
     offerTokenHash,
   );
-  yield* insertLink(partnerId, pageTokenHash, '');
+  yield* insertLink(partnerId, pageTokenHash, false, '');
   return { ok: true };
 }

@@ -127,15 +127,18 @@ export function* changePartner(
 
 /** Takes a partner off the list; undefined when there was none. */
 export function* removePartner(id: string): Work<Partner | undefined> {
-  // Their "Your jobs" links end with them, and none is made again from an offer sent before: a
-  // partner added back later (the same record, by e-mail) starts with only new links.
+  // Every link of theirs ends with them, for good: a partner added back later (the same record, by
+  // e-mail) starts with only new links. last_removed_at is never cleared, so no offer made before
+  // it shows anything again (standingOf), whatever link still finds it.
   const row = yield* one(
-    `UPDATE partners SET removed_at = ${NOW_MS}, updated_at = ${NOW_MS}, page_links_from = ${NOW_MS} WHERE id = ? AND removed_at IS NULL
-     RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
+    `UPDATE partners SET removed_at = ${NOW_MS}, last_removed_at = ${NOW_MS}, updated_at = ${NOW_MS}, page_links_from = ${NOW_MS}
+     WHERE id = ? AND removed_at IS NULL RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
     id,
   );
-  if (row) yield* run('DELETE FROM partner_page_links WHERE partner_id = ?', id);
-  return row ? toPartner(row) : undefined;
+  if (!row) return undefined;
+  yield* run('DELETE FROM partner_page_links WHERE partner_id = ?', id);
+  yield* run('DELETE FROM offer_links WHERE offer_id IN (SELECT id FROM partner_offers WHERE partner_id = ?)', id);
+  return toPartner(row);
 }
 
 // A file read again must not undo a partner's STOP: only their START or a tick in the inbox does.

@@ -83,6 +83,7 @@ const releasedHashes: Record<number, string> = {
   24: '950b44676fa9f8e0',
   25: 'ac4b690fef52e8e2',
   26: 'b2dc7a8816a3a210',
+  27: 'a9e08cf9d2f6ae6f',
 };
 
 describe('migration files', () => {
