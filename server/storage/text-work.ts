@@ -10,6 +10,7 @@ import type { ReplyIntent } from '../sms/reply-words.ts';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { listPartners } from './partner-records.ts';
 import { answerOffer, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
+import { enqueue } from './job-queue.ts';
 
 /** The statuses a text passes through, in order: a receipt never moves a text backwards (they can arrive out of order). */
 const STATUS_ORDER = ['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'] as const;
@@ -120,7 +121,14 @@ export function* replyFrom(from: string, intent: ReplyIntent, words: AnswerWords
   const answer = intent === 'accept' ? ({ action: 'accept' } as const) : ({ action: 'decline', reason: DECLINED_BY_TEXT } as const);
   const { view, changed } = yield* answerOffer(String(latest.token_hash), answer, words, introduce, 'sms');
   if (intent === 'decline') return changed ? { kind: 'declined', partner } : { kind: 'no_offer', partner };
-  return changed && view ? { kind: 'accepted', partner, view } : { kind: 'taken', partner };
+  if (changed && view) return { kind: 'accepted', partner, view };
+  // Beaten by their own accept (the job page, or another YES a moment earlier): the job is theirs. The
+  // customer's details go by text once, as after a YES (queued once per offer, however many YES came).
+  if (view?.standing === 'held') {
+    yield* enqueue({ purpose: 'accepted', transport: 'sms', of: { offer: view.offer.id } });
+    return { kind: 'held', partner };
+  }
+  return { kind: 'taken', partner };
 }
 
 /** Takes a provider callback's signature once: false when it was taken before (a replay). */
