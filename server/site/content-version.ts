@@ -3,24 +3,10 @@
  * has changed, whole, laid over the release's own files. Version 0 is the release itself.
  */
 import type { ContentEntry, EntryKey } from './content.ts';
+import type { ContentVersion } from '../storage/site-versions.ts';
 
-export const VERSION_ACTIONS = ['publish', 'restore', 'verify'] as const;
-export type VersionAction = (typeof VERSION_ACTIONS)[number];
-
-export interface ContentVersion {
-  number: number;
-  /** Every entry the owner has changed, as published (the release's files give the rest). */
-  entries: Record<EntryKey, ContentEntry>;
-  /** For each of those, the hash of the release's entry it was edited over (absent for an entry the release lacks). */
-  bases: Record<EntryKey, string>;
-  /** The entries this version changed from the one before. */
-  changed: EntryKey[];
-  action: VersionAction;
-  restoredFrom: number | null;
-  authorEmail: string | null;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
+// The shape is the stored one: storage keeps versions without knowing the site editor.
+export { VERSION_ACTIONS, type ContentVersion, type VersionAction } from '../storage/site-versions.ts';
 
 /** The release's own content, before any edit. */
 export const RELEASE_VERSION: ContentVersion = {

@@ -21,7 +21,7 @@ import type { SitePublisher } from './site-publisher.ts';
 import { siteWords } from './site-words.ts';
 import { PHOTO_FORMATS, PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { photoFile } from '../storage/site-photos.ts';
-import { photoIdsOf } from './photo-refs.ts';
+import { photoIdsOf } from '../../core/photo-refs.ts';
 
 export const PREVIEW_PREFIX = '/inbox/preview';
 

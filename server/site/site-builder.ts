@@ -37,7 +37,7 @@ import { entryText, writeEntries, type ContentEntry, type EntryKey } from './con
 import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import type { PhotoFile } from '../storage/site-photos.ts';
-import { photoIdsOf } from './photo-refs.ts';
+import { photoIdsOf } from '../../core/photo-refs.ts';
 import { spawnNode } from './node-child.ts';
 import { isInside } from './inside-folder.ts';
 

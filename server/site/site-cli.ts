@@ -16,7 +16,7 @@ import { releaseContent } from './release-content.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { photoFiles } from '../storage/site-photos.ts';
-import { photoIdsOf } from './photo-refs.ts';
+import { photoIdsOf } from '../../core/photo-refs.ts';
 
 export const SITE_USAGE = `  npm run leads -- site export DIR [PHOTOS_DIR]
   npm run leads -- site status`;

@@ -4,7 +4,7 @@
  * builds of every instance.
  */
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
-import { photoIdsOf } from '../site/photo-refs.ts';
+import { photoIdsOf } from '../../core/photo-refs.ts';
 
 export interface PhotoFile {
   name: string;

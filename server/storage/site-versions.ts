@@ -4,10 +4,42 @@
  * told so and builds again on top of it.
  */
 import { z } from 'zod';
-import { siteCollectionNames } from '../../core/site-collections.ts';
-import type { ContentEntry, EntryKey } from '../site/content.ts';
-import { VERSION_ACTIONS, type ContentVersion } from '../site/content-version.ts';
+import { siteCollectionNames, type SiteCollection } from '../../core/site-collections.ts';
 import { all, announce, one, run, NOW_MS, type Row, type Work } from './steps.ts';
+
+export const VERSION_ACTIONS = ['publish', 'restore', 'verify'] as const;
+export type VersionAction = (typeof VERSION_ACTIONS)[number];
+
+/** "guides/commercial-fridge-prices-nz": an entry's collection and file name. */
+export type EntryKey = string;
+
+/** A content entry as stored: the site editor reads and writes the same shape (content.ts). */
+export interface ContentEntry {
+  collection: SiteCollection;
+  id: string;
+  data: Record<string, unknown>;
+  /** An article's or guide's Markdown body; absent for YAML entries. */
+  body?: string | undefined;
+}
+
+/**
+ * A published version of the site's content as the lead server keeps it: the entries the owner
+ * has changed, whole, laid over the release's own files. Version 0 is the release itself.
+ */
+export interface ContentVersion {
+  number: number;
+  /** Every entry the owner has changed, as published (the release's files give the rest). */
+  entries: Record<EntryKey, ContentEntry>;
+  /** For each of those, the hash of the release's entry it was edited over (absent for an entry the release lacks). */
+  bases: Record<EntryKey, string>;
+  /** The entries this version changed from the one before. */
+  changed: EntryKey[];
+  action: VersionAction;
+  restoredFrom: number | null;
+  authorEmail: string | null;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
 
 // The collection is checked against the site's list, so a stored entry is a ContentEntry as read, not by assertion.
 const entrySchema: z.ZodType<ContentEntry> = z.object({

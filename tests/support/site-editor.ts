@@ -14,7 +14,7 @@ import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-
 import { SitePublisher } from '../../server/site/site-publisher.ts';
 import type { LivePreview } from '../../server/site/live-preview.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
-import { photoRefsOf } from '../../server/site/photo-refs.ts';
+import { photoRefsOf } from '../../core/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
 import { photoFiles } from '../../server/storage/site-photos.ts';
 import { precompressDir } from '../../scripts/precompress.ts';

@@ -1,7 +1,7 @@
 /** The photos an entry shows are found wherever its schema puts one, named by the path the form uses for its field. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { photoIdsOf, photoRefsOf } from '../../server/site/photo-refs.ts';
+import { photoIdsOf, photoRefsOf } from '../../core/photo-refs.ts';
 import { collectionSchemas } from '../../src/lib/content-schemas.ts';
 
 const A = 'a'.repeat(24);

@@ -1,6 +1,14 @@
-/** The owner's photos an entry shows, found wherever its schema allows one (a hero, an article). */
-import { PHOTO_ID } from '../../core/photo-sizes.ts';
-import type { ContentEntry } from './content.ts';
+/**
+ * The owner's photos an entry shows, found wherever its schema allows one (a hero, an article).
+ * Only the entry's data is read, so the lead server's storage (which keeps which photos are in use)
+ * and the site editor share it without either knowing the other.
+ */
+import { PHOTO_ID } from './photo-sizes.ts';
+
+/** What is read of an entry: its fields, as stored. */
+export interface WithData {
+  data: unknown;
+}
 
 export interface PhotoRef {
   /** Where in the entry's fields, as the form names a field ("blocks.0.photo.id"). */
@@ -9,7 +17,7 @@ export interface PhotoRef {
 }
 
 /** Every photo an entry's fields name, with where. Walked without recursion, so no depth can overflow the stack. */
-export function photoRefsOf(entry: Pick<ContentEntry, 'data'>): PhotoRef[] {
+export function photoRefsOf(entry: WithData): PhotoRef[] {
   const refs: PhotoRef[] = [];
   const stack: [unknown, string][] = [[entry.data, '']];
   while (stack.length > 0) {
@@ -27,7 +35,7 @@ export function photoRefsOf(entry: Pick<ContentEntry, 'data'>): PhotoRef[] {
 }
 
 /** The photos any of these entries show, each once. */
-export function photoIdsOf(entries: Iterable<Pick<ContentEntry, 'data'>>): string[] {
+export function photoIdsOf(entries: Iterable<WithData>): string[] {
   const ids = new Set<string>();
   for (const entry of entries) for (const ref of photoRefsOf(entry)) ids.add(ref.id);
   return [...ids].sort();
