@@ -294,6 +294,17 @@ export class SiteBuilder {
     }
   }
 
+  /** The release's own build (version 0's). */
+  get releaseDist(): string {
+    return this.#releaseDist;
+  }
+
+  /** The folder of a finished build of these entries already on disk, without building one. */
+  finished(entries: Readonly<Record<EntryKey, ContentEntry>>): string | undefined {
+    const folder = this.folderFor(entries);
+    return existsSync(join(folder, COMPLETE)) ? folder : undefined;
+  }
+
   /** Whether a finished build's folder has its compressed copies. */
   hasCopies(folder: string): boolean {
     return existsSync(join(folder, COMPRESSED));

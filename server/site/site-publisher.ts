@@ -18,7 +18,7 @@ import { businessDetailsSchema } from '../../core/business-details.ts';
 import { entryHash, keyOf, previewRouteOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
+import { insertVersion, latestVersion, latestVersionNumber, listVersions, versionByNumber } from '../storage/site-versions.ts';
 import { audit } from '../storage/audit-log.ts';
 import { BuildFailed, type SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
@@ -31,7 +31,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { deleteUnusedPhotos, storedPhotoIds } from '../storage/site-photos.ts';
-import { photoIdsOf, photoRefsOf } from '../../core/photo-refs.ts';
+import { photoIdsOf, photoRefsOf } from './photo-refs.ts';
 import type { LivePreview } from './live-preview.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 
@@ -82,6 +82,9 @@ export const UNUSED_PHOTO_DAYS = 30;
 /** How often an instance looks for such uploads. */
 const PHOTO_SWEEP_EVERY_MS = DAY_MS;
 
+/** The most versions looked at for files still to answer at start: more than anyone publishes in a day. */
+const RECENT_VERSIONS = 50;
+
 /** How many times a publish builds again after other instances' publishes took its number. */
 const MAX_TURNS = 5;
 
@@ -124,6 +127,8 @@ export class SitePublisher {
   #failure: string | undefined;
   /** When this instance last removed unused photos (0: not yet since it started). */
   #photosSweptAt = 0;
+  /** Whether this instance has looked for the newest version since it started. */
+  #caughtUp = false;
 
   constructor(options: SitePublisherOptions) {
     this.#store = options.store;
@@ -237,13 +242,18 @@ export class SitePublisher {
   /** Builds and serves the newest version if this instance does not serve it yet. */
   catchUp(): Promise<void> {
     return this.#inTurn(async () => {
+      const atStart = !this.#caughtUp;
+      this.#caughtUp = true;
       const number = await this.#store.read(() => latestVersionNumber());
       if (number === this.#site.version) return;
       const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
       if (!version) return;
       this.#notAheadOf(version.entries);
       try {
-        this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries);
+        // At start the release's build served only until now, to nobody: the files pages still
+        // open ask for are those of the versions published lately, kept from their builds on disk.
+        this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries, atStart ? 0 : undefined);
+        if (atStart) await this.#keepRecentBuilds(version.number);
         this.#failure = undefined;
         this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
       } catch (error) {
@@ -257,13 +267,32 @@ export class SitePublisher {
    * Serves a version's build, and states its business details from now on: the e-mails, texts and
    * pages the server writes itself say what the published pages say.
    */
-  #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>): void {
+  #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>, keepOutgoingUntil?: number): void {
     const stored = entries[BUSINESS_DETAILS_KEY];
     const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
     if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
-    this.#site.swap(dir, number);
+    this.#site.swap(dir, number, keepOutgoingUntil);
     setBusinessDetails(details?.success ? details.data : undefined);
     if (!this.#builder.hasCopies(dir)) this.#compressServed(number, entries);
+  }
+
+  /**
+   * Answers the content-named files of each version replaced less than the site's keepOldFilesMs
+   * ago (from its build, if this machine still has it), as though this instance had served it: a
+   * restart does not break the scripts of pages loaded before it.
+   */
+  async #keepRecentBuilds(served: number): Promise<void> {
+    const now = this.#site.now();
+    const keepMs = this.#site.keepOldFilesMs;
+    // Newest first; a version was replaced when the next was published.
+    const versions = [...(await this.#store.read(() => listVersions(RECENT_VERSIONS))), RELEASE_VERSION];
+    for (let i = 0; i + 1 < versions.length; i++) {
+      const [next, before] = [versions[i]!, versions[i + 1]!];
+      if (next.createdAt + keepMs <= now) break;
+      if (before.number !== next.number - 1 || before.number >= served) continue;
+      const folder = before.number === 0 ? this.#builder.releaseDist : this.#builder.finished(before.entries);
+      if (folder) this.#site.keep(folder, next.createdAt + keepMs);
+    }
   }
 
   /** Compressions of served builds still running: stop() waits for them. */

@@ -50,28 +50,36 @@ export interface Asset {
 }
 
 export interface StaticOptions {
-  /** The build being served; a new one is swapped in whole (the site editor's publish). */
-  site: { readonly assets: ReadonlyMap<string, Asset> };
+  /**
+   * The build being served; a new one is swapped in whole (the site editor's publish). `kept`
+   * answers a content-named file of a build served before, which pages loaded then still ask for.
+   */
+  site: { readonly assets: ReadonlyMap<string, Asset>; kept?(path: string): Asset | undefined };
 }
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
+/** Whether the file at `urlPath` is named by its content (Astro's hashed files, the photos): a changed file is a new name. */
+export function namedByContent(urlPath: string): boolean {
+  return urlPath.startsWith('/_astro/') || urlPath.startsWith(PHOTO_PATH);
+}
+
 function cacheControl(urlPath: string, type: string): string {
-  // Both are named by their content: a changed file is a new name.
-  if (urlPath.startsWith('/_astro/') || urlPath.startsWith(PHOTO_PATH)) return 'public, max-age=31536000, immutable';
+  if (namedByContent(urlPath)) return 'public, max-age=31536000, immutable';
   if (type.startsWith('text/html')) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 
-/** Reads every file of the build once, keyed by each URL path that should reach it. */
-export function loadSite(root: string): Map<string, Asset> {
+/** Reads every file of the build once (or those whose URL path `only` takes), keyed by each URL path that should reach it. */
+export function loadSite(root: string, only?: (urlPath: string) => boolean): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   for (const file of walk(root)) {
     if (file.endsWith('.br') || file.endsWith('.gz') || file.endsWith('.tmp')) continue;
     const rel = relative(root, file).split(sep).join('/');
     const urlPath = `/${rel}`;
+    if (only && !only(urlPath)) continue;
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const body = readFileSync(file);
     const asset: Asset = {
@@ -168,7 +176,8 @@ export const staticSite = fp<StaticOptions>(
       const assets = site.assets;
       const notFound = assets.get('/404.html');
       const path = sitePath(request.url);
-      const asset = path ? assets.get(path) : undefined;
+      // Never a page from an earlier build: kept files are content-named ones only.
+      const asset = path ? (assets.get(path) ?? site.kept?.(path)) : undefined;
       if (asset) return send(request, reply, asset);
       if (notFound) return send(request, reply, notFound, 404);
       return reply.code(404).type('text/plain').send('Not found');
