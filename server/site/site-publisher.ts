@@ -31,7 +31,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { deleteUnusedPhotos, storedPhotoIds } from '../storage/site-photos.ts';
-import { photoIdsOf, photoRefsOf } from './photo-refs.ts';
+import { photoIdsOf, photoRefsOf } from '../../core/photo-refs.ts';
 import type { LivePreview } from './live-preview.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 
