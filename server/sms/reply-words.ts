@@ -9,7 +9,9 @@
  * way, so it never believes a partner reachable whom Twilio has stopped texting.
  */
 
-export type ReplyIntent = 'accept' | 'decline' | 'stop' | 'start' | 'help' | 'other';
+import type { ReplyIntent } from '../storage/text-work.ts';
+
+export type { ReplyIntent };
 
 /** Only the start of a reply is read: a keyword is a single word, and a long body is not worth the work. */
 const READ_CHARS = 160;

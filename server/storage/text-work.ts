@@ -6,12 +6,13 @@
  */
 import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
-import type { ReplyIntent } from '../sms/reply-words.ts';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { listPartners } from './partner-records.ts';
 import { answerOffer, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
 import { enqueue } from './job-queue.ts';
 
+/** What a partner's reply means, as the text routes read it: the words are theirs (sms/reply-words.ts), the outcome this file's. */
+export type ReplyIntent = 'accept' | 'decline' | 'stop' | 'start' | 'help' | 'other';
 /** The statuses a text passes through, in order: a receipt never moves a text backwards (they can arrive out of order). */
 const STATUS_ORDER = ['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'] as const;
 export type TextStatus = (typeof STATUS_ORDER)[number];
