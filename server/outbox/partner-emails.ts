@@ -107,7 +107,7 @@ export function offerMail(
   const times = deadlines(view, true);
   const where = w.where(placeOf(lead, false));
   // A stranger's words, before anyone accepted: no way to reach them and no link.
-  const notes = withoutContactDetails(lead.notes) || w.noNotes;
+  const notes = withoutContactDetails(lead.notes, lead) || w.noNotes;
   const hidden = lead.notes && notes !== lead.notes ? [w.notesHidden] : [];
   const text = [
     w.offerIntro,

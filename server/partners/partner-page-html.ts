@@ -231,8 +231,8 @@ function OfferPage({ view, token, confirming }: { view: OfferView; token: string
         h(Deadlines, { view, lead }),
         h(Where, { lead, held: false }),
         h(FactItems, { lead, budget }),
-        notesOf(withoutContactDetails(lead.notes)),
-        withoutContactDetails(lead.notes) !== lead.notes && h('p', { className: 'mt-2 text-sm text-slate-700' }, partnerWords.notesHidden),
+        notesOf(withoutContactDetails(lead.notes, lead)),
+        withoutContactDetails(lead.notes, lead) !== lead.notes && h('p', { className: 'mt-2 text-sm text-slate-700' }, partnerWords.notesHidden),
         h(ActionForm, { token, action: 'accept', label: w.accept, primary: true }),
         h(
           'div',

@@ -10,7 +10,7 @@ import type { AnswerWords } from '../storage/partner-offers.ts';
 export const partnerWords = {
   offerSubject: (what: string, urgent: boolean) => `${urgent ? 'URGENT job offer' : 'Job offer'}: ${what}`,
   offerIntro: `${business.name} has a job for you. The customer’s details are shown once you accept it.`,
-  notesHidden: 'Phone numbers, e-mail addresses and links in the customer’s words are shown once you accept.',
+  notesHidden: 'Names, phone numbers, e-mail addresses and links in the customer’s words are shown once you accept.',
   acceptBy: (when: string) => `Accept by ${when}.`,
   onSiteBy: (when: string) => `On site by ${when} (the time we promised the customer).`,
   where: (place: string) => `Where: ${place}`,
