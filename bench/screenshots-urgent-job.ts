@@ -19,15 +19,16 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../server/http/app.ts';
 import { DEFAULTS } from '../server/config.ts';
 import { inboxLead, changeStatus, type InboxLead } from '../server/storage/lead-work.ts';
-import { holdersOf, offerById, withdrawOffer, answerOffer, type OfferView } from '../server/storage/partner-offers.ts';
+import { holdersOf } from '../server/storage/offer-records.ts';
+import { offerById, withdrawOffer, answerOffer, type OfferView } from '../server/dispatch/offers.ts';
 import { answerWords, partnerWords } from '../server/partners/partner-words.ts';
 import { secretHash } from '../server/inbox/secrets.ts';
 import { acceptedMail, endedMail, introducedMail, offerMail } from '../server/outbox/partner-emails.ts';
-import { gapsMail, overnightMail, unacceptedMail, type NoticeOptions } from '../server/outbox/notice-emails.ts';
-import { emailHtml } from '../server/outbox/lead-email.ts';
+import { unacceptedMail, type NoticeAddresses } from '../server/outbox/lead-notices.ts';
+import { gapsMail, overnightMail } from '../server/outbox/owner-notices.ts';
+import { leadEmail } from '../server/outbox/lead-email.ts';
 import { createDispatchNote } from '../server/outbox/dispatch-note.ts';
-import { acknowledgementHtml } from '../server/outbox/acknowledgement.ts';
-import { mailTransport } from '../server/outbox/email.ts';
+import { acknowledgementMail } from '../server/outbox/acknowledgement.ts';
 import { pageTokenFor, partnerJobsUrl } from '../server/partners/partner-links.ts';
 import { createTestStore, formBody, JSON_ACCEPT, rawQuery } from '../tests/support/stores.ts';
 import { addHamiltonTechnician, offerWithLink } from '../tests/support/partners.ts';
@@ -143,8 +144,8 @@ try {
 
   // The business's e-mail and the customer's acknowledgement, as sent (the dispatch note names the first offer).
   const note = await createDispatchNote(t.store)(stored);
-  await shoot('mail-lead-urgent', emailHtml(stored, publicOrigin, note));
-  await shoot('mail-acknowledgement-urgent', acknowledgementHtml(stored));
+  await shoot('mail-lead-urgent', leadEmail(stored, { to: ['quotes@example.nz'], inboxOrigin: publicOrigin, messageIdDomain }, note).html);
+  await shoot('mail-acknowledgement-urgent', acknowledgementMail(stored, messageIdDomain).html);
 
   // The offer: its e-mail, the link's first page, the job for a technician and for a supplier.
   await shoot(
@@ -208,10 +209,7 @@ try {
   await t.store.transact(() => answerOffer(secretHash(taken.token), { action: 'accept' }, answerWords));
 
   // The escalation: nobody accepted the expired lead.
-  const noticeOptions: NoticeOptions = {
-    store: t.store,
-    transport: mailTransport('smtp://127.0.0.1:2525'),
-    from: 'website@example.nz',
+  const noticeOptions: NoticeAddresses = {
     to: ['quotes@example.nz'],
     urgentTo: ['urgent@example.nz'],
     inboxOrigin: publicOrigin,

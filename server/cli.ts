@@ -26,8 +26,9 @@ import { DEFAULT_CONVERSION_NAME, DEFAULT_WON_CONVERSION_NAME, toGoogleAdsCsv } 
 import { formatInsight, formatSources } from './leads/report-text.ts';
 import { insightFor } from './leads/range-insight.ts';
 import { DAY_MS, nzParts, nzWeekOf } from '../core/nz-time.ts';
-import { digestMail, digestRecipients, loadDigest, sendNotice } from './outbox/notice-emails.ts';
-import { mailTransport } from './outbox/email.ts';
+import { digestMail, digestRecipients, loadDigest } from './outbox/digest-email.ts';
+import { composeMail } from './outbox/mail-model.ts';
+import { mailerFor } from './outbox/mailer.ts';
 import { auditEntries } from './storage/audit-log.ts';
 import { leadsWithClick, releaseFromSpam } from './storage/lead-work.ts';
 import { usersCommand } from './inbox/users-cli.ts';
@@ -207,15 +208,16 @@ try {
       messageIdDomain: messageIdDomain(config),
     });
     if (!values['send-now']) {
-      console.log(`To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}`);
+      console.log(`To: ${[mail.to].flat().join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}`);
       console.error('Not sent: add --send-now to e-mail it now (the server sends it by itself every Monday at 8:00).');
     } else {
-      if (!config.SMTP_URL) fail('SMTP_URL is not set: there is no mail server to send the digest through.');
-      const transport = mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT);
+      const mailer = mailerFor(config);
+      if (!mailer) fail('SMTP_URL is not set: there is no mail server to send the digest through.');
       // A send on demand is a message of its own, not a repeat of the Monday one for mail clients to fold.
-      await sendNotice(transport, config.LEAD_NOTIFY_FROM, { ...mail, messageId: mail.messageId.replace('<digest-', `<digest-on-demand-${Date.now()}-`) });
-      transport.close();
-      console.log(`Digest sent to ${mail.to.join(', ')}`);
+      const onDemand = composeMail({ ...mail, messageId: mail.messageId!.replace('<digest-', `<digest-on-demand-${Date.now()}-`) });
+      await mailer.sendMail(onDemand, { from: config.LEAD_NOTIFY_FROM });
+      mailer.close();
+      console.log(`Digest sent to ${[mail.to].flat().join(', ')}`);
     }
   } else if (command === 'retry-dead') {
     console.log(`${await store.retryDead()} dead notification(s) queued again`);

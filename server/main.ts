@@ -12,7 +12,7 @@ import { OutboxWorker } from './outbox/worker.ts';
 import { createLeadSenders, createMailedJobSenders } from './outbox/senders.ts';
 import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunner } from './outbox/dispatch-runner.ts';
-import { mailTransport } from './outbox/email.ts';
+import { mailerFor } from './outbox/mailer.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
@@ -52,12 +52,14 @@ try {
   process.exit(1);
 }
 
-const leadSenders = createLeadSenders(config, store);
+// One SMTP transport for the process: every e-mail, from a lead's to a sign-in code, goes through it.
+const mailer = mailerFor(config);
+const leadSenders = createLeadSenders(config, store, mailer);
 const leadPurposes = Object.keys(leadSenders) as LeadPurpose[];
 if (!config.SMTP_URL) log.warn('SMTP_URL is not set: leads are stored but no notification e-mail is sent');
 if (config.SMTP_ALLOW_PLAINTEXT) log.warn('SMTP_ALLOW_PLAINTEXT is set: lead e-mails may cross the network without TLS');
 
-const mailed = createMailedJobSenders(config, store);
+const mailed = createMailedJobSenders(config, store, mailer);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
 const texts = dispatch && textsConfigured(config);
@@ -127,7 +129,7 @@ const app = await buildApp({
     site: publisher,
     publicOrigin: config.PUBLIC_ORIGIN,
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
-    mailer: config.SMTP_URL ? createInboxMailer(mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT), config.LEAD_NOTIFY_FROM) : undefined,
+    mailer: mailer && createInboxMailer(mailer, config.LEAD_NOTIFY_FROM),
   },
 });
 
@@ -146,6 +148,7 @@ async function shutdown(signal: string) {
   stopHearing();
   await worker.stop();
   for (const sender of Object.values(senders)) sender.close?.();
+  mailer?.close();
   await store.close();
   clearTimeout(force);
   process.exit(0);

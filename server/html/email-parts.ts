@@ -63,12 +63,18 @@ const buttonStyle: CSSProperties = {
   textDecoration: 'none',
 };
 
-/** A link as a full-width button: `filled` for the one thing to do first, outlined for the others. */
-export function Button({ href, filled, children }: { href: string; filled: boolean; children?: ReactNode }): ReactElement {
-  const colours: CSSProperties = filled
-    ? { background: '#0b5ea8', color: '#ffffff' }
-    : { background: '#ffffff', color: '#0b5ea8', border: '2px solid #0b5ea8' };
-  return h('a', { href, style: { ...buttonStyle, ...colours } }, children);
+const toneColours: Record<ButtonTone, CSSProperties> = {
+  filled: { background: '#0b5ea8', color: '#ffffff' },
+  outlined: { background: '#ffffff', color: '#0b5ea8', border: '2px solid #0b5ea8' },
+  alert: { background: '#b91c1c', color: '#ffffff' },
+};
+
+/** `filled` for the one thing to do first, `outlined` for the others, `alert` for an emergency call. */
+export type ButtonTone = 'filled' | 'outlined' | 'alert';
+
+/** A link as a full-width button. */
+export function Button({ href, tone, children }: { href: string; tone: ButtonTone; children?: ReactNode }): ReactElement {
+  return h('a', { href, style: { ...buttonStyle, ...toneColours[tone] } }, children);
 }
 
 export interface Fact {

@@ -128,10 +128,20 @@ export const inboxWords = {
   passkeyName: 'Passkey',
   mail: {
     codeSubject: `Your sign-in code for the ${business.name} lead inbox`,
-    code: (code: string) =>
-      `Your sign-in code is ${code}\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.\n\n${business.name}`,
+    /** The code e-mail's paragraphs. */
+    code: (code: string) => [
+      `Your sign-in code is ${code}`,
+      'It works once, for 10 minutes. If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.',
+      business.name,
+    ],
     linkSubject: `You can now sign in to the ${business.name} lead inbox`,
-    link: (link: string) =>
-      `You have been added to the ${business.name} lead inbox, where quote requests from the website arrive.\n\nOpen this link to sign in (it works once, within 24 hours), then add a passkey so you can sign in with your phone's fingerprint or face next time:\n\n${link}\n\nIf you were not expecting this, ignore this e-mail.`,
+    /** The invitation's paragraphs, before and after the link itself. */
+    link: {
+      before: [
+        `You have been added to the ${business.name} lead inbox, where quote requests from the website arrive.`,
+        "Open this link to sign in (it works once, within 24 hours), then add a passkey so you can sign in with your phone's fingerprint or face next time:",
+      ],
+      after: ['If you were not expecting this, ignore this e-mail.'],
+    },
   },
 };

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
 import { listUsers, removeUser, setRole, userByEmail } from '../storage/sign-in-data.ts';
-import { mailTransport } from '../outbox/email.ts';
+import { mailerFor } from '../outbox/mailer.ts';
 import { createInboxMailer } from './mail.ts';
 import { invite, newSignInLink } from './invite.ts';
 import { inboxWords } from './inbox-words.ts';
@@ -44,7 +44,6 @@ async function run(store: LeadStore, config: Config, [action, emailValue, roleVa
   if (action === 'add') {
     const role = z.enum(userRoles).safeParse(roleOption);
     if (!role.success) fail('--role must be owner or staff');
-    const mailer = config.SMTP_URL ? createInboxMailer(mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT), config.LEAD_NOTIFY_FROM) : undefined;
     const existing = await store.read(() => userByEmail(email.data));
     if (existing) {
       // Someone locked out (lost phone, no passkey): a new link, their role unchanged.
@@ -52,7 +51,10 @@ async function run(store: LeadStore, config: Config, [action, emailValue, roleVa
       console.log(`${existing.email} can already sign in (${existing.role}). A new one-time sign-in link (24 hours, works once):\n${link}`);
       return;
     }
-    const added = await invite(store, { email: email.data, role: role.data, publicOrigin: config.PUBLIC_ORIGIN, mailer });
+    const smtp = mailerFor(config);
+    const mailer = smtp && createInboxMailer(smtp, config.LEAD_NOTIFY_FROM);
+    // Closed once sent: its pooled connections would keep the command from ending.
+    const added = await invite(store, { email: email.data, role: role.data, publicOrigin: config.PUBLIC_ORIGIN, mailer }).finally(() => smtp?.close());
     if (!added) fail(`${email.data} can already sign in`);
     await record(inboxWords.audit.userAdded(added.user.email, added.user.role));
     console.log(

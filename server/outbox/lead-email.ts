@@ -9,8 +9,7 @@ import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import { notificationCopy as copy } from './email-words.ts';
 import { urgencyReasons } from '../../core/lead/urgency.ts';
 import type { StoredLead } from '../storage/types.ts';
-import { h, renderDocument, type ReactElement } from '../html/render.ts';
-import { Button, EmailPage, Heading, type Fact } from '../html/email-parts.ts';
+import { composeMail, type Fact, type Mail } from './mail-model.ts';
 import { originLines } from '../../core/lead/origin.ts';
 import { siteAddress, siteMapHref } from '../../core/lead/site-address.ts';
 import { NZ_TIME_ZONE } from '../../core/nz-time.ts';
@@ -64,99 +63,85 @@ export function leadChoices(lead: StoredLead): Fact[] {
   return leadFields.filter((f) => f.kind === 'select' && lead[f.name]).map((f) => ({ label: f.label, value: lead[f.name] }));
 }
 
-/** "Where this came from" as plain sentences. */
-
-export function emailText(lead: StoredLead, inboxOrigin?: string, dispatchNote?: string): string {
-  const reasons = urgentReasons(lead);
-  const lines: string[] = [];
-  if (reasons.length) lines.push(`${copy.urgentBanner} (${reasons.join(', ')})`, ...(dispatchNote ? [dispatchNote] : []), '');
-  lines.push(lead.contact_name);
-  if (lead.company_name) lines.push(lead.company_name);
-  lines.push('');
-  lines.push(lead.phone ? `Phone: ${lead.phone}` : copy.noPhone);
-  lines.push(`E-mail: ${lead.work_email}`, '');
-  lines.push(copy.siteHeading.toUpperCase(), siteAddress(lead) || copy.noSite);
-  if (lead.access_notes) lines.push(copy.access(lead.access_notes));
-  const map = siteMapHref(lead);
-  if (map) lines.push(`Map: ${map}`);
-  lines.push('');
-  lines.push(copy.projectHeading.toUpperCase(), lead.notes || copy.noNotes, '');
-  const choices = leadChoices(lead);
-  if (choices.length) lines.push(copy.choicesHeading.toUpperCase(), ...choices.map((c) => `${c.label}: ${c.value}`), '');
-  lines.push(copy.originHeading.toUpperCase(), ...originLines(lead).map((l) => `- ${l}`), '');
-  lines.push(copy.received(nzTime(lead.created_at)), copy.leadId(lead.id), copy.replyHint);
-  if (inboxOrigin) lines.push('', `${copy.openInInbox}: ${inboxLeadUrl(inboxOrigin, lead.id)}`);
-  return lines.join('\n');
+export interface LeadEmailOptions {
+  /** The business's inbox(es). */
+  to: string[];
+  /** Also receive urgent leads: an on-call technician or an e-mail-to-SMS gateway. */
+  urgentTo?: string[] | undefined;
+  /** Where the inbox is (PUBLIC_ORIGIN): the e-mail links to the lead there. */
+  inboxOrigin?: string | undefined;
+  /** Domain for the Message-ID; the id derives from the lead so a retried send can be recognised. */
+  messageIdDomain: string;
 }
 
-/** Everything the visitor typed is a text child or an attribute value: the renderer escapes it, so none of it can become markup or script in the e-mail. */
-export function emailHtml(lead: StoredLead, inboxOrigin?: string, dispatchNote?: string): string {
+/** Who gets the notification for this lead: the business, plus the urgent list for an urgent lead (no address twice). */
+export function notificationRecipients(lead: StoredLead, to: string[], urgentTo: string[] = []): string[] {
+  const all = lead.urgent ? [...to, ...urgentTo] : to;
+  return [...new Map(all.map((a) => [a.toLowerCase(), a])).values()];
+}
+
+/**
+ * The lead's own e-mail to the business. Everything the visitor typed is a text child or an
+ * attribute value in the HTML part, so none of it can become markup or script there.
+ */
+export function leadEmail(lead: StoredLead, options: LeadEmailOptions, dispatchNote?: string): Mail {
   const reasons = urgentReasons(lead);
   const tel = telHref(lead.phone);
   const summary = [lead.company_name, lead.service_type, lead.city].filter(Boolean).join(' · ');
   const choices = leadChoices(lead);
-  return renderDocument(
-    h(
-      EmailPage,
-      { title: emailSubject(lead) },
-      reasons.length > 0 &&
-        h(
-          'p',
-          { style: { margin: '0 0 16px', padding: '12px 14px', borderRadius: '8px', background: '#b91c1c', color: '#ffffff', fontWeight: '700' } },
-          copy.urgentBanner,
-          h('br'),
-          h('span', { style: { fontWeight: '400' } }, reasons.join(', ')),
-        ),
-      reasons.length > 0 && dispatchNote && h('p', { style: { margin: '0 0 16px', fontWeight: '700' } }, dispatchNote),
-      h('h1', { style: { fontSize: '22px', lineHeight: '1.25', margin: '0' } }, lead.contact_name),
-      summary && h('p', { style: { margin: '4px 0 16px', color: '#334155' } }, summary),
-      tel
-        ? h(Button, { href: tel, filled: true }, copy.call(lead.phone))
-        : h('p', { style: { margin: '0 0 10px', color: '#475569' } }, lead.phone || copy.noPhone),
-      h(Button, { href: mailtoHref(lead.work_email, { subject: copy.replySubject }), filled: false }, copy.email(lead.work_email)),
-      inboxOrigin && h(Button, { href: inboxLeadUrl(inboxOrigin, lead.id), filled: false }, copy.openInInbox),
-      h(Heading, null, copy.siteHeading),
-      h('p', { style: { margin: '0 0 8px' } }, siteAddress(lead) || copy.noSite),
-      lead.access_notes && h('p', { style: { margin: '0 0 8px', whiteSpace: 'pre-wrap' } }, copy.access(lead.access_notes)),
-      siteMapHref(lead) && h(Button, { href: siteMapHref(lead)!, filled: false }, copy.map),
-      h(Heading, null, copy.projectHeading),
-      h('p', { style: { margin: '0', whiteSpace: 'pre-wrap' } }, lead.notes || copy.noNotes),
-      choices.length > 0 && h(Heading, null, copy.choicesHeading),
-      choices.length > 0 && h(ChoiceTable, { choices }),
-      h(Heading, null, copy.originHeading),
-      h(
-        'ul',
-        { style: { margin: '0', paddingLeft: '20px' } },
-        originLines(lead).map((l, i) => h('li', { key: i }, l)),
-      ),
-      h(
-        'p',
-        { style: { margin: '24px 0 0', fontSize: '14px', color: '#475569' } },
-        copy.received(nzTime(lead.created_at)),
-        h('br'),
-        copy.leadId(lead.id),
-        h('br'),
-        copy.replyHint,
-      ),
-    ),
-  );
-}
-
-/** `valign` is obsolete on <th> (React's types leave it out), but older mail clients still read it. */
-const topAligned = { valign: 'top' } as const;
-
-/** The visitor's choices as label and value rows (no <tbody>: the e-mail's markup stays what mail clients were tested with). */
-function ChoiceTable({ choices }: { choices: Fact[] }): ReactElement {
-  return h(
-    'table',
-    { cellSpacing: '0', cellPadding: '0' },
-    choices.map((c, i) =>
-      h(
-        'tr',
-        { key: i },
-        h('th', { align: 'left', ...topAligned, style: { padding: '4px 12px 4px 0', fontWeight: '600' } }, c.label),
-        h('td', { style: { padding: '4px 0' } }, c.value),
-      ),
-    ),
-  );
+  const map = siteMapHref(lead);
+  const { inboxOrigin } = options;
+  return composeMail({
+    subject: emailSubject(lead),
+    headings: 'capitals',
+    to: notificationRecipients(lead, options.to, options.urgentTo),
+    messageId: `<lead-${lead.id}@${options.messageIdDomain}>`,
+    urgent: lead.urgent,
+    headers: { 'X-Lead-Id': lead.id },
+    sections: [
+      [
+        reasons.length > 0 && { kind: 'banner', text: copy.urgentBanner, detail: reasons.join(', ') },
+        reasons.length > 0 && dispatchNote && { kind: 'paragraph', content: [dispatchNote], look: 'note' },
+      ],
+      [{ kind: 'title', text: lead.contact_name, look: 'name' }, summary && { kind: 'paragraph', content: [summary], look: 'summary' }],
+      [
+        !tel && { kind: 'paragraph', content: [lead.phone || copy.noPhone], look: 'quiet' },
+        {
+          kind: 'buttons',
+          space: 'none',
+          buttons: [
+            ...(tel ? [{ href: tel, label: copy.call(lead.phone), tone: 'filled' as const, plain: `Phone: ${lead.phone}` }] : []),
+            {
+              href: mailtoHref(lead.work_email, { subject: copy.replySubject }),
+              label: copy.email(lead.work_email),
+              tone: 'outlined',
+              plain: `E-mail: ${lead.work_email}`,
+            },
+            ...(inboxOrigin ? [{ href: inboxLeadUrl(inboxOrigin, lead.id), label: copy.openInInbox, tone: 'outlined' as const }] : []),
+          ],
+        },
+      ],
+      [
+        { kind: 'heading', text: copy.siteHeading },
+        { kind: 'paragraph', content: [siteAddress(lead) || copy.noSite], look: 'tight' },
+        lead.access_notes && { kind: 'paragraph', content: [copy.access(lead.access_notes)], look: 'preTight' },
+        map && { kind: 'buttons', space: 'none', buttons: [{ href: map, label: copy.map, tone: 'outlined' }] },
+      ],
+      [
+        { kind: 'heading', text: copy.projectHeading },
+        { kind: 'paragraph', content: [lead.notes || copy.noNotes], look: 'preFlush' },
+      ],
+      choices.length > 0
+        ? [
+            { kind: 'heading', text: copy.choicesHeading },
+            { kind: 'facts', facts: choices, look: 'table' },
+          ]
+        : [],
+      [
+        { kind: 'heading', text: copy.originHeading },
+        { kind: 'list', items: originLines(lead).map((l) => [l]), look: 'flush' },
+      ],
+      [{ kind: 'lines', lines: [copy.received(nzTime(lead.created_at)), copy.leadId(lead.id), copy.replyHint], look: 'footer' }],
+    ],
+  });
 }

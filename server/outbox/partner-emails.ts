@@ -9,10 +9,9 @@
  * link made from the e-mail's own job link where it has one (partner-links.ts), so a repeat carries
  * that same link too.
  */
-import type { Transporter } from 'nodemailer';
 import { mailtoHref } from '../../core/mailto.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { armOffer, offerById, offerUndelivered, type OfferView } from '../storage/partner-offers.ts';
+import { armOffer, offerById, offerUndelivered, type OfferView } from '../dispatch/offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
 import type { ClaimedJob, LeadStore } from '../storage/types.ts';
@@ -25,26 +24,19 @@ import { withoutContactDetails, withoutLiveLinks } from '../partners/customer-te
 import { business } from '../../core/business.ts';
 import { acknowledgementCopy as ack } from './email-words.ts';
 import { leadChoices, nzTime, telHref } from './lead-email.ts';
-import { h, renderDocument, type ReactNode } from '../html/render.ts';
-import { Button, EmailPage, FactList, Heading, Title, type Fact } from '../html/email-parts.ts';
+import { composeMail, type Block, type Fact, type Mail, type MailContent } from './mail-model.ts';
+import type { Mailer } from './mailer.ts';
+import { emergencyLink } from './acknowledgement.ts';
 import { isPermanentFailure, type JobSender } from './worker.ts';
 
 export interface PartnerMailOptions {
   store: LeadStore;
-  transport: Transporter;
+  mailer: Mailer;
   from: string;
   /** The business's address: a partner's reply goes there. */
   replyTo: string;
   publicOrigin: string;
   messageIdDomain: string;
-}
-
-export interface PartnerMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
 }
 
 const what = (lead: InboxLead) => [lead.service_type || 'Job', lead.city].filter(Boolean).join(' in ');
@@ -62,16 +54,15 @@ export function jobFacts(lead: InboxLead): Fact[] {
   ].filter((fact) => fact.value);
 }
 
-const factsText = (facts: readonly Fact[]) => facts.map((f) => `${f.label}: ${f.value}`);
+/** The link to the partner's "Your jobs" page, last (after the job's own link), when there is one. */
+const jobsLink = (url: string | undefined): Block | undefined =>
+  url ? { kind: 'paragraph', look: 'muted', content: [{ href: url, text: w.yourJobs, look: 'strong' }, `: ${w.yourJobsHint}`] } : undefined;
 
-/** The link to the partner's "Your jobs" page, last in the text (after the job's own link), when there is one. */
-const jobsText = (url: string | undefined) => (url ? ['', `${w.yourJobs}: ${w.yourJobsHint}`, url] : []);
+/** The e-mail's last lines: the "Your jobs" link and the sign-off. */
+const closing = (jobsUrl: string | undefined): MailContent['sections'] => [[jobsLink(jobsUrl)], [{ kind: 'paragraph', content: [w.signOff], look: 'muted' }]];
 
-function JobsLink({ url }: { url: string | undefined }): ReactNode {
-  return (
-    url && h('p', { style: { color: '#475569' } }, h('a', { href: url, style: { color: '#0b5ea8', fontWeight: '700' } }, w.yourJobs), `: ${w.yourJobsHint}`)
-  );
-}
+/** Times that must be kept, in bold. */
+const strongLines = (lines: readonly string[]): Block[] => lines.map((line) => ({ kind: 'paragraph', content: [line], look: 'strong' }));
 
 /** Where the job is, as a partner may read it: the area before accepting, the whole address after. */
 export const placeOf = (lead: InboxLead, held: boolean): string => (held ? siteAddress(lead) : '') || siteArea(lead) || lead.city;
@@ -99,52 +90,31 @@ export function offerMail(
   token: string,
   options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
   jobsUrl?: string,
-): PartnerMail {
+): Mail {
   const { lead, offer, partner } = view;
-  const subject = w.offerSubject(what(lead), lead.urgent);
-  const url = partnerOfferUrl(options.publicOrigin, token);
-  const facts = factsFor(view);
-  const times = deadlines(view, true);
-  const where = w.where(placeOf(lead, false));
   // A stranger's words, before anyone accepted: no way to reach them and no link.
   const notes = withoutContactDetails(lead.notes, lead) || w.noNotes;
-  const hidden = lead.notes && notes !== lead.notes ? [w.notesHidden] : [];
-  const text = [
-    w.offerIntro,
-    '',
-    ...(lead.urgent ? [w.urgent] : [w.notUrgent]),
-    ...times,
-    where,
-    ...factsText(facts),
-    '',
-    `${w.facts.notes}:`,
-    notes,
-    ...hidden,
-    '',
-    `${w.openJob}: ${url}`,
-    ...jobsText(jobsUrl),
-    '',
-    w.signOff,
-  ].join('\n');
-  const html = renderDocument(
-    h(
-      EmailPage,
-      { title: subject },
-      h(Title, null, subject),
-      h('p', null, w.offerIntro),
-      lead.urgent && h('p', { style: { fontWeight: '700', color: '#b91c1c' } }, w.urgent),
-      times.map((line, i) => h('p', { key: i, style: { fontWeight: '700', margin: '0 0 8px' } }, line)),
-      h('p', null, where),
-      h(FactList, { facts }),
-      h(Heading, null, w.facts.notes),
-      h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
-      hidden.map((line, i) => h('p', { key: i, style: { color: '#475569' } }, line)),
-      h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: true }, w.openJob)),
-      h(JobsLink, { url: jobsUrl }),
-      h('p', { style: { color: '#475569' } }, w.signOff),
-    ),
-  );
-  return { to: partner.email, subject, text, html, messageId: `<offer-${offer.id}@${options.messageIdDomain}>` };
+  return composeMail({
+    subject: w.offerSubject(what(lead), lead.urgent),
+    to: partner.email,
+    messageId: `<offer-${offer.id}@${options.messageIdDomain}>`,
+    sections: [
+      [{ kind: 'title' }, { kind: 'paragraph', content: [w.offerIntro] }],
+      [
+        lead.urgent ? { kind: 'paragraph', content: [w.urgent], look: 'alert' } : { kind: 'paragraph', content: [w.notUrgent] },
+        ...strongLines(deadlines(view, true)),
+        { kind: 'paragraph', content: [w.where(placeOf(lead, false))] },
+        { kind: 'facts', facts: factsFor(view) },
+      ],
+      [
+        { kind: 'heading', text: w.facts.notes },
+        { kind: 'paragraph', content: [notes], look: 'pre' },
+        Boolean(lead.notes) && notes !== lead.notes && { kind: 'paragraph', content: [w.notesHidden], look: 'muted' },
+      ],
+      [{ kind: 'buttons', buttons: [{ href: partnerOfferUrl(options.publicOrigin, token), label: w.openJob, tone: 'filled' }] }],
+      ...closing(jobsUrl),
+    ],
+  });
 }
 
 /** "You have the job": the customer, the whole address and the way in, and a link back to the job page (its own). */
@@ -153,10 +123,8 @@ export function acceptedMail(
   token: string,
   options: Pick<PartnerMailOptions, 'publicOrigin' | 'messageIdDomain'>,
   jobsUrl?: string,
-): PartnerMail {
+): Mail {
   const { lead, offer, partner } = view;
-  const subject = w.acceptedSubject(what(lead));
-  const url = partnerOfferUrl(options.publicOrigin, token);
   const c = w.customer;
   const who = [
     { label: c.name, value: lead.contact_name },
@@ -165,80 +133,58 @@ export function acceptedMail(
     { label: c.email, value: lead.work_email },
   ].filter((f) => f.value);
   const tel = lead.phone ? telHref(lead.phone) : undefined;
-  const times = deadlines(view, false);
-  const where = w.where(placeOf(lead, true));
-  const access = lead.access_notes ? [`${w.page.access}: ${withoutLiveLinks(lead.access_notes)}`] : [];
   // The whole notes now, but a stranger's link is never made clickable by an e-mail of the business.
   const notes = withoutLiveLinks(lead.notes) || w.noNotes;
-  const text = [
-    w.acceptedIntro,
-    '',
-    ...factsText(who),
-    '',
-    ...times,
-    where,
-    ...access,
-    ...factsText(factsFor(view)),
-    '',
-    `${w.facts.notes}:`,
-    notes,
-    '',
-    `${w.openAgain}: ${url}`,
-    ...jobsText(jobsUrl),
-    '',
-    w.signOff,
-  ].join('\n');
-  const html = renderDocument(
-    h(
-      EmailPage,
-      { title: subject },
-      h(Title, null, subject),
-      h('p', null, w.acceptedIntro),
-      h(FactList, { facts: who }),
-      h(
-        'p',
-        { style: { margin: '16px 0' } },
-        tel && h(Button, { href: tel, filled: true }, `${c.phone} ${lead.phone}`),
-        h(Button, { href: mailtoHref(lead.work_email), filled: !tel }, `${c.email} ${lead.work_email}`),
-      ),
-      times.map((line, i) => h('p', { key: i, style: { fontWeight: '700', margin: '0 0 8px' } }, line)),
-      h('p', null, where),
-      access.map((line, i) => h('p', { key: i, style: { whiteSpace: 'pre-wrap' } }, line)),
-      h(Heading, null, w.facts.notes),
-      h(FactList, { facts: factsFor(view) }),
-      h('p', { style: { whiteSpace: 'pre-wrap' } }, notes),
-      h('p', { style: { margin: '16px 0' } }, h(Button, { href: url, filled: false }, w.openAgain)),
-      h(JobsLink, { url: jobsUrl }),
-      h('p', { style: { color: '#475569' } }, w.signOff),
-    ),
-  );
-  return { to: partner.email, subject, text, html, messageId: `<accepted-${offer.id}@${options.messageIdDomain}>` };
+  return composeMail({
+    subject: w.acceptedSubject(what(lead)),
+    to: partner.email,
+    messageId: `<accepted-${offer.id}@${options.messageIdDomain}>`,
+    sections: [
+      [{ kind: 'title' }, { kind: 'paragraph', content: [w.acceptedIntro] }],
+      [
+        { kind: 'facts', facts: who },
+        // The phone and address are in the facts just above: the buttons add nothing to the text part.
+        {
+          kind: 'buttons',
+          buttons: [
+            ...(tel ? [{ href: tel, label: `${c.phone} ${lead.phone}`, tone: 'filled' as const, plain: null }] : []),
+            { href: mailtoHref(lead.work_email), label: `${c.email} ${lead.work_email}`, tone: tel ? 'outlined' : 'filled', plain: null },
+          ],
+        },
+      ],
+      [
+        ...strongLines(deadlines(view, false)),
+        { kind: 'paragraph', content: [w.where(placeOf(lead, true))] },
+        lead.access_notes && { kind: 'paragraph', content: [`${w.page.access}: ${withoutLiveLinks(lead.access_notes)}`], look: 'pre' },
+        { kind: 'facts', facts: factsFor(view) },
+      ],
+      [
+        { kind: 'heading', text: w.facts.notes },
+        { kind: 'paragraph', content: [notes], look: 'pre' },
+      ],
+      [{ kind: 'buttons', buttons: [{ href: partnerOfferUrl(options.publicOrigin, token), label: w.openAgain, tone: 'outlined' }] }],
+      ...closing(jobsUrl),
+    ],
+  });
 }
 
 /** The short e-mail to a partner whose offer ended without them: what happened, nothing to do, whom to call. */
-export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>, jobsUrl?: string): PartnerMail {
+export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>, jobsUrl?: string): Mail {
   const { lead, offer, partner } = view;
-  const subject = w.endedSubject(what(lead));
   const held = offer.accepted_at !== null;
   const why = w.ended[held ? 'takenBack' : offer.end_reason === 'taken' ? 'taken' : offer.end_reason === 'timed_out' ? 'timedOut' : 'withdrawn'];
-  const lines = [why, ...(held ? [] : [w.endedNothingToDo]), w.page.callUs];
-  const text = [...lines, ...jobsText(jobsUrl), '', w.signOff].join('\n');
-  const html = renderDocument(
-    h(
-      EmailPage,
-      { title: subject },
-      h(Title, null, subject),
-      lines.map((line, i) => h('p', { key: i }, line)),
-      h(
-        'p',
-        { style: { margin: '16px 0' } },
-        h(Button, { href: business.emergencyLine.href, filled: false }, `${w.page.callBusiness} ${business.emergencyLine.display}`),
-      ),
-      h(JobsLink, { url: jobsUrl }),
-      h('p', { style: { color: '#475569' } }, w.signOff),
-    ),
-  );
-  return { to: partner.email, subject, text, html, messageId: `<ended-${offer.id}@${options.messageIdDomain}>` };
+  const line = business.emergencyLine;
+  return composeMail({
+    subject: w.endedSubject(what(lead)),
+    to: partner.email,
+    messageId: `<ended-${offer.id}@${options.messageIdDomain}>`,
+    sections: [
+      [{ kind: 'title' }, ...[why, ...(held ? [] : [w.endedNothingToDo]), w.page.callUs].map((text): Block => ({ kind: 'paragraph', content: [text] }))],
+      // "Call us" just above already gives the number.
+      [{ kind: 'buttons', buttons: [{ href: line.href, label: `${w.page.callBusiness} ${line.display}`, tone: 'outlined', plain: null }] }],
+      ...closing(jobsUrl),
+    ],
+  });
 }
 
 /**
@@ -246,9 +192,8 @@ export function endedMail(view: OfferView & { lead: InboxLead }, options: Pick<P
  * that partner alone, and which other partners were shown the job without them. Like the
  * acknowledgement it repeats only the form's fixed choices.
  */
-export function introducedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): PartnerMail {
+export function introducedMail(view: OfferView & { lead: InboxLead }, options: Pick<PartnerMailOptions, 'messageIdDomain'>): Mail {
   const { lead, offer, partner } = view;
-  const choices = leadChoices(lead).map((c) => ({ label: c.label, value: c.value }));
   const partnerTel = partner.phone ? telHref(partner.phone) : undefined;
   const onSiteBy = attendBy(lead);
   const lines = [
@@ -258,48 +203,33 @@ export function introducedMail(view: OfferView & { lead: InboxLead }, options: P
     ...(offer.accepted_via === 'sms' ? [ack.introducedByText(partner.name)] : []),
     ...(view.alsoOffered.length ? [ack.introducedAlsoShown(view.alsoOffered)] : []),
   ];
-  const emergency = ack.emergency(business.emergencyLine.display);
-  const text = [
-    ack.introducedHeading(partner.name),
-    '',
-    ...lines,
-    ...(partner.phone ? [ack.introducedPhone(partner.phone)] : []),
-    '',
-    ...factsText(choices),
-    '',
-    `${emergency} (${business.emergencyLine.digits})`,
-    '',
-    ack.replyHint,
-    ack.signOff,
-  ].join('\n');
-  const subject = ack.introducedSubject(partner.name);
-  const html = renderDocument(
-    h(
-      EmailPage,
-      { title: subject },
-      h(Title, null, ack.introducedHeading(partner.name)),
-      lines.map((line, i) => h('p', { key: i }, line)),
-      partnerTel && h('p', { style: { margin: '16px 0' } }, h(Button, { href: partnerTel, filled: true }, ack.introducedPhone(partner.phone))),
-      h(FactList, { facts: choices }),
-      h('p', null, h('a', { href: business.emergencyLine.href, style: { fontWeight: '700', color: '#b91c1c' } }, emergency)),
-      h('p', null, ack.replyHint, h('br'), ack.signOff),
-    ),
-  );
-  return { to: lead.work_email, subject, text, html, messageId: `<introduced-${offer.id}@${options.messageIdDomain}>` };
+  return composeMail({
+    subject: ack.introducedSubject(partner.name),
+    to: lead.work_email,
+    messageId: `<introduced-${offer.id}@${options.messageIdDomain}>`,
+    headers: { 'X-Lead-Id': lead.id, 'Auto-Submitted': 'auto-generated' },
+    sections: [
+      [{ kind: 'title', text: ack.introducedHeading(partner.name) }],
+      [
+        ...lines.map((text): Block => ({ kind: 'paragraph', content: [text] })),
+        partnerTel && { kind: 'buttons', buttons: [{ href: partnerTel, label: ack.introducedPhone(partner.phone), tone: 'filled' }] },
+      ],
+      [{ kind: 'facts', facts: leadChoices(lead) }],
+      [{ kind: 'paragraph', content: [emergencyLink()] }],
+      [{ kind: 'lines', lines: [ack.replyHint, ack.signOff] }],
+    ],
+  });
 }
 
 export function createPartnerSenders(options: PartnerMailOptions): Record<OfferPurpose, JobSender> {
-  const { store, transport, from, replyTo } = options;
+  const { store, mailer, from, replyTo } = options;
   /** The offer armed for its e-mail, with the "Your jobs" link made from the offer link's token. */
   function* armedWithJobsLink(job: ClaimedJob, how?: Parameters<typeof armOffer>[3]) {
     const armed = yield* armOffer(job, randomToken, secretHash, how);
     if (!armed) return undefined;
     return { ...armed, jobsUrl: yield* jobsLinkFor(armed.view.offer, pageTokenFor(armed.token), options.publicOrigin) };
   }
-  const send = async (mail: PartnerMail, signal?: AbortSignal) => {
-    if (signal?.aborted) throw new Error('send cancelled');
-    await transport.sendMail({ from, replyTo, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
-  };
+  const send = (mail: Mail, signal?: AbortSignal) => mailer.sendMail(mail, { from, replyTo }, signal);
   return {
     offer: async (job, signal) => {
       const armed = await store.transact(() => armedWithJobsLink(job));
@@ -335,18 +265,8 @@ export function createPartnerSenders(options: PartnerMailOptions): Record<OfferP
       const view = job.offer_id ? await store.read(() => offerById(job.offer_id!)) : undefined;
       // A lead deleted since (the person asked to be forgotten), or a job no longer held, is told nothing more.
       if (!view?.lead || view.standing !== 'held') return;
-      const mail = introducedMail({ ...view, lead: view.lead }, options);
-      if (signal?.aborted) throw new Error('send cancelled');
-      await transport.sendMail({
-        from: { name: business.name, address: from },
-        replyTo,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        headers: { 'X-Lead-Id': view.lead.id, 'Auto-Submitted': 'auto-generated' },
-      });
+      // To the customer, from the business by name.
+      await mailer.sendMail(introducedMail({ ...view, lead: view.lead }, options), { from: { name: business.name, address: from }, replyTo }, signal);
     },
   };
 }

@@ -11,7 +11,8 @@ import { aboutLead, byTransport, type JobSender, type LeadSender } from './worke
 import { createPartnerTexts } from './partner-texts.ts';
 import { createTwilioClient } from '../sms/twilio-client.ts';
 import { createPartnerSenders } from './partner-emails.ts';
-import { createEmailSender, mailTransport } from './email.ts';
+import { createEmailSender } from './email.ts';
+import { mailerFor, type Mailer } from './mailer.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDispatchNote } from './dispatch-note.ts';
@@ -44,23 +45,21 @@ export function configuredLeadPurposes(config: ChannelConfig): LeadPurpose[] {
 /** The domain of the Message-IDs the server makes: the sending address's. */
 export const messageIdDomain = (config: Pick<Config, 'LEAD_NOTIFY_FROM'>) => config.LEAD_NOTIFY_FROM.split('@')[1]!;
 
-const buildSender: Record<LeadPurpose, (config: ChannelConfig, store?: LeadStore) => LeadSender> = {
-  'new-lead': (config, store) =>
+const buildSender: Record<LeadPurpose, (config: ChannelConfig, store: LeadStore, mailer: Mailer | undefined) => LeadSender> = {
+  'new-lead': (config, store, mailer) =>
     createEmailSender({
-      smtpUrl: config.SMTP_URL!,
+      mailer: mailer!,
       to: config.LEAD_NOTIFY_TO,
       urgentTo: config.LEAD_NOTIFY_URGENT_TO,
       from: config.LEAD_NOTIFY_FROM,
       inboxOrigin: config.PUBLIC_ORIGIN,
       messageIdDomain: messageIdDomain(config),
-      allowPlaintext: config.SMTP_ALLOW_PLAINTEXT,
-      pool: config.OUTBOX_CONCURRENCY,
       // With e-mail on, urgent leads dispatch: their e-mail says what dispatch is doing.
-      dispatchNote: store && createDispatchNote(store),
+      dispatchNote: createDispatchNote(store),
     }),
-  acknowledgement: (config) =>
+  acknowledgement: (config, _store, mailer) =>
     createAcknowledgementSender({
-      transport: mailTransport(config.SMTP_URL!, config.SMTP_ALLOW_PLAINTEXT),
+      mailer: mailer!,
       from: config.LEAD_NOTIFY_FROM,
       replyTo: config.LEAD_NOTIFY_TO[0]!,
       messageIdDomain: messageIdDomain(config),
@@ -68,9 +67,12 @@ const buildSender: Record<LeadPurpose, (config: ChannelConfig, store?: LeadStore
   webhook: (config) => createWebhookSender({ url: config.WEBHOOK_URL!, secret: config.WEBHOOK_SECRET! }),
 };
 
-/** A sender for each of a new lead's configured jobs, and nothing else. */
-export function createLeadSenders(config: ChannelConfig, store: LeadStore): Partial<Record<LeadPurpose, JobSender>> {
-  return Object.fromEntries(configuredLeadPurposes(config).map((purpose) => [purpose, aboutLead(store, buildSender[purpose](config, store))]));
+/**
+ * A sender for each of a new lead's configured jobs, and nothing else. The e-mails go through
+ * `mailer`, the process's one (made from the same settings when none is given).
+ */
+export function createLeadSenders(config: ChannelConfig, store: LeadStore, mailer = mailerFor(config)): Partial<Record<LeadPurpose, JobSender>> {
+  return Object.fromEntries(configuredLeadPurposes(config).map((purpose) => [purpose, aboutLead(store, buildSender[purpose](config, store, mailer))]));
 }
 
 /**
@@ -80,11 +82,12 @@ export function createLeadSenders(config: ChannelConfig, store: LeadStore): Part
 export function createMailedJobSenders(
   config: ChannelConfig & Pick<Config, 'PUBLIC_ORIGIN' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL'>,
   store: LeadStore,
+  mailer = mailerFor(config),
 ): Partial<Record<Purpose, JobSender>> {
-  if (!config.SMTP_URL) return {};
+  if (!mailer) return {};
   const partners = createPartnerSenders({
     store,
-    transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
+    mailer,
     from: config.LEAD_NOTIFY_FROM,
     replyTo: config.LEAD_NOTIFY_TO[0]!,
     publicOrigin: config.PUBLIC_ORIGIN,
@@ -92,7 +95,7 @@ export function createMailedJobSenders(
   });
   const notices = createNoticeSenders({
     store,
-    transport: mailTransport(config.SMTP_URL, config.SMTP_ALLOW_PLAINTEXT),
+    mailer,
     from: config.LEAD_NOTIFY_FROM,
     to: config.LEAD_NOTIFY_TO,
     urgentTo: config.LEAD_NOTIFY_URGENT_TO,

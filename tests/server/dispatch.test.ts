@@ -18,9 +18,10 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { answerOffer, offersOfLead } from '../../server/storage/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offers.ts';
+import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { run } from '../../server/storage/steps.ts';
@@ -52,8 +53,8 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
     smtp = await startSmtp();
     app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
     instances = [t.store, t.reopen()].map((store) => {
-      const transport = mailTransport(smtp.url);
-      const common = { store, transport, from: 'website@example.nz', messageIdDomain: 'example.nz' };
+      const mailer = createMailer({ smtpUrl: smtp.url });
+      const common = { store, mailer, from: 'website@example.nz', messageIdDomain: 'example.nz' };
       return {
         scheduler: new Scheduler({ store, log, intervalMs: MINUTE, urgentAfterMs: 30 * MINUTE, afterMs: 4 * 60 * MINUTE, dispatchAcceptWithinMs: WAIT }),
         worker: new OutboxWorker({

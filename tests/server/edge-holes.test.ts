@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { securityHeaderValues } from '../../server/http/plugins/security.ts';
 import { scoreLead } from '../../server/leads/spam.ts';
 import { isDeliverableAddress, parseLead } from '../../core/lead/schema.ts';
@@ -222,7 +223,12 @@ describe.each(storeKinds)('a permanent SMTP refusal on %s', (kind) => {
     const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody() });
     await app.close();
     expect(res.statusCode).toBe(200);
-    const email = createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.nz', from: 'website@example.nz', messageIdDomain: 'example.nz' });
+    const email = createEmailSender({
+      mailer: createMailer({ smtpUrl: smtp.url }),
+      to: 'quotes@example.nz',
+      from: 'website@example.nz',
+      messageIdDomain: 'example.nz',
+    });
     // A retry a minute away: the run below makes one attempt, whatever the machine's speed.
     worker = new OutboxWorker({
       store: t.store,

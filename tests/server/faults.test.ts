@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { createWebhookSender } from '../../server/outbox/webhook.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -106,7 +107,7 @@ describe.each(storeKinds)('on %s', (kind) => {
       store: t.store,
       senders: aboutLeads(t.store, {
         'new-lead': createEmailSender({
-          smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+          mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}` }),
           to: 'quotes@example.co.nz',
           from: 'web@example.co.nz',
           messageIdDomain: 'example.co.nz',

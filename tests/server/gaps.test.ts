@@ -8,8 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { Transporter } from 'nodemailer';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
+import type { Mailer } from '../../server/outbox/mailer.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { run } from '../../server/storage/steps.ts';
@@ -50,7 +50,7 @@ describe.each(storeKinds)('the evening gap note on %s', (kind) => {
   const senders = () =>
     createNoticeSenders({
       store: t.store,
-      transport: { sendMail: async (mail: (typeof sent)[number]) => void sent.push(mail) } as unknown as Transporter,
+      mailer: { sendMail: async (mail: (typeof sent)[number]) => void sent.push(mail) } as unknown as Mailer,
       from: 'website@example.nz',
       to: ['office@example.nz'],
       urgentTo: [],

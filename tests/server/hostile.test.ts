@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { cleanOneLine, formFields, trackingFields } from '../../core/lead/schema.ts';
 import { createTestStore, formBody, type TestStore } from '../support/stores.ts';
 import { aboutLeads } from '../support/workers.ts';
@@ -310,7 +311,12 @@ describe('hostile-input corpus', () => {
     worker = new OutboxWorker({
       store: t.store,
       senders: aboutLeads(t.store, {
-        'new-lead': createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.co.nz', from: 'web@example.co.nz', messageIdDomain: 'example.co.nz' }),
+        'new-lead': createEmailSender({
+          mailer: createMailer({ smtpUrl: smtp.url }),
+          to: 'quotes@example.co.nz',
+          from: 'web@example.co.nz',
+          messageIdDomain: 'example.co.nz',
+        }),
       }),
       log: pino({ level: 'silent' }),
       pollIntervalMs: 50,

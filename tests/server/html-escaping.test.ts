@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { emailHtml } from '../../server/outbox/lead-email.ts';
-import { acknowledgementHtml } from '../../server/outbox/acknowledgement.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
-import { nudgeMail, reminderMail, unacceptedMail, type NoticeOptions } from '../../server/outbox/notice-emails.ts';
+import { leadEmail } from '../../server/outbox/lead-email.ts';
+import { acknowledgementMail } from '../../server/outbox/acknowledgement.ts';
+import { nudgeMail, reminderMail, unacceptedMail, type NoticeAddresses } from '../../server/outbox/lead-notices.ts';
 import { acceptedMail, introducedMail, offerMail } from '../../server/outbox/partner-emails.ts';
 import { inboxLead, type InboxLead } from '../../server/storage/lead-work.ts';
-import { offerById, type OfferView } from '../../server/storage/partner-offers.ts';
+import { offerById, type OfferView } from '../../server/dispatch/offers.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../support/stores.ts';
@@ -84,10 +83,7 @@ async function expectEscaped(what: string, html: string, shown: string[], scope:
   expect(html, what).not.toMatch(/<script>alert|<img src=x|<b>(Cafe|bar)<\/b>/);
 }
 
-const noticeOptions = (): NoticeOptions => ({
-  store: t.store,
-  transport: mailTransport('smtp://127.0.0.1:2525'),
-  from: 'website@example.nz',
+const noticeOptions = (): NoticeAddresses => ({
   to: ['quotes@example.nz'],
   urgentTo: [],
   inboxOrigin: INBOX_ORIGIN,
@@ -111,8 +107,12 @@ function partnerPage(action: 'view' | 'accept') {
 
 describe('what people typed, in every e-mail and the partner page', () => {
   it("the business's lead e-mail, the acknowledgement, the nudge, the reminder and the escalation", async () => {
-    await expectEscaped('the lead e-mail', emailHtml(lead, INBOX_ORIGIN), [NAME, COMPANY, ...NOTES]);
-    await expectEscaped('the acknowledgement', acknowledgementHtml(lead), []);
+    await expectEscaped('the lead e-mail', leadEmail(lead, { to: ['quotes@example.nz'], inboxOrigin: INBOX_ORIGIN, messageIdDomain: 'example.nz' }).html, [
+      NAME,
+      COMPANY,
+      ...NOTES,
+    ]);
+    await expectEscaped('the acknowledgement', acknowledgementMail(lead, 'example.nz').html, []);
     const options = noticeOptions();
     await expectEscaped('the nudge', nudgeMail(lead, new Date(), options).html, [NAME, COMPANY]);
     await expectEscaped('the reminder', reminderMail(lead, '2026-11-30', options).html, [NAME, COMPANY]);

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { startSmtp, waitFor, within } from '../support/peers.ts';
 import { softPasskey } from '../support/soft-authenticator.ts';
 import { invite } from '../../server/inbox/invite.ts';
@@ -467,7 +467,7 @@ describe('asking for a sign-in code', () => {
       store: t.store,
       inbox: {
         publicOrigin: INBOX_ORIGIN,
-        mailer: createInboxMailer(mailTransport(smtp.url), 'website@example.nz'),
+        mailer: createInboxMailer(createMailer({ smtpUrl: smtp.url }), 'website@example.nz'),
         signInLimit: { max: 1000, windowMs: 600_000 },
       },
     });

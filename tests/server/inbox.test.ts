@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { createInboxMailer } from '../../server/inbox/mail.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { invite } from '../../server/inbox/invite.ts';
 import { one, run } from '../../server/storage/steps.ts';
 import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
@@ -27,7 +27,11 @@ describe.each(storeKinds)('the inbox API on %s', (kind) => {
     app = await buildApp({
       store: t.store,
       leadPurposes: ['new-lead'],
-      inbox: { publicOrigin: ORIGIN, mailer: createInboxMailer(mailTransport(smtp.url), 'website@example.nz'), signInLimit: { max: 50, windowMs: 600_000 } },
+      inbox: {
+        publicOrigin: ORIGIN,
+        mailer: createInboxMailer(createMailer({ smtpUrl: smtp.url }), 'website@example.nz'),
+        signInLimit: { max: 50, windowMs: 600_000 },
+      },
     });
   });
   afterEach(async () => {

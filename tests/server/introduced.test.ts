@@ -11,9 +11,9 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createAcknowledgementSender } from '../../server/outbox/acknowledgement.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { makeOffer } from '../../server/storage/partner-offers.ts';
+import { makeOffer } from '../../server/dispatch/offers.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { aboutLeads } from '../support/workers.ts';
@@ -36,13 +36,13 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
     other = t.reopen();
     smtp = await startSmtp();
     workers = [t.store, other].map((store) => {
-      const transport = mailTransport(smtp.url);
+      const mailer = createMailer({ smtpUrl: smtp.url });
       return new OutboxWorker({
         store,
         senders: {
           ...aboutLeads(store, {
             acknowledgement: createAcknowledgementSender({
-              transport,
+              mailer,
               from: 'website@example.nz',
               replyTo: 'office@example.nz',
               messageIdDomain: 'example.nz',
@@ -50,7 +50,7 @@ describe.each(storeKinds)('the customer told who will contact them, on %s', (kin
           }),
           ...createPartnerSenders({
             store,
-            transport,
+            mailer,
             from: 'website@example.nz',
             replyTo: 'office@example.nz',
             publicOrigin: INBOX_ORIGIN,

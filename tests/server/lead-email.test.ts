@@ -10,7 +10,8 @@ import { simpleParser, type ParsedMail, type AddressObject } from 'mailparser';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
-import { createEmailSender, mailTransport } from '../../server/outbox/email.ts';
+import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { createAcknowledgementSender } from '../../server/outbox/acknowledgement.ts';
 import { nzTime, telHref } from '../../server/outbox/lead-email.ts';
 import type { LeadPurpose } from '../../server/storage/purposes.ts';
@@ -50,9 +51,15 @@ async function deliver(overrides: Record<string, string>, purposes: LeadPurpose[
     pollIntervalMs: 50,
     maxAttempts: 3,
     senders: aboutLeads(t.store, {
-      'new-lead': createEmailSender({ smtpUrl: smtp.url, to: OWNER, urgentTo: ON_CALL, from: 'website@example.nz', messageIdDomain: 'example.nz' }),
+      'new-lead': createEmailSender({
+        mailer: createMailer({ smtpUrl: smtp.url }),
+        to: OWNER,
+        urgentTo: ON_CALL,
+        from: 'website@example.nz',
+        messageIdDomain: 'example.nz',
+      }),
       acknowledgement: createAcknowledgementSender({
-        transport: mailTransport(smtp.url),
+        mailer: createMailer({ smtpUrl: smtp.url }),
         from: 'website@example.nz',
         replyTo: 'quotes@example.nz',
         messageIdDomain: 'example.nz',

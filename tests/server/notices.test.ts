@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parseLead } from '../../core/lead/schema.ts';
 import { nzInstant } from '../../core/nz-time.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
@@ -62,7 +62,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
         store,
         senders: createNoticeSenders({
           store,
-          transport: mailTransport(smtp.url),
+          mailer: createMailer({ smtpUrl: smtp.url }),
           from: 'website@example.nz',
           to: ['office@example.nz'],
           urgentTo: ['oncall@example.nz'],

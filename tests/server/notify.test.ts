@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker, type BackoffOptions } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { createWebhookSender } from '../../server/outbox/webhook.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
@@ -22,7 +23,7 @@ function signedHeaders(request: HookRequest): Record<string, string> {
 const silent = pino({ level: 'silent' });
 
 function emailSender(url: string) {
-  return createEmailSender({ smtpUrl: url, to: 'quotes@example.nz', from: 'website@example.nz', messageIdDomain: 'example.nz' });
+  return createEmailSender({ mailer: createMailer({ smtpUrl: url }), to: 'quotes@example.nz', from: 'website@example.nz', messageIdDomain: 'example.nz' });
 }
 
 /** Quick retries, for tests that wait for a job to run out of attempts. */

@@ -14,13 +14,13 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { createDispatchNote } from '../../server/outbox/dispatch-note.ts';
-import type { Transporter } from 'nodemailer';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { emailText } from '../../server/outbox/lead-email.ts';
+import { leadEmail } from '../../server/outbox/lead-email.ts';
 import { notificationCopy } from '../../server/outbox/email-words.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
-import { armOffer, HELD_JOB_MS, makeOffer, offersOfLead } from '../../server/storage/partner-offers.ts';
+import { createMailer, type Mailer } from '../../server/outbox/mailer.ts';
+import { armOffer, HELD_JOB_MS, makeOffer } from '../../server/dispatch/offers.ts';
+import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
 import { fromThisSite } from '../../server/http/same-origin.ts';
 import { run } from '../../server/storage/steps.ts';
@@ -51,7 +51,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
       senders: {
         ...createPartnerSenders({
           store: t.store,
-          transport: mailTransport(smtp.url),
+          mailer: createMailer({ smtpUrl: smtp.url }),
           from: 'website@example.nz',
           replyTo: 'office@example.nz',
           publicOrigin: INBOX_ORIGIN,
@@ -264,7 +264,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
       const first = (await t.store.read(() => offersOfLead(lead)))[0]!;
       const refusing = createPartnerSenders({
         store: t.store,
-        transport: { sendMail: async () => Promise.reject(Object.assign(new Error('550 no such user'), { responseCode: 550 })) } as unknown as Transporter,
+        mailer: { sendMail: async () => Promise.reject(Object.assign(new Error('550 no such user'), { responseCode: 550 })) } as unknown as Mailer,
         from: 'website@example.nz',
         replyTo: 'office@example.nz',
         publicOrigin: INBOX_ORIGIN,
@@ -323,7 +323,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     });
     const lead = (await t.store.getLead(covered))!;
     expect(await note(lead)).toContain(`Offered automatically to ${offered.partner.name} (on call) at `);
-    const text = emailText(lead, INBOX_ORIGIN, await note(lead));
+    const text = leadEmail(lead, { to: ['quotes@example.nz'], inboxOrigin: INBOX_ORIGIN, messageIdDomain: 'example.nz' }, await note(lead)).text;
     expect(text).toMatch(/URGENT – call back first \(.*\)\nOffered automatically to /);
     // Nobody on call covers Dunedin repairs.
     const uncovered = (await t.store.getLead(await newLead({ contact_name: 'Dunedin Night Cafe', city: 'Dunedin' })))!;

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { answerOffer } from '../../server/storage/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offers.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
@@ -48,7 +48,7 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
           store,
           senders: createPartnerSenders({
             store,
-            transport: mailTransport(smtp.url),
+            mailer: createMailer({ smtpUrl: smtp.url }),
             from: 'website@example.nz',
             replyTo: 'office@example.nz',
             publicOrigin: INBOX_ORIGIN,

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { Transporter } from 'nodemailer';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
+import type { Mailer } from '../../server/outbox/mailer.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
-import { makeOffer } from '../../server/storage/partner-offers.ts';
+import { makeOffer } from '../../server/dispatch/offers.ts';
 import { enqueue } from '../../server/storage/job-queue.ts';
 import { run } from '../../server/storage/steps.ts';
 import { nzInstant } from '../../core/nz-time.ts';
@@ -79,10 +79,10 @@ describe.each(storeKinds)('the overnight summary on %s', (kind) => {
     expect(jobs.map((j) => j.period)).toEqual(['2026-12-02']);
 
     const sent: { subject: string; text: string; html: string }[] = [];
-    const transport = { sendMail: async (mail: { subject: string; text: string; html: string }) => void sent.push(mail) } as unknown as Transporter;
+    const mailer = { sendMail: async (mail: { subject: string; text: string; html: string }) => void sent.push(mail) } as unknown as Mailer;
     const senders = createNoticeSenders({
       store: t.store,
-      transport,
+      mailer,
       from: 'website@example.nz',
       to: ['office@example.nz'],
       urgentTo: [],

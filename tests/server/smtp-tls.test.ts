@@ -7,7 +7,8 @@
  * the decision made for a remote URL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmailSender, requiresStartTls } from '../../server/outbox/email.ts';
+import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer, requiresStartTls } from '../../server/outbox/mailer.ts';
 import { loadConfig } from '../../server/config.ts';
 import { parseLead } from '../../core/lead/schema.ts';
 import type { StoredLead } from '../../server/storage/types.ts';
@@ -27,12 +28,10 @@ const REMOTE = 'smtp://mail.example.co.nz:587';
 /** A sender to the peer at `url`, deciding on TLS as it would for `decideAs` (a remote URL by default). */
 function sender(url: string, { allowPlaintext = false, decideAs = REMOTE } = {}) {
   return createEmailSender({
-    smtpUrl: url,
+    mailer: createMailer({ smtpUrl: url, allowPlaintext, requireTls: requiresStartTls(decideAs, allowPlaintext) }),
     to: 'quotes@example.nz',
     from: 'website@example.nz',
     messageIdDomain: 'example.nz',
-    allowPlaintext,
-    requireTls: requiresStartTls(decideAs, allowPlaintext),
   });
 }
 

@@ -15,6 +15,7 @@ import { simpleParser } from 'mailparser';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createEmailSender } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { scoreLead, SPAM_THRESHOLD } from '../../server/leads/spam.ts';
 import { migrations } from '../../server/storage/migrations.ts';
 import { SqliteLeadStore } from '../../server/storage/sqlite.ts';
@@ -128,7 +129,12 @@ describe.each(storeKinds)('spam end to end on %s', (kind) => {
         pollIntervalMs: 50,
         maxAttempts: 3,
         senders: aboutLeads(t.store, {
-          'new-lead': createEmailSender({ smtpUrl: smtp.url, to: 'quotes@example.nz', from: 'web@example.nz', messageIdDomain: 'example.nz' }),
+          'new-lead': createEmailSender({
+            mailer: createMailer({ smtpUrl: smtp.url }),
+            to: 'quotes@example.nz',
+            from: 'web@example.nz',
+            messageIdDomain: 'example.nz',
+          }),
         }),
       });
       await worker.runOnce();
