@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
-import { mailTransport } from '../../server/outbox/email.ts';
+import { createMailer } from '../../server/outbox/mailer.ts';
 import { makeOffer, offerById, answerOffer } from '../../server/storage/partner-offers.ts';
 import { listPartners, partnerById } from '../../server/storage/partner-records.ts';
 import { onCallOrder } from '../../server/dispatch/on-call-roster.ts';
@@ -61,7 +61,7 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
       store: t.store,
       senders: createPartnerSenders({
         store: t.store,
-        transport: mailTransport(smtp.url),
+        mailer: createMailer({ smtpUrl: smtp.url }),
         from: 'website@example.nz',
         replyTo: 'office@example.nz',
         publicOrigin: INBOX_ORIGIN,
