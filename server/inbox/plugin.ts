@@ -14,7 +14,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { audit } from '../storage/audit-log.ts';
 import { createSession, deleteSession, sessionUser } from '../storage/sign-in-data.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../http/rate-limit.ts';
-import { isLoopbackHost } from '../loopback-host.ts';
+import { isLoopbackHost } from '../http/loopback-host.ts';
 import { randomToken, secretHash } from './secrets.ts';
 import { inboxWords } from './inbox-words.ts';
 import { refusalAnswer } from './refusals.ts';

@@ -6,7 +6,7 @@
  */
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
-import { isLoopbackHost } from '../loopback-host.ts';
+import { isLoopbackHost } from '../http/loopback-host.ts';
 import type { Mail } from './mail-model.ts';
 
 /**

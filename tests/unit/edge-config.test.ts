@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
-import { isLoopbackHost } from '../../server/loopback-host.ts';
+import { isLoopbackHost } from '../../server/http/loopback-host.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

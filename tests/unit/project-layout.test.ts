@@ -1,8 +1,9 @@
 /**
  * The tree stays as easy to find one's way in as it is: no two files of server/ and core/ share a
- * name (an import, a stack trace or a search by name then means one file), and the README's
- * project layout is the tree's map: it names every folder of server/, src/inbox/ and core/, and
- * its range of migrations ends at the highest migration in the folder.
+ * name (an import, a stack trace or a search by name then means one file), server/'s root holds
+ * only the few files that start or configure it, and the README's project layout is the tree's
+ * map: it names every folder of server/, src/inbox/ and core/, and its range of migrations ends at
+ * the highest migration in the folder.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +27,13 @@ function sharedNames(files: readonly string[]): Record<string, string[]> {
 describe('file names', () => {
   it('gives every file of server/ and core/ a name no other file there has', () => {
     expect(sharedNames([...sourceFiles('server'), ...sourceFiles('core')])).toEqual({});
+  });
+
+  it('keeps at most four loose files at server/’s root, the ones that start or configure the server', () => {
+    const loose = readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => d.name);
+    expect(loose.length, `server/ holds ${loose.join(', ')}: put the rest in the folder it belongs to`).toBeLessThanOrEqual(4);
   });
 
   it('finds two files of one name in different folders', () => {
