@@ -2,7 +2,7 @@
  * Configuration from the environment, validated at start: a bad value is one clear line and exit 1.
  * `.env.example` and the README document every variable.
  */
-import { isLoopbackHost } from './http/loopback-host.ts';
+import { isLoopbackHost } from './loopback-host.ts';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { business, DEFAULT_SITE_URL } from '../core/business.ts';
@@ -97,8 +97,8 @@ export const DEFAULTS = {
    * The visit beacons: per address and window (a person sends a few per page, an office behind one
    * address many more); how often each instance adds its counts to the database; how many
    * visitor-and-row pairs one day remembers, and how many rows may wait while the database is down.
-   * Campaigns are anyone's text, so a day keeps only its first `campaignsPerDay` campaigns as rows of
-   * their own and counts the rest as "(other)": a stranger cannot fill the owner's report.
+   * Campaigns are anyone's text, so a campaign gets a row of its own only by evidence (several
+   * addresses, or a quote), and a day at most `campaignsPerDay` of them; the rest count as "(other)".
    */
   visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000, campaignsPerDay: 50 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },

@@ -11,9 +11,9 @@ export type VisitDevice = (typeof visitDevices)[number];
 export const deviceLabels: Record<VisitDevice, string> = { mobile: 'Mobile', desktop: 'Desktop' };
 
 /**
- * The campaign a visit is counted under once the day already holds its share of campaigns: the
- * beacon's campaign is anyone's text, so only a bounded number of values a day become rows of their
- * own (the rest are counted here). Stored as is and shown as is, like "(none)" for no campaign.
+ * The campaign a visit is counted under while its own campaign has not earned a row: the beacon's
+ * campaign is anyone's text, so only campaigns with evidence, a bounded number a day, become rows
+ * of their own (the rest are counted here). Stored as is and shown as is, like "(none)" for no campaign.
  */
 export const OTHER_CAMPAIGN = '(other)';
 

@@ -6,15 +6,25 @@
  * deadlock. The reading side counts the range's days and, beside them, the range's leads by the same
  * page, source, campaign and device.
  *
- * A campaign is whatever text a beacon carries, so each day keeps only its first `campaignsPerDay`
- * campaigns as rows of their own; a flush folds any later campaign into "(other)". The guarantee
- * is exact, however many instances flush at once: the day's campaigns are read and the new rows
- * written in one transaction that holds the database's lock for it (a transaction-level advisory
- * lock on PostgreSQL; on SQLite every write transaction already holds the only write lock), so no
- * two flushes can both see room for the same last places. A day thus has at most `campaignsPerDay`
- * campaigns of its own, plus "(other)" and the empty campaign (no campaign at all).
+ * A campaign is whatever text a beacon carries, so a campaign gets a row of its own only by
+ * evidence: visits from PROMOTE_VISITORS distinct addresses that day (each instance counts an
+ * address once, by a hash it keeps in memory), or a quote request (spam left out) that day naming
+ * it. Until then it is a candidate: its visits are counted in "(other)" and, beside that, in the
+ * candidate tables by campaign, so that when it earns its row the very same counts move out of
+ * "(other)" into it and nothing is counted twice or lost. Arriving first earns nothing, so one
+ * address sending a flood of invented campaigns cannot take a real campaign's place.
+ *
+ * Bounds: a day has at most `campaignsPerDay` campaigns of their own (plus "(other)" and the empty
+ * campaign), at most `candidatesPerDay` candidates (when full, a newcomer with more evidence
+ * replaces the one with least; the evicted one's counts simply stay in "(other)"), and candidates of
+ * days more than CANDIDATE_DAYS old are dropped the same way. Every decision is taken in one
+ * transaction under the database's lock for it (a transaction-level advisory lock on PostgreSQL; on
+ * SQLite every write transaction already holds the only write lock), so two instances promoting the
+ * same campaign at once move its counts once.
  */
 import { OTHER_CAMPAIGN } from '../../core/visit/visit-figures.ts';
+import { visitCampaign } from '../../core/visit/beacon-schema.ts';
+import { addDays, nzInstant } from '../../core/nz-time.ts';
 import { all, run, type Row, type Work } from './steps.ts';
 import { pageKey, visitorsKey } from '../../core/visit/visit-keys.ts';
 
@@ -52,20 +62,40 @@ export interface VitalCount {
   samples: number;
 }
 
+/** New distinct addresses one instance saw bring a campaign since its last flush. */
+export interface CampaignEvidence {
+  day: string;
+  campaign: string;
+  visitors: number;
+}
+
 /** What one instance counted since its last flush, each row's key once. */
 export interface VisitBatch {
   pages: PageCount[];
   visitors: VisitorCount[];
   forms: FormCount[];
   vitals: VitalCount[];
+  /** Evidence for the batch's campaigns; a campaign without any has none yet. */
+  campaigns?: CampaignEvidence[];
 }
 
 /** Rows per statement: well under SQLite's limit of bound parameters. */
 const CHUNK = 100;
 
+/** Distinct addresses a day that earn a campaign its row: more than one address, or one behind two instances, can give. */
+export const PROMOTE_VISITORS = 3;
+
+/** Candidates a day keeps by default: room for many real campaigns beside what a few addresses can invent. */
+export const CANDIDATES_PER_DAY = 200;
+
+/** Days a candidate is kept after its own (a quote that evening may still promote it the next morning). */
+const CANDIDATE_DAYS = 2;
+
 export interface VisitLimits {
   /** Campaigns a day keeps as rows of their own. */
   campaignsPerDay: number;
+  /** Campaigns a day keeps evidence and counts for while they wait for a row (default CANDIDATES_PER_DAY). */
+  candidatesPerDay?: number | undefined;
   /** Which database: PostgreSQL needs its own lock for the campaigns' places. */
   kind: 'sqlite' | 'postgres';
 }
@@ -75,8 +105,8 @@ const CAMPAIGN_LOCK = 7413101;
 
 /**
  * Rows with the same key added up into one: folding campaigns into "(other)" can make several rows
- * one. A visitor of two folded campaigns then counts twice in "(other)"; that happens only when
- * another instance took the day's last places first (each instance folds its own share in memory).
+ * one. A visitor of two folded campaigns then counts twice in "(other)"; the candidate tables keep
+ * the same sums, so moving a campaign out of "(other)" takes away exactly what it added.
  */
 function merged<T extends object>(rows: readonly T[], keyOf: (row: T) => string, counts: (keyof T)[]): T[] {
   const byKey = new Map<string, T>();
@@ -89,38 +119,141 @@ function merged<T extends object>(rows: readonly T[], keyOf: (row: T) => string,
   return [...byKey.values()];
 }
 
-/**
- * The batch with every campaign the day has no place for folded into "(other)": a campaign the day
- * already has stays, a new one takes one of the places left, in the order this instance counted them.
- */
-function* placeCampaigns(batch: VisitBatch, { campaignsPerDay, kind }: VisitLimits): Work<VisitBatch> {
-  const wanted = new Map<string, Set<string>>();
-  for (const row of [...batch.visitors, ...batch.pages])
-    if (row.campaign !== '' && row.campaign !== OTHER_CAMPAIGN) (wanted.get(row.day) ?? wanted.set(row.day, new Set()).get(row.day)!).add(row.campaign);
-  if (wanted.size === 0) return batch;
-  if (kind === 'postgres') yield* all(`SELECT pg_advisory_xact_lock(${CAMPAIGN_LOCK})`);
-  const kept = new Map<string, Set<string>>();
-  for (const [day, campaigns] of wanted) {
-    const rows = yield* all('SELECT campaign FROM visit_visitors WHERE day = ? UNION SELECT campaign FROM visit_pages WHERE day = ?', day, day);
-    const stored = new Set(rows.map((r) => String(r.campaign)).filter((c) => c !== '' && c !== OTHER_CAMPAIGN));
-    let places = campaignsPerDay - stored.size;
-    const keep = new Set<string>();
-    for (const campaign of campaigns)
-      if (stored.has(campaign)) keep.add(campaign);
-      else if (places > 0) {
-        keep.add(campaign);
-        places--;
-      }
-    kept.set(day, keep);
-  }
-  const fold = <T extends { day: string; campaign: string }>(rows: T[]) =>
-    rows.map((row) =>
-      row.campaign === '' || row.campaign === OTHER_CAMPAIGN || kept.get(row.day)!.has(row.campaign) ? row : { ...row, campaign: OTHER_CAMPAIGN },
+/** The batch as it is stored: campaigns without a row folded into "(other)", and the candidates' own share beside. */
+interface Placed extends VisitBatch {
+  candidatePages: PageCount[];
+  candidateVisitors: VisitorCount[];
+}
+
+const named = (campaign: string) => campaign !== '' && campaign !== OTHER_CAMPAIGN;
+const dayKey = (day: string, campaign: string) => `${day}\u0000${campaign}`;
+
+/** A candidate's counts moved out of "(other)" into the campaign's own rows, then its candidate rows dropped. */
+function* promote(day: string, campaign: string): Work<void> {
+  const tables = [
+    { table: 'visit_pages', from: 'visit_candidate_pages', keys: ['day', 'page', 'source', 'campaign', 'device'], counts: ['views', 'visitors'] },
+    { table: 'visit_visitors', from: 'visit_candidate_visitors', keys: ['day', 'source', 'campaign', 'device'], counts: ['visitors'] },
+  ];
+  for (const { table, from, keys, counts } of tables) {
+    const same = keys.filter((k) => k !== 'campaign').map((k) => `${table}.${k} = c.${k}`);
+    yield* run(
+      `UPDATE ${table} SET ${counts.map((n) => `${n} = ${table}.${n} - c.${n}`).join(', ')} FROM ${from} AS c
+       WHERE c.day = ? AND c.campaign = ? AND ${same.join(' AND ')} AND ${table}.campaign = ?`,
+      day,
+      campaign,
+      OTHER_CAMPAIGN,
     );
+    yield* run(`DELETE FROM ${table} WHERE day = ? AND campaign = ? AND ${counts.map((n) => `${n} <= 0`).join(' AND ')}`, day, OTHER_CAMPAIGN);
+    const columns = [...keys, ...counts].join(', ');
+    yield* run(
+      `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${from} WHERE day = ? AND campaign = ?
+       ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${counts.map((n) => `${n} = ${table}.${n} + excluded.${n}`).join(', ')}`,
+      day,
+      campaign,
+    );
+  }
+  yield* forget(day, campaign);
+}
+
+/** A candidate dropped: its counts stay in "(other)", where they already are. */
+function* forget(day: string, campaign: string): Work<void> {
+  for (const table of ['visit_campaign_candidates', 'visit_candidate_pages', 'visit_candidate_visitors'])
+    yield* run(`DELETE FROM ${table} WHERE day = ? AND campaign = ?`, day, campaign);
+}
+
+/** The campaigns non-spam quote requests of a New Zealand day named, cleaned as the visits clean theirs. */
+function* quotedOn(day: string): Work<Set<string>> {
+  const rows = yield* all(
+    "SELECT DISTINCT utm_campaign FROM leads WHERE spam = FALSE AND created_at >= ? AND created_at < ? AND utm_campaign <> ''",
+    nzInstant(day, 0).toISOString(),
+    nzInstant(addDays(day, 1), 0).toISOString(),
+  );
+  return new Set(rows.map((r) => visitCampaign(String(r.utm_campaign))));
+}
+
+/**
+ * Decides, under the lock, which of the batch's campaigns have a row of their own (already, or
+ * earned now by evidence), which wait as candidates, and which are only "(other)"; promotes any
+ * waiting candidate a quote has since named; returns the batch folded accordingly.
+ */
+function* placeCampaigns(batch: VisitBatch, { campaignsPerDay, candidatesPerDay = CANDIDATES_PER_DAY, kind }: VisitLimits): Work<Placed> {
+  const none: Placed = { ...batch, candidatePages: [], candidateVisitors: [] };
+  const wanted = new Map<string, Set<string>>();
+  for (const row of [...batch.visitors, ...batch.pages, ...(batch.campaigns ?? [])])
+    if (named(row.campaign)) (wanted.get(row.day) ?? wanted.set(row.day, new Set()).get(row.day)!).add(row.campaign);
+  const folded = [...batch.visitors, ...batch.pages].some((row) => row.campaign === OTHER_CAMPAIGN);
+  // Cheap without the lock: most flushes of a quiet site have no campaign and no candidate waiting.
+  const waiting = (yield* all('SELECT DISTINCT day FROM visit_campaign_candidates')).map((r) => String(r.day));
+  if (wanted.size === 0 && !folded && waiting.length === 0) return none;
+  if (kind === 'postgres') yield* all(`SELECT pg_advisory_xact_lock(${CAMPAIGN_LOCK})`);
+
+  const newest = [...wanted.keys(), ...waiting].reduce((a, b) => (a > b ? a : b));
+  const oldest = addDays(newest, -CANDIDATE_DAYS);
+  for (const table of ['visit_campaign_candidates', 'visit_candidate_pages', 'visit_candidate_visitors'])
+    yield* run(`DELETE FROM ${table} WHERE day < ?`, oldest);
+
+  const evidence = new Map<string, number>();
+  for (const e of batch.campaigns ?? []) evidence.set(dayKey(e.day, e.campaign), (evidence.get(dayKey(e.day, e.campaign)) ?? 0) + e.visitors);
+  const kept = new Set<string>();
+  const pending = new Set<string>();
+  const days = [...new Set([...wanted.keys(), ...waiting])].filter((day) => day >= oldest).sort();
+  for (const day of days) {
+    const rows = yield* all('SELECT campaign FROM visit_visitors WHERE day = ? UNION SELECT campaign FROM visit_pages WHERE day = ?', day, day);
+    const stored = new Set(rows.map((r) => String(r.campaign)).filter(named));
+    const candidates = new Map(
+      (yield* all('SELECT campaign, visitors FROM visit_campaign_candidates WHERE day = ?', day)).map((r) => [String(r.campaign), Number(r.visitors)]),
+    );
+    const quoted = yield* quotedOn(day);
+    const earned = (campaign: string, visitors: number) => (visitors >= PROMOTE_VISITORS || quoted.has(campaign)) && stored.size < campaignsPerDay;
+
+    for (const campaign of [...(wanted.get(day) ?? [])].sort()) {
+      if (stored.has(campaign)) {
+        kept.add(dayKey(day, campaign));
+        continue;
+      }
+      const visitors = (candidates.get(campaign) ?? 0) + (evidence.get(dayKey(day, campaign)) ?? 0);
+      if (earned(campaign, visitors)) {
+        if (candidates.delete(campaign)) yield* promote(day, campaign);
+        stored.add(campaign);
+        kept.add(dayKey(day, campaign));
+        continue;
+      }
+      if (!candidates.has(campaign) && candidates.size >= candidatesPerDay) {
+        // Full: the weakest evidence goes, and only for stronger (an equal newcomer would let a flood churn the table).
+        let weakest: [string, number] | undefined;
+        for (const entry of candidates) if (!weakest || entry[1] < weakest[1] || (entry[1] === weakest[1] && entry[0] > weakest[0])) weakest = entry;
+        if (!weakest || weakest[1] >= visitors) continue;
+        candidates.delete(weakest[0]);
+        yield* forget(day, weakest[0]);
+      }
+      candidates.set(campaign, visitors);
+      pending.add(dayKey(day, campaign));
+      yield* run(
+        `INSERT INTO visit_campaign_candidates (day, campaign, visitors) VALUES (?, ?, ?)
+         ON CONFLICT (day, campaign) DO UPDATE SET visitors = excluded.visitors`,
+        day,
+        campaign,
+        visitors,
+      );
+    }
+    // A candidate no visit of this batch named may have been quoted since.
+    for (const [campaign, visitors] of [...candidates].sort(([a], [b]) => (a < b ? -1 : 1)))
+      if (!pending.has(dayKey(day, campaign)) && earned(campaign, visitors)) {
+        candidates.delete(campaign);
+        yield* promote(day, campaign);
+        stored.add(campaign);
+      }
+  }
+
+  const place = <T extends { day: string; campaign: string }>(rows: T[]) =>
+    rows.map((row) => (!named(row.campaign) || kept.has(dayKey(row.day, row.campaign)) ? row : { ...row, campaign: OTHER_CAMPAIGN }));
+  const waitingRows = <T extends { day: string; campaign: string }>(rows: T[]) => rows.filter((row) => pending.has(dayKey(row.day, row.campaign)));
   return {
     ...batch,
-    pages: merged(fold(batch.pages), pageKey, ['views', 'visitors']),
-    visitors: merged(fold(batch.visitors), visitorsKey, ['visitors']),
+    pages: merged(place(batch.pages), pageKey, ['views', 'visitors']),
+    visitors: merged(place(batch.visitors), visitorsKey, ['visitors']),
+    candidatePages: waitingRows(batch.pages),
+    candidateVisitors: waitingRows(batch.visitors),
   };
 }
 
@@ -145,11 +278,13 @@ function* addRows<T extends object>(table: string, keys: (keyof T & string)[], c
   }
 }
 
-/** Adds a flush's counts to the stored totals, each new campaign in its place or in "(other)". */
+/** Adds a flush's counts to the stored totals, each campaign in its own row, or in "(other)" and its candidate rows. */
 export function* addVisitCounts(counted: VisitBatch, limits: VisitLimits): Work<void> {
   const batch = yield* placeCampaigns(counted, limits);
   yield* addRows<PageCount>('visit_pages', ['day', 'page', 'source', 'campaign', 'device'], ['views', 'visitors'], batch.pages);
   yield* addRows<VisitorCount>('visit_visitors', ['day', 'source', 'campaign', 'device'], ['visitors'], batch.visitors);
+  yield* addRows<PageCount>('visit_candidate_pages', ['day', 'page', 'source', 'campaign', 'device'], ['views', 'visitors'], batch.candidatePages);
+  yield* addRows<VisitorCount>('visit_candidate_visitors', ['day', 'source', 'campaign', 'device'], ['visitors'], batch.candidateVisitors);
   yield* addRows<FormCount>('visit_forms', ['day', 'page'], ['seen', 'started'], batch.forms);
   yield* addRows<VitalCount>('visit_vitals', ['day', 'kind', 'device', 'metric', 'bucket'], ['samples'], batch.vitals);
 }

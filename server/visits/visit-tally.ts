@@ -9,6 +9,13 @@
  * Each instance makes its own salt, so with several instances a visitor whose requests reach two of
  * them is counted once by each: sharing the salt would mean keeping it where it outlives the day.
  *
+ * A campaign earns a row of its own by evidence (storage/visit-counts.ts): the distinct addresses
+ * that brought it today, each instance telling them apart by a second HMAC under the same salt, of
+ * the address alone. The user agent is left out of that one on purpose: it is the sender's to
+ * choose, so one address could otherwise pass for any number of visitors. An address may also bring
+ * only NEW_CAMPAIGNS_PER_ADDRESS campaigns this instance has not yet seen today; past that its
+ * invented ones are counted in "(other)" straight away, so one source cannot fill the candidates.
+ *
  * What a crash may lose: the counts since the last flush (a few seconds of page views), never a
  * lead, which is stored by the quote form's own transaction before its visitor is answered.
  */
@@ -19,7 +26,16 @@ import { OTHER_CAMPAIGN, vitalBucket } from '../../core/visit/visit-figures.ts';
 import { visitCampaign } from '../../core/visit/beacon-schema.ts';
 import type { VitalMetric } from '../../core/visit/beacon-fields.ts';
 import { DEFAULTS } from '../config.ts';
-import { addVisitCounts, type FormCount, type PageCount, type VisitBatch, type VisitorCount, type VitalCount } from '../storage/visit-counts.ts';
+import {
+  addVisitCounts,
+  CANDIDATES_PER_DAY,
+  type CampaignEvidence,
+  type FormCount,
+  type PageCount,
+  type VisitBatch,
+  type VisitorCount,
+  type VitalCount,
+} from '../storage/visit-counts.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { formKey, pageKey, seenKey, visitorsKey, vitalKey } from '../../core/visit/visit-keys.ts';
 
@@ -43,8 +59,10 @@ export interface VisitTallyOptions {
   rememberedVisitors: number;
   /** Rows waiting for the database; past it (the database down for long), new rows are dropped. */
   pendingRows: number;
-  /** Campaigns a day keeps as rows of their own; later ones are counted as "(other)" (default DEFAULTS.visits). */
+  /** Campaigns a day keeps as rows of their own, once they earn them (default DEFAULTS.visits). */
   campaignsPerDay?: number | undefined;
+  /** Campaigns a day keeps evidence for while they wait for a row (default CANDIDATES_PER_DAY). */
+  candidatesPerDay?: number | undefined;
   log?: FastifyBaseLogger | undefined;
   now?: () => Date;
 }
@@ -54,9 +72,14 @@ interface Today {
   salt: Buffer;
   /** Which visitor was already counted in which row today. */
   seen: Set<string>;
-  /** The campaigns this instance counted today under their own name (at most campaignsPerDay). */
+  /** The campaigns this instance counted today under their own name (bounded: see #campaign). */
   campaigns: Set<string>;
+  /** How many of those each address (by its hash) brought first. */
+  brought: Map<string, number>;
 }
+
+/** New campaigns one address may bring an instance a day: a person follows a few links, not dozens. */
+export const NEW_CAMPAIGNS_PER_ADDRESS = 5;
 
 export class VisitTally {
   readonly #options: VisitTallyOptions;
@@ -66,6 +89,7 @@ export class VisitTally {
   #visitors = new Map<string, VisitorCount>();
   #forms = new Map<string, FormCount>();
   #vitals = new Map<string, VitalCount>();
+  #evidence = new Map<string, CampaignEvidence>();
   #timer: NodeJS.Timeout | undefined;
   #flushes: Promise<void> = Promise.resolve();
 
@@ -90,7 +114,7 @@ export class VisitTally {
     const day = nzParts(this.#now()).date;
     if (this.#today?.day !== day) {
       this.#today?.salt.fill(0);
-      this.#today = { day, salt: randomBytes(32), seen: new Set(), campaigns: new Set() };
+      this.#today = { day, salt: randomBytes(32), seen: new Set(), campaigns: new Set(), brought: new Map() };
     }
     return this.#today;
   }
@@ -104,18 +128,23 @@ export class VisitTally {
   }
 
   /**
-   * The campaign a view is counted under: cleaned, and "(other)" once this instance has counted the
-   * day's share of campaigns. The database keeps the day's first ones across instances (see
-   * addVisitCounts); folding here as well keeps a flood of invented campaigns from filling memory,
-   * and loses nothing the database would keep: once this instance's first share of the day is
-   * flushed, the database holds at least that many campaigns for the day, and keeps no more.
+   * The campaign a (cleaned, named) view is counted under: its own, or "(other)" when this instance already tracks
+   * as many campaigns today as the day can hold or wait for, or when the address has already brought
+   * its share of new ones. Which campaigns get rows is the database's decision, by evidence, across
+   * instances (see addVisitCounts); this only keeps memory and the flush bounded.
    */
-  #campaign(today: Today, raw: string): string {
-    const campaign = visitCampaign(raw);
-    if (campaign === '' || campaign === OTHER_CAMPAIGN || today.campaigns.has(campaign)) return campaign;
-    if (today.campaigns.size >= this.#campaignsPerDay) return OTHER_CAMPAIGN;
+  #campaign(today: Today, campaign: string, address: string): string {
+    if (today.campaigns.has(campaign)) return campaign;
+    const brought = today.brought.get(address) ?? 0;
+    if (today.campaigns.size >= this.#campaignsPerDay + this.#candidatesPerDay || brought >= NEW_CAMPAIGNS_PER_ADDRESS) return OTHER_CAMPAIGN;
+    if (brought === 0 && today.brought.size >= this.#options.rememberedVisitors) return OTHER_CAMPAIGN;
+    today.brought.set(address, brought + 1);
     today.campaigns.add(campaign);
     return campaign;
+  }
+
+  get #candidatesPerDay(): number {
+    return this.#options.candidatesPerDay ?? CANDIDATES_PER_DAY;
   }
 
   get #campaignsPerDay(): number {
@@ -127,7 +156,7 @@ export class VisitTally {
   }
 
   get pendingRows(): number {
-    return this.#pages.size + this.#visitors.size + this.#forms.size + this.#vitals.size;
+    return this.#pages.size + this.#visitors.size + this.#forms.size + this.#vitals.size + this.#evidence.size;
   }
 
   count(beacon: Counted): void {
@@ -153,7 +182,12 @@ export class VisitTally {
     // 128 of the 256 bits are plenty to tell a day's visitors apart, and halve what memory holds.
     const visitor = createHmac('sha256', today.salt).update(`${beacon.address}\n${beacon.userAgent}`).digest('base64url').slice(0, 22);
     const { page, source, device } = beacon;
-    const campaign = this.#campaign(today, beacon.campaign);
+    const cleaned = visitCampaign(beacon.campaign);
+    const named = cleaned !== '' && cleaned !== OTHER_CAMPAIGN;
+    // The address alone, for a campaign's evidence: the user agent is the sender's to choose. Only
+    // a view with a campaign pays for the second hash.
+    const address = named ? createHmac('sha256', today.salt).update(beacon.address).digest('base64url').slice(0, 22) : '';
+    const campaign = named ? this.#campaign(today, cleaned, address) : cleaned;
     const siteKey = visitorsKey({ day, source, campaign, device });
     const rowKey = pageKey({ day, source, campaign, device, page });
     if (!this.#room(this.#pages, rowKey)) return;
@@ -165,6 +199,12 @@ export class VisitTally {
       const siteRow = this.#visitors.get(siteKey) ?? { day, source, campaign, device, visitors: 0 };
       siteRow.visitors++;
       this.#visitors.set(siteKey, siteRow);
+    }
+    const evidenceKey = visitorsKey({ day, source: '', campaign, device: '' });
+    if (named && campaign !== OTHER_CAMPAIGN && this.#room(this.#evidence, evidenceKey) && this.#firstTime(today, address, evidenceKey)) {
+      const evidence = this.#evidence.get(evidenceKey) ?? { day, campaign, visitors: 0 };
+      evidence.visitors++;
+      this.#evidence.set(evidenceKey, evidence);
     }
   }
 
@@ -184,14 +224,18 @@ export class VisitTally {
       visitors: [...this.#visitors.values()],
       forms: [...this.#forms.values()],
       vitals: [...this.#vitals.values()],
+      campaigns: [...this.#evidence.values()],
     };
     this.#pages = new Map();
     this.#visitors = new Map();
     this.#forms = new Map();
     this.#vitals = new Map();
+    this.#evidence = new Map();
     try {
       const { kind } = this.#options.store;
-      await this.#options.store.transact(() => addVisitCounts(batch, { campaignsPerDay: this.#campaignsPerDay, kind }));
+      await this.#options.store.transact(() =>
+        addVisitCounts(batch, { campaignsPerDay: this.#campaignsPerDay, candidatesPerDay: this.#candidatesPerDay, kind }),
+      );
     } catch (error) {
       this.#options.log?.warn({ err: error }, 'visit counts not saved yet; kept for the next flush');
       this.#putBack(batch);
@@ -211,5 +255,6 @@ export class VisitTally {
     add(this.#visitors, batch.visitors, visitorsKey, ['visitors']);
     add(this.#forms, batch.forms, formKey, ['seen', 'started']);
     add(this.#vitals, batch.vitals, vitalKey, ['samples']);
+    add(this.#evidence, batch.campaigns ?? [], (e) => visitorsKey({ day: e.day, source: '', campaign: e.campaign, device: '' }), ['visitors']);
   }
 }

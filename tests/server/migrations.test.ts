@@ -84,6 +84,7 @@ const releasedHashes: Record<number, string> = {
   25: 'ac4b690fef52e8e2',
   26: 'b2dc7a8816a3a210',
   27: 'a9e08cf9d2f6ae6f',
+  28: 'c153dbaa3a78749a',
 };
 
 describe('migration files', () => {

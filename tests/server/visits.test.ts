@@ -54,7 +54,12 @@ describe.each(storeKinds)('visit beacon (%s)', (kind) => {
     expect((await beacon({ kind: 'view', path: '/auckland' }, { headers: { origin: 'https://elsewhere.example' } })).statusCode).toBe(204);
     expect((await beacon({ kind: 'view', path: '/auckland' }, { headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(204);
     expect((await beacon({ kind: 'view', path: '/auckland' }, { ua: '' })).statusCode).toBe(204);
-    const lead = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ path: '/auckland', device: 'mobile' }) });
+    const lead = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: JSON_ACCEPT,
+      payload: formBody({ path: '/auckland', device: 'mobile', utm_campaign: 'auckland-cool' }),
+    });
     expect(lead.statusCode).toBe(200);
 
     const visits = await report();
@@ -65,7 +70,8 @@ describe.each(storeKinds)('visit beacon (%s)', (kind) => {
     ]);
     expect(visits.bySource.find((s) => s.label === 'Google Ads')).toEqual({ label: 'Google Ads', visitors: 1, views: 1, quotes: 1 });
     expect(visits.bySource.find((s) => s.label === 'Direct')).toEqual({ label: 'Direct', visitors: 2, views: 4, quotes: 0 });
-    expect(visits.byCampaign.find((c) => c.label === 'auckland-cool')).toMatchObject({ visitors: 1, views: 1 });
+    // One visitor, but the quote names the campaign: that earns it a row of its own.
+    expect(visits.byCampaign.find((c) => c.label === 'auckland-cool')).toMatchObject({ visitors: 1, views: 1, quotes: 1 });
     expect(visits.byDevice).toEqual([
       { label: 'Mobile', visitors: 1, views: 1, quotes: 1 },
       { label: 'Desktop', visitors: 2, views: 4, quotes: 0 },
