@@ -127,9 +127,9 @@ export function* changePartner(
 
 /** Takes a partner off the list; undefined when there was none. */
 export function* removePartner(id: string): Work<Partner | undefined> {
-  // Every link of theirs ends with them, for good: a partner added back later (the same record, by
-  // e-mail) starts with only new links. last_removed_at is never cleared, so no offer made before
-  // it shows anything again (standingOf), whatever link still finds it.
+  // Their "Your jobs" links end with them, and none is made again from an offer sent before. A job
+  // link still says the job is closed, but last_removed_at is never cleared, so after they are added
+  // back (the same record, by e-mail) no offer made before it shows anything again (standingOf).
   const row = yield* one(
     `UPDATE partners SET removed_at = ${NOW_MS}, last_removed_at = ${NOW_MS}, updated_at = ${NOW_MS}, page_links_from = ${NOW_MS}
      WHERE id = ? AND removed_at IS NULL RETURNING *, ${ON_CALL_NOW} AS on_call_now`,
@@ -137,7 +137,6 @@ export function* removePartner(id: string): Work<Partner | undefined> {
   );
   if (!row) return undefined;
   yield* run('DELETE FROM partner_page_links WHERE partner_id = ?', id);
-  yield* run('DELETE FROM offer_links WHERE offer_id IN (SELECT id FROM partner_offers WHERE partner_id = ?)', id);
   return toPartner(row);
 }
 
