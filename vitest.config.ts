@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // fast-check with one setting for every property's number of runs, smaller under CI for the largest.
+  resolve: { alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('tests/support/property-runs.ts', import.meta.url)) }] },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/site/**/*.test.ts'],
     environment: 'node',

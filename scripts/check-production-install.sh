@@ -3,7 +3,16 @@
 # (`npm run leads -- partners list`) and the server, which builds the site as `npm start` does on a
 # fresh deploy and must serve a page and /healthz. Everything the server, the CLI or the build loads
 # from a devDependency fails here, where the test suite (which has every package) cannot notice.
+#
+#   scripts/check-production-install.sh [--keep-dist]
+#
+# --keep-dist: once the check has passed, the site this production install built and served replaces
+# the working copy's dist/ (times kept, so `npm test` sees it newer than its sources and tests it
+# rather than building the same site again): CI builds the site once.
 set -euo pipefail
+
+keep_dist=''
+[[ "${1:-}" == '--keep-dist' ]] && keep_dist=1
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/crnz-production-XXXXXX")"
@@ -67,3 +76,13 @@ done
 page="$(get "http://127.0.0.1:$port/")" || fail 'GET / was not answered with a page'
 [[ "$page" == *'Commercial Refrigeration NZ'* ]] || fail "GET / did not serve the site's home page"
 echo '· production install: CLI, build, server and a served page all work'
+
+if [[ -n "$keep_dist" ]]; then
+  kill "$server_pid" && wait "$server_pid" 2>/dev/null || true
+  server_pid=''
+  rm -rf "$root/.dist.production"
+  cp -a "$work/dist" "$root/.dist.production"
+  rm -rf "$root/dist"
+  mv "$root/.dist.production" "$root/dist"
+  echo "· the site it built is now $root/dist"
+fi

@@ -1,4 +1,4 @@
-/** The site editor on PostgreSQL, two instances behind one balancer (site-editor.ts). */
+/** The site editor on PostgreSQL, two instances behind one balancer: the price guide's journey (site-editor.ts). */
 import { ownerEditsTheSite } from './site-editor.ts';
 
-ownerEditsTheSite('postgres');
+ownerEditsTheSite('postgres', ['price guide']);

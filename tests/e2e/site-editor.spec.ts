@@ -1,4 +1,4 @@
-/** The site editor on SQLite, one instance (site-editor.ts). */
+/** The site editor on SQLite, one instance: the photo's journey (site-editor.ts). */
 import { ownerEditsTheSite } from './site-editor.ts';
 
-ownerEditsTheSite('sqlite');
+ownerEditsTheSite('sqlite', ['photo']);

@@ -1,6 +1,10 @@
 /**
- * The site editor in Chromium with the real server and the real build (site-editor.spec.ts on
- * SQLite, site-editor-postgres.spec.ts on PostgreSQL with two instances behind one balancer): the
+ * The site editor in Chromium with the real server and the real build, in two journeys, each run on
+ * one store (the store logic itself is tested on both by tests/server/site-*.test.ts): the price
+ * guide's journey on PostgreSQL with two instances behind one balancer (site-editor-postgres.spec.ts),
+ * where a publish, a restore and the business details must reach every instance; the photo's
+ * journey on SQLite, the one-instance install (site-editor.spec.ts). Each journey makes about seven
+ * real builds, so running each once rather than on both stores halves the suite's slowest part. The
  * owner finds the price guide, changes its heading and publishes, and the public page changes on
  * every instance while pages and quotes keep being served; a field the build would refuse is
  * refused at that field; "Mark as verified today" puts today's date on the price line; the version's
@@ -51,307 +55,312 @@ const ARTICLE_ROUTE = '/blog/lease-vs-buy';
 /** Whether an image has loaded and drawn (not a broken image), by the browser's own account. */
 const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
-export function ownerEditsTheSite(kind: StoreKind) {
+/** A journey of the site editor: the price guide's (publish, verify, restore, staff, business details, a release's change) or the photo's. */
+export type SiteJourney = 'price guide' | 'photo';
+
+export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourney[]) {
   test.use({ serverOptions: serverOptions({ store: kind, instances: kind === 'postgres' ? 2 : 1 }) });
 
   test.describe(`the site editor on ${kind}`, () => {
-    test('the owner changes the price guide, marks it verified and undoes it; staff keep a draft only', async ({ page, browser, server, signIn }) => {
-      test.setTimeout(600_000);
-      const { origin } = server;
-      await page.setViewportSize({ width: 390, height: 900 });
-      await signIn(page, 'owner');
+    if (journeys.includes('price guide'))
+      test('the owner changes the price guide, marks it verified and undoes it; staff keep a draft only', async ({ page, browser, server, signIn }) => {
+        test.setTimeout(600_000);
+        const { origin } = server;
+        await page.setViewportSize({ width: 390, height: 900 });
+        await signIn(page, 'owner');
 
-      await test.step('the Site section lists every page and says how old the price line is', async () => {
-        await page.getByRole('link', { name: 'Site' }).click();
-        await expect(page.getByRole('heading', { name: 'Site', level: 1 })).toBeVisible();
-        await expect(page.getByRole('heading', { name: /^Prices last verified \d+ days ago$/ })).toBeVisible();
-        await expect(page.getByRole('link', { name: GUIDE })).toBeVisible();
-        await expect(page.getByRole('main')).not.toContainText('npm run');
-        await page.screenshot({ path: `${SHOTS}/list-${kind}-390.png`, fullPage: true });
-        await expectAxeCleanAtBothWidths(page, 'the site list');
-      });
+        await test.step('the Site section lists every page and says how old the price line is', async () => {
+          await page.getByRole('link', { name: 'Site' }).click();
+          await expect(page.getByRole('heading', { name: 'Site', level: 1 })).toBeVisible();
+          await expect(page.getByRole('heading', { name: /^Prices last verified \d+ days ago$/ })).toBeVisible();
+          await expect(page.getByRole('link', { name: GUIDE })).toBeVisible();
+          await expect(page.getByRole('main')).not.toContainText('npm run');
+          await page.screenshot({ path: `${SHOTS}/list-${kind}-390.png`, fullPage: true });
+          await expectAxeCleanAtBothWidths(page, 'the site list');
+        });
 
-      const heading = `Commercial Fridge Prices in New Zealand, Checked ${kind}`;
-      await test.step('a field the build would refuse is refused at that field, and nothing is published', async () => {
-        await page.getByRole('link', { name: GUIDE }).click();
-        await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible();
-        const title = page.getByLabel(/^Title/);
-        await title.fill('Too short');
-        await page.getByRole('button', { name: 'Publish' }).click();
-        await expect(page.getByText('Needs at least 15 characters (now 9)').first()).toBeVisible();
-        await expect(title).toHaveAttribute('aria-invalid', 'true');
-        await page.screenshot({ path: `${SHOTS}/refused-${kind}-390.png` });
-        await title.fill(GUIDE);
-      });
+        const heading = `Commercial Fridge Prices in New Zealand, Checked ${kind}`;
+        await test.step('a field the build would refuse is refused at that field, and nothing is published', async () => {
+          await page.getByRole('link', { name: GUIDE }).click();
+          await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible();
+          const title = page.getByLabel(/^Title/);
+          await title.fill('Too short');
+          await page.getByRole('button', { name: 'Publish' }).click();
+          await expect(page.getByText('Needs at least 15 characters (now 9)').first()).toBeVisible();
+          await expect(title).toHaveAttribute('aria-invalid', 'true');
+          await page.screenshot({ path: `${SHOTS}/refused-${kind}-390.png` });
+          await title.fill(GUIDE);
+        });
 
-      await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {
-        await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
-        await page.getByRole('button', { name: 'Preview' }).click();
-        await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        const share = await page.getByLabel('Share link').inputValue();
-        // Rendered at once by the instance's quick preview, not by building the site.
-        const made = await server.store.store.read(() => one('SELECT page FROM site_previews ORDER BY created_at DESC LIMIT 1'));
-        expect(made?.page).toEqual(expect.stringContaining(`${heading} (preview)`));
-        // Someone without an inbox sign-in, from the share link.
-        const context = await browser.newContext();
-        const other = await context.newPage();
-        const errors: string[] = [];
-        other.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-        other.on('pageerror', (error) => errors.push(error.message));
-        await other.goto(share);
-        await expect(other.getByRole('heading', { level: 1 })).toHaveText(`${heading} (preview)`);
-        await expect(other.getByRole('note').first()).toHaveText(/^Preview: this change is not on the website yet\./);
-        await other.setViewportSize({ width: 390, height: 900 });
-        await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
-        await other.setViewportSize({ width: 1280, height: 900 });
-        await other.screenshot({ path: `${SHOTS}/preview-${kind}-1280.png` });
-        // The page's scripts are the served build's, allowed by its policy: the quote form comes alive.
-        const form = other.locator('astro-island[component-export="QuoteForm"]');
-        await form.scrollIntoViewIfNeeded();
-        await expect(form).not.toHaveAttribute('ssr');
-        expect(errors).toEqual([]);
-        await other.goto(share.replace(/\?t=.*$/, ''));
-        await expect(other.getByRole('heading', { level: 1 })).toHaveText('Preview of a change to the website');
-        await context.close();
-        expect(await servedEverywhere(server, '(preview)')).toBe(false);
-      });
+        await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {
+          await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
+          await page.getByRole('button', { name: 'Preview' }).click();
+          await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          const share = await page.getByLabel('Share link').inputValue();
+          // Rendered at once by the instance's quick preview, not by building the site.
+          const made = await server.store.store.read(() => one('SELECT page FROM site_previews ORDER BY created_at DESC LIMIT 1'));
+          expect(made?.page).toEqual(expect.stringContaining(`${heading} (preview)`));
+          // Someone without an inbox sign-in, from the share link.
+          const context = await browser.newContext();
+          const other = await context.newPage();
+          const errors: string[] = [];
+          other.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+          other.on('pageerror', (error) => errors.push(error.message));
+          await other.goto(share);
+          await expect(other.getByRole('heading', { level: 1 })).toHaveText(`${heading} (preview)`);
+          await expect(other.getByRole('note').first()).toHaveText(/^Preview: this change is not on the website yet\./);
+          await other.setViewportSize({ width: 390, height: 900 });
+          await other.screenshot({ path: `${SHOTS}/preview-${kind}-390.png` });
+          await other.setViewportSize({ width: 1280, height: 900 });
+          await other.screenshot({ path: `${SHOTS}/preview-${kind}-1280.png` });
+          // The page's scripts are the served build's, allowed by its policy: the quote form comes alive.
+          const form = other.locator('astro-island[component-export="QuoteForm"]');
+          await form.scrollIntoViewIfNeeded();
+          await expect(form).not.toHaveAttribute('ssr');
+          expect(errors).toEqual([]);
+          await other.goto(share.replace(/\?t=.*$/, ''));
+          await expect(other.getByRole('heading', { level: 1 })).toHaveText('Preview of a change to the website');
+          await context.close();
+          expect(await servedEverywhere(server, '(preview)')).toBe(false);
+        });
 
-      await test.step('publishing changes the public page on every instance, with pages and quotes served throughout', async () => {
-        await page.getByLabel(/^Heading/).fill(heading);
-        // A stream of page loads and quotes from another client while the site is rebuilt and swapped.
-        let streaming = true;
-        const statuses: number[] = [];
-        let quotes = 0;
-        const stream = (async () => {
-          for (let n = 0; streaming; n++) {
-            const res = await fetch(`${server.url}${n % 2 ? ROUTE : '/'}`);
-            statuses.push(res.status);
-            await res.arrayBuffer();
-            if (n % 5 === 0) {
-              const quote = await fetch(`${server.url}/`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-                body: formBody({ contact_name: `Stream ${kind} ${n}`, timeframe: 'Planning stage' }),
-              });
-              statuses.push(quote.status);
-              await quote.arrayBuffer();
-              if (quote.ok) quotes++;
+        await test.step('publishing changes the public page on every instance, with pages and quotes served throughout', async () => {
+          await page.getByLabel(/^Heading/).fill(heading);
+          // A stream of page loads and quotes from another client while the site is rebuilt and swapped.
+          let streaming = true;
+          const statuses: number[] = [];
+          let quotes = 0;
+          const stream = (async () => {
+            for (let n = 0; streaming; n++) {
+              const res = await fetch(`${server.url}${n % 2 ? ROUTE : '/'}`);
+              statuses.push(res.status);
+              await res.arrayBuffer();
+              if (n % 5 === 0) {
+                const quote = await fetch(`${server.url}/`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+                  body: formBody({ contact_name: `Stream ${kind} ${n}`, timeframe: 'Planning stage' }),
+                });
+                statuses.push(quote.status);
+                await quote.arrayBuffer();
+                if (quote.ok) quotes++;
+              }
             }
-          }
-        })();
-        await page.getByRole('button', { name: 'Publish' }).click();
-        await expect(page.getByRole('status').filter({ hasText: /Published as version 1/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        await expect.poll(() => servedEverywhere(server, heading), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
-        streaming = false;
-        await stream;
-        expect(statuses.length).toBeGreaterThan(10);
-        expect(statuses.filter((s) => s >= 500)).toEqual([]);
-        // Every lead, a page at a time: a slow publish lets the stream post more than one page's worth.
-        let streamed = 0;
-        for await (const lead of eachLead(server.store.store, { includeSpam: true })) if (lead.contact_name.startsWith(`Stream ${kind}`)) streamed++;
-        expect(streamed).toBe(quotes);
-        const pub = await browser.newPage();
-        await pub.goto(`${origin}${ROUTE}`);
-        await expect(pub.getByRole('heading', { level: 1 })).toHaveText(heading);
-        await pub.close();
-      });
-
-      await test.step('"Mark as verified today" puts today’s date on the price line', async () => {
-        await page.getByRole('button', { name: 'Mark as verified today' }).click();
-        await expect(page.getByRole('status').filter({ hasText: /Marked as verified today/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        const today = nzParts(new Date()).date;
-        await expect.poll(() => servedEverywhere(server, `dateTime="${today}"`), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await page.screenshot({ path: `${SHOTS}/editor-${kind}-1280.png` });
-        await expectAxeCleanAtBothWidths(page, 'the entry editor');
-      });
-
-      await test.step('the versions show what changed, and the release’s own content comes back in one press', async () => {
-        await page.getByRole('link', { name: 'All pages' }).click();
-        await page.getByRole('link', { name: 'Versions and undo' }).click();
-        const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Version 1', exact: true }) });
-        await first.getByRole('button', { name: 'What changed' }).click();
-        await expect(first.getByRole('row', { name: /^Heading/ })).toContainText(heading);
-        await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
-        await expectAxeCleanAtBothWidths(page, 'the versions');
-        page.once('dialog', (dialog) => void dialog.accept());
-        await page.getByRole('button', { name: 'Restore version 0' }).click();
-        await expect(page.getByRole('status').filter({ hasText: 'Restored. The site is now version 3.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        await expect
-          .poll(() => servedEverywhere(server, 'Commercial Fridge Prices in New Zealand: Ranges, Running Costs and Quotes'), {
-            timeout: PUBLISH_WITHIN_MS[kind],
-          })
-          .toBe(true);
-      });
-
-      await test.step('a staff member keeps a draft, has no Publish, and the server refuses theirs', async () => {
-        const context = await browser.newContext();
-        const staff = await context.newPage();
-        await staff.setViewportSize({ width: 390, height: 900 });
-        await signIn(staff, 'staff');
-        await staff.getByRole('link', { name: 'Site' }).click();
-        await staff.getByRole('link', { name: GUIDE }).click();
-        await expect(staff.getByRole('button', { name: 'Save draft' })).toBeVisible();
-        await expect(staff.getByRole('button', { name: 'Publish' })).toHaveCount(0);
-        await expect(staff.getByRole('button', { name: 'Mark as verified today' })).toHaveCount(0);
-        await staff.getByLabel(/^Heading/).fill('Commercial Fridge Prices, a Staff Draft');
-        await staff.getByRole('button', { name: 'Save draft' }).click();
-        await expect(staff.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
-        const csrf = (await (await staff.request.get(`${origin}/inbox/api/session`)).json()).csrfToken as string;
-        const refused = await staff.request.post(`${origin}/inbox/api/site/entries/guides/commercial-fridge-prices-nz/publish`, {
-          headers: { origin, 'x-csrf-token': csrf, 'content-type': 'application/json' },
-          data: { data: { title: GUIDE }, basedOn: 0 },
+          })();
+          await page.getByRole('button', { name: 'Publish' }).click();
+          await expect(page.getByRole('status').filter({ hasText: /Published as version 1/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          await expect.poll(() => servedEverywhere(server, heading), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+          streaming = false;
+          await stream;
+          expect(statuses.length).toBeGreaterThan(10);
+          expect(statuses.filter((s) => s >= 500)).toEqual([]);
+          // Every lead, a page at a time: a slow publish lets the stream post more than one page's worth.
+          let streamed = 0;
+          for await (const lead of eachLead(server.store.store, { includeSpam: true })) if (lead.contact_name.startsWith(`Stream ${kind}`)) streamed++;
+          expect(streamed).toBe(quotes);
+          const pub = await browser.newPage();
+          await pub.goto(`${origin}${ROUTE}`);
+          await expect(pub.getByRole('heading', { level: 1 })).toHaveText(heading);
+          await pub.close();
         });
-        expect(refused.status()).toBe(403);
-        expect(await servedEverywhere(server, 'a Staff Draft')).toBe(false);
-        await context.close();
-      });
 
-      await test.step('the owner changes the emergency line in Business details: every page and every instance’s own answers state the new one', async () => {
-        await page.setViewportSize({ width: 390, height: 900 });
-        await page.goto(`${origin}/inbox/`);
-        await page.getByRole('link', { name: 'Site' }).click();
-        await page.getByRole('link', { name: 'Business details' }).click();
-        await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible();
-        await page.getByLabel(/^Shown as/).fill('0800 COLD NOW');
-        await page.getByLabel(/^Digits/).fill('0800 265 366');
-        await page.getByRole('button', { name: 'Publish' }).click();
-        // The dialled number still says the old one: refused at that field, in words.
-        const dialled = page.getByLabel(/^Dialled as/);
-        await expect(dialled).toHaveAttribute('aria-invalid', 'true');
-        await expect(page.getByText(/same number as the digits/).first()).toBeVisible();
-        await dialled.fill('+64800265366');
-        await page.screenshot({ path: `${SHOTS}/business-${kind}-390.png`, fullPage: true });
-        await page.getByRole('button', { name: 'Publish' }).click();
-        await expect(page.getByRole('status').filter({ hasText: /Published as version/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        await expectAxeCleanAtBothWidths(page, 'the business details');
-        const answers = async () =>
-          Promise.all(
-            server.instances.map(async (i) => {
-              const home = await fetch(`${i.url}/`).then((r) => r.text());
-              // A plain form post with nothing filled in: the page the server writes itself.
-              const refusedPost = await fetch(`${i.url}/`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/x-www-form-urlencoded' },
-                body: 'contact_name=',
-              }).then((r) => r.text());
-              return home.includes('tel:+64800265366') && !home.includes('tel:+64800374343') && refusedPost.includes('tel:+64800265366');
-            }),
+        await test.step('"Mark as verified today" puts today’s date on the price line', async () => {
+          await page.getByRole('button', { name: 'Mark as verified today' }).click();
+          await expect(page.getByRole('status').filter({ hasText: /Marked as verified today/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          const today = nzParts(new Date()).date;
+          await expect.poll(() => servedEverywhere(server, `dateTime="${today}"`), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/editor-${kind}-1280.png` });
+          await expectAxeCleanAtBothWidths(page, 'the entry editor');
+        });
+
+        await test.step('the versions show what changed, and the release’s own content comes back in one press', async () => {
+          await page.getByRole('link', { name: 'All pages' }).click();
+          await page.getByRole('link', { name: 'Versions and undo' }).click();
+          const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Version 1', exact: true }) });
+          await first.getByRole('button', { name: 'What changed' }).click();
+          await expect(first.getByRole('row', { name: /^Heading/ })).toContainText(heading);
+          await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
+          await expectAxeCleanAtBothWidths(page, 'the versions');
+          page.once('dialog', (dialog) => void dialog.accept());
+          await page.getByRole('button', { name: 'Restore version 0' }).click();
+          await expect(page.getByRole('status').filter({ hasText: 'Restored. The site is now version 3.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          await expect
+            .poll(() => servedEverywhere(server, 'Commercial Fridge Prices in New Zealand: Ranges, Running Costs and Quotes'), {
+              timeout: PUBLISH_WITHIN_MS[kind],
+            })
+            .toBe(true);
+        });
+
+        await test.step('a staff member keeps a draft, has no Publish, and the server refuses theirs', async () => {
+          const context = await browser.newContext();
+          const staff = await context.newPage();
+          await staff.setViewportSize({ width: 390, height: 900 });
+          await signIn(staff, 'staff');
+          await staff.getByRole('link', { name: 'Site' }).click();
+          await staff.getByRole('link', { name: GUIDE }).click();
+          await expect(staff.getByRole('button', { name: 'Save draft' })).toBeVisible();
+          await expect(staff.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+          await expect(staff.getByRole('button', { name: 'Mark as verified today' })).toHaveCount(0);
+          await staff.getByLabel(/^Heading/).fill('Commercial Fridge Prices, a Staff Draft');
+          await staff.getByRole('button', { name: 'Save draft' }).click();
+          await expect(staff.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+          const csrf = (await (await staff.request.get(`${origin}/inbox/api/session`)).json()).csrfToken as string;
+          const refused = await staff.request.post(`${origin}/inbox/api/site/entries/guides/commercial-fridge-prices-nz/publish`, {
+            headers: { origin, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+            data: { data: { title: GUIDE }, basedOn: 0 },
+          });
+          expect(refused.status()).toBe(403);
+          expect(await servedEverywhere(server, 'a Staff Draft')).toBe(false);
+          await context.close();
+        });
+
+        await test.step('the owner changes the emergency line in Business details: every page and every instance’s own answers state the new one', async () => {
+          await page.setViewportSize({ width: 390, height: 900 });
+          await page.goto(`${origin}/inbox/`);
+          await page.getByRole('link', { name: 'Site' }).click();
+          await page.getByRole('link', { name: 'Business details' }).click();
+          await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible();
+          await page.getByLabel(/^Shown as/).fill('0800 COLD NOW');
+          await page.getByLabel(/^Digits/).fill('0800 265 366');
+          await page.getByRole('button', { name: 'Publish' }).click();
+          // The dialled number still says the old one: refused at that field, in words.
+          const dialled = page.getByLabel(/^Dialled as/);
+          await expect(dialled).toHaveAttribute('aria-invalid', 'true');
+          await expect(page.getByText(/same number as the digits/).first()).toBeVisible();
+          await dialled.fill('+64800265366');
+          await page.screenshot({ path: `${SHOTS}/business-${kind}-390.png`, fullPage: true });
+          await page.getByRole('button', { name: 'Publish' }).click();
+          await expect(page.getByRole('status').filter({ hasText: /Published as version/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          await expectAxeCleanAtBothWidths(page, 'the business details');
+          const answers = async () =>
+            Promise.all(
+              server.instances.map(async (i) => {
+                const home = await fetch(`${i.url}/`).then((r) => r.text());
+                // A plain form post with nothing filled in: the page the server writes itself.
+                const refusedPost = await fetch(`${i.url}/`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  body: 'contact_name=',
+                }).then((r) => r.text());
+                return home.includes('tel:+64800265366') && !home.includes('tel:+64800374343') && refusedPost.includes('tel:+64800265366');
+              }),
+            );
+          await expect.poll(async () => (await answers()).every(Boolean), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+          const pub = await browser.newPage();
+          await pub.goto(`${origin}/contact`);
+          await expect(pub.getByRole('link', { name: /0800\s+COLD\s+NOW/ }).first()).toBeVisible();
+          await pub.close();
+          await page.getByRole('link', { name: 'All pages' }).click();
+          await page.getByRole('link', { name: 'Versions and undo' }).click();
+          await expect(page.getByRole('heading', { name: 'Version 4 Live', exact: true })).toBeVisible();
+          await page.setViewportSize({ width: 390, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/versions-${kind}-390.png`, fullPage: true });
+        });
+
+        await test.step('after a new release that also changed the business details, the owner sees both side by side and keeps theirs', async () => {
+          // What a new release changing this entry looks like to the server: the owner's edit was made over another release's words.
+          await server.store.store.transact(() =>
+            run(`UPDATE site_versions SET bases = ? WHERE number = 4`, JSON.stringify({ 'business/details': 'an-earlier-release' })),
           );
-        await expect.poll(async () => (await answers()).every(Boolean), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
-        const pub = await browser.newPage();
-        await pub.goto(`${origin}/contact`);
-        await expect(pub.getByRole('link', { name: /0800\s+COLD\s+NOW/ }).first()).toBeVisible();
-        await pub.close();
-        await page.getByRole('link', { name: 'All pages' }).click();
-        await page.getByRole('link', { name: 'Versions and undo' }).click();
-        await expect(page.getByRole('heading', { name: 'Version 4 Live', exact: true })).toBeVisible();
-        await page.setViewportSize({ width: 390, height: 900 });
-        await page.screenshot({ path: `${SHOTS}/versions-${kind}-390.png`, fullPage: true });
-      });
-
-      await test.step('after a new release that also changed the business details, the owner sees both side by side and keeps theirs', async () => {
-        // What a new release changing this entry looks like to the server: the owner's edit was made over another release's words.
-        await server.store.store.transact(() =>
-          run(`UPDATE site_versions SET bases = ? WHERE number = 4`, JSON.stringify({ 'business/details': 'an-earlier-release' })),
-        );
-        await page.getByRole('link', { name: 'All pages' }).click();
-        await expect(page.getByText(/A new release of the website changed a page you had edited/)).toBeVisible();
-        await page.getByRole('link', { name: /Business details/ }).click();
-        const choice = page.getByRole('region', { name: 'A new release of the website changed this page too' });
-        await expect(choice).toBeVisible();
-        await expect(choice).toContainText('0800 COLD NOW');
-        await expect(choice).toContainText('0800 FRIDGE');
-        await page.screenshot({ path: `${SHOTS}/release-choice-${kind}-390.png`, fullPage: true });
-        await expectAxeCleanAtBothWidths(page, 'the release choice');
-        await choice.getByRole('button', { name: 'Keep mine' }).click();
-        // The panel goes once the choice is made; the form's status line says what happened.
-        await expect(page.getByRole('status').filter({ hasText: 'Settled, as version 5.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        await expect(choice).toHaveCount(0);
-        await page.getByRole('link', { name: 'All pages' }).click();
-        await expect(page.getByText(/A new release of the website changed/)).toHaveCount(0);
-        expect(await fetch(`${server.url}/`).then((r) => r.text())).toContain('tel:+64800265366');
-      });
-    });
-
-    test('the owner adds a phone photo to an article, describes it, previews, publishes and undoes it', async ({ page, browser, server, signIn }) => {
-      test.setTimeout(600_000);
-      const { origin } = server;
-      await page.setViewportSize({ width: 390, height: 900 });
-      await signIn(page, 'owner');
-      await page.getByRole('link', { name: 'Site' }).click();
-      await page.getByRole('link', { name: ARTICLE }).click();
-      await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible();
-      const field = page.getByRole('group', { name: /^Photo/ });
-      const alt = 'A technician checking the door of a cool room';
-
-      await test.step('an iPhone photo (HEIC) is uploaded as it is chosen, shown, and its description asked for', async () => {
-        await field.getByLabel('Choose a photo').setInputFiles({ name: 'IMG_0412.HEIC', mimeType: 'image/heic', buffer: HEIC_PHOTO });
-        await expect(field.getByRole('status')).toHaveText(/^Photo uploaded\./, { timeout: 60_000 });
-        await expect(field.getByLabel(/^Describe the photo/)).toBeFocused();
-        await expect.poll(() => loaded(field.getByRole('img'))).toBe(true);
-        // Published without a description: refused at that field, in words.
-        await page.getByRole('button', { name: 'Publish' }).click();
-        await expect(field.getByText('Say in a few words what the photo shows').first()).toBeVisible();
-        await expect(field.getByLabel(/^Describe the photo/)).toHaveAttribute('aria-invalid', 'true');
-        await field.getByLabel(/^Describe the photo/).fill(alt);
-        await field.screenshot({ path: `${SHOTS}/photo-field-${kind}-390.png` });
-        await expectAxeCleanAtBothWidths(page, 'the photo field');
-      });
-
-      await test.step('the preview shows the photo at its private address, not on the live site', async () => {
-        await page.setViewportSize({ width: 390, height: 900 });
-        await page.getByRole('button', { name: 'Preview' }).click();
-        await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        const share = await page.getByLabel('Share link').inputValue();
-        const context = await browser.newContext();
-        const other = await context.newPage();
-        await other.setViewportSize({ width: 390, height: 900 });
-        await other.goto(share);
-        const photo = other.getByRole('img', { name: alt });
-        await expect.poll(() => loaded(photo)).toBe(true);
-        expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/inbox\/preview\/[0-9a-f-]+\/photos\//);
-        await context.close();
-        expect(await servedAnywhere(server, '/photos/', ARTICLE_ROUTE)).toBe(false);
-      });
-
-      let version = 0;
-      await test.step('publishing puts the photo on the article on every instance, as AVIF at the size the screen needs', async () => {
-        await page.getByRole('button', { name: 'Publish' }).click();
-        const status = page.getByRole('status').filter({ hasText: /Published as version \d+/ });
-        await expect(status).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
-        version = Number(/version (\d+)/.exec((await status.textContent()) ?? '')![1]);
-        await expect.poll(() => servedEverywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
-        const pub = await browser.newPage();
-        for (const width of [390, 1280]) {
-          await pub.setViewportSize({ width, height: 900 });
-          await pub.goto(`${origin}${ARTICLE_ROUTE}`);
-          const photo = pub.getByRole('img', { name: alt });
-          await expect(photo).toBeVisible();
-          await expect.poll(() => loaded(photo)).toBe(true);
-          expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/photos\/[0-9a-f]{24}-\d+\.avif$/);
-          await pub.screenshot({ path: `${SHOTS}/article-photo-${kind}-${width}.png` });
-        }
-        // Search engines are offered the article's photo too, at the largest size kept, which the site serves.
-        const data = (await pub.locator('script[type="application/ld+json"]').allTextContents()).map(
-          (text) => JSON.parse(text) as { '@type': string; image?: string },
-        );
-        const image = new URL(data.find((d) => d['@type'] === 'BlogPosting')!.image!).pathname;
-        expect(image).toMatch(/^\/photos\/[0-9a-f]{24}-1200\.webp$/);
-        expect((await fetch(`${server.url}${image}`)).status).toBe(200);
-        await pub.close();
-      });
-
-      await test.step('restoring the version before takes the photo off again', async () => {
-        await page.getByRole('link', { name: 'All pages' }).click();
-        await page.getByRole('link', { name: 'Versions and undo' }).click();
-        page.once('dialog', (dialog) => void dialog.accept());
-        await page.getByRole('button', { name: `Restore version ${version - 1}` }).click();
-        await expect(page.getByRole('status').filter({ hasText: `Restored. The site is now version ${version + 1}.` })).toBeVisible({
-          timeout: PUBLISH_WITHIN_MS[kind],
+          await page.getByRole('link', { name: 'All pages' }).click();
+          await expect(page.getByText(/A new release of the website changed a page you had edited/)).toBeVisible();
+          await page.getByRole('link', { name: /Business details/ }).click();
+          const choice = page.getByRole('region', { name: 'A new release of the website changed this page too' });
+          await expect(choice).toBeVisible();
+          await expect(choice).toContainText('0800 COLD NOW');
+          await expect(choice).toContainText('0800 FRIDGE');
+          await page.screenshot({ path: `${SHOTS}/release-choice-${kind}-390.png`, fullPage: true });
+          await expectAxeCleanAtBothWidths(page, 'the release choice');
+          await choice.getByRole('button', { name: 'Keep mine' }).click();
+          // The panel goes once the choice is made; the form's status line says what happened.
+          await expect(page.getByRole('status').filter({ hasText: 'Settled, as version 5.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          await expect(choice).toHaveCount(0);
+          await page.getByRole('link', { name: 'All pages' }).click();
+          await expect(page.getByText(/A new release of the website changed/)).toHaveCount(0);
+          expect(await fetch(`${server.url}/`).then((r) => r.text())).toContain('tel:+64800265366');
         });
-        await expect.poll(() => servedAnywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(false);
       });
-    });
+
+    if (journeys.includes('photo'))
+      test('the owner adds a phone photo to an article, describes it, previews, publishes and undoes it', async ({ page, browser, server, signIn }) => {
+        test.setTimeout(600_000);
+        const { origin } = server;
+        await page.setViewportSize({ width: 390, height: 900 });
+        await signIn(page, 'owner');
+        await page.getByRole('link', { name: 'Site' }).click();
+        await page.getByRole('link', { name: ARTICLE }).click();
+        await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible();
+        const field = page.getByRole('group', { name: /^Photo/ });
+        const alt = 'A technician checking the door of a cool room';
+
+        await test.step('an iPhone photo (HEIC) is uploaded as it is chosen, shown, and its description asked for', async () => {
+          await field.getByLabel('Choose a photo').setInputFiles({ name: 'IMG_0412.HEIC', mimeType: 'image/heic', buffer: HEIC_PHOTO });
+          await expect(field.getByRole('status')).toHaveText(/^Photo uploaded\./, { timeout: 60_000 });
+          await expect(field.getByLabel(/^Describe the photo/)).toBeFocused();
+          await expect.poll(() => loaded(field.getByRole('img'))).toBe(true);
+          // Published without a description: refused at that field, in words.
+          await page.getByRole('button', { name: 'Publish' }).click();
+          await expect(field.getByText('Say in a few words what the photo shows').first()).toBeVisible();
+          await expect(field.getByLabel(/^Describe the photo/)).toHaveAttribute('aria-invalid', 'true');
+          await field.getByLabel(/^Describe the photo/).fill(alt);
+          await field.screenshot({ path: `${SHOTS}/photo-field-${kind}-390.png` });
+          await expectAxeCleanAtBothWidths(page, 'the photo field');
+        });
+
+        await test.step('the preview shows the photo at its private address, not on the live site', async () => {
+          await page.setViewportSize({ width: 390, height: 900 });
+          await page.getByRole('button', { name: 'Preview' }).click();
+          await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          const share = await page.getByLabel('Share link').inputValue();
+          const context = await browser.newContext();
+          const other = await context.newPage();
+          await other.setViewportSize({ width: 390, height: 900 });
+          await other.goto(share);
+          const photo = other.getByRole('img', { name: alt });
+          await expect.poll(() => loaded(photo)).toBe(true);
+          expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/inbox\/preview\/[0-9a-f-]+\/photos\//);
+          await context.close();
+          expect(await servedAnywhere(server, '/photos/', ARTICLE_ROUTE)).toBe(false);
+        });
+
+        let version = 0;
+        await test.step('publishing puts the photo on the article on every instance, as AVIF at the size the screen needs', async () => {
+          await page.getByRole('button', { name: 'Publish' }).click();
+          const status = page.getByRole('status').filter({ hasText: /Published as version \d+/ });
+          await expect(status).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          version = Number(/version (\d+)/.exec((await status.textContent()) ?? '')![1]);
+          await expect.poll(() => servedEverywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+          const pub = await browser.newPage();
+          for (const width of [390, 1280]) {
+            await pub.setViewportSize({ width, height: 900 });
+            await pub.goto(`${origin}${ARTICLE_ROUTE}`);
+            const photo = pub.getByRole('img', { name: alt });
+            await expect(photo).toBeVisible();
+            await expect.poll(() => loaded(photo)).toBe(true);
+            expect(await photo.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/photos\/[0-9a-f]{24}-\d+\.avif$/);
+            await pub.screenshot({ path: `${SHOTS}/article-photo-${kind}-${width}.png` });
+          }
+          // Search engines are offered the article's photo too, at the largest size kept, which the site serves.
+          const data = (await pub.locator('script[type="application/ld+json"]').allTextContents()).map(
+            (text) => JSON.parse(text) as { '@type': string; image?: string },
+          );
+          const image = new URL(data.find((d) => d['@type'] === 'BlogPosting')!.image!).pathname;
+          expect(image).toMatch(/^\/photos\/[0-9a-f]{24}-1200\.webp$/);
+          expect((await fetch(`${server.url}${image}`)).status).toBe(200);
+          await pub.close();
+        });
+
+        await test.step('restoring the version before takes the photo off again', async () => {
+          await page.getByRole('link', { name: 'All pages' }).click();
+          await page.getByRole('link', { name: 'Versions and undo' }).click();
+          page.once('dialog', (dialog) => void dialog.accept());
+          await page.getByRole('button', { name: `Restore version ${version - 1}` }).click();
+          await expect(page.getByRole('status').filter({ hasText: `Restored. The site is now version ${version + 1}.` })).toBeVisible({
+            timeout: PUBLISH_WITHIN_MS[kind],
+          });
+          await expect.poll(() => servedAnywhere(server, '/photos/', ARTICLE_ROUTE), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(false);
+        });
+      });
   });
 }
