@@ -10,7 +10,8 @@ import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
 import { keyOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
 import { collectionFiles } from '../site/content.ts';
-import { bodyBlocks } from '../site/content.ts';
+import { bodyBlocks, bodyRefusal } from '../site/content.ts';
+import { CheckRefused } from '../site/content-checker.ts';
 import { daysBetween, hasPriceDate, oldestPriceDate } from '../site/content.ts';
 import type { EntryContent } from '../../core/inbox-api/site.ts';
 import { nzParts } from '../../core/nz-time.ts';
@@ -21,7 +22,7 @@ import { versionDiffOf } from '../site/version-diff.ts';
 import { siteWords } from '../site/site-words.ts';
 import { PREVIEW_PREFIX } from '../site/preview-page.ts';
 import type { CollectionName } from '../site/content.ts';
-import { makePhotoFiles, photoIdOf, PhotoRefused } from '../site/photo-files.ts';
+import { makePhotoFiles, photoIdOf, PhotoRefused, PHOTOS_BUSY, photoTurns } from '../site/photo-files.ts';
 import { insertPhoto, photoFile, storedPhotoIds } from '../storage/site-photos.ts';
 import { PHOTO_FORMATS, PHOTO_UPLOAD_MAX_BYTES, PHOTO_WIDTHS, photoFileName } from '../../core/photo-sizes.ts';
 
@@ -72,14 +73,6 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       throw error;
     }
   }
-
-  // Photos are made one at a time on an instance: a large one holds its pixels in memory while it is made.
-  let making: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = making.then(work, work);
-    making = next.catch(() => undefined);
-    return next;
-  };
 
   // An upload is the photo's bytes as they are; only this plugin's routes read them.
   app.addContentTypeParser(PHOTO_UPLOAD_TYPE, { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -145,7 +138,10 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         draft: draft ? { content: contentOf(draft.entry), basedOn: draft.basedOn, by: { email: draft.authorEmail, at: draft.updatedAt } } : null,
         releaseChanged: site.releaseConflicts(found.latest).includes(key),
         verifiable: hasPriceDate(found.entry),
-        problems: site.problemsOf(found.entry, site.contentOf(found.latest)),
+        problems: await site.problemsOf(found.entry, site.contentOf(found.latest)).catch((error: unknown) => {
+          if (error instanceof CheckRefused) return [{ path: 'body', message: error.message }];
+          throw error;
+        }),
       };
     },
   });
@@ -159,10 +155,22 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       const entry = entryOf(collection, id, request.body);
       const key = keyOf(entry);
+      // A draft may be unfinished, but text nobody could publish (nested past any page's need, or
+      // that the checker cannot get through) is not kept: it is refused at its field.
+      const refusal = entry.body === undefined ? undefined : bodyRefusal(entry.body);
+      if (refusal) return reply.code(422).send({ error: siteWords.refused, fields: { body: refusal } });
+      let problems;
+      try {
+        problems = await site.problemsOf(entry, site.contentOf(found.latest));
+      } catch (error) {
+        if (error instanceof CheckRefused)
+          return reply.code(error.status).send({ error: error.status === 422 ? siteWords.refused : error.message, fields: { body: error.message } });
+        throw error;
+      }
       await ctx.store.transact(function* () {
         yield* saveDraft(key, entry, request.body.basedOn, request.inboxUser!.email);
       });
-      return { problems: site.problemsOf(entry, site.contentOf(found.latest)) };
+      return { problems };
     },
   });
 
@@ -299,7 +307,9 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         // The same photo sent again (a second press, a retry on a poor connection) is the one stored.
         const known = photoIdOf(request.body);
         if ((await ctx.store.read(() => storedPhotoIds([known]))).has(known)) return reply.code(201).send({ id: known });
-        const photo = await oneAtATime(() => makePhotoFiles(request.body));
+        const making = photoTurns.run(() => makePhotoFiles(request.body));
+        if (!making) return reply.code(503).header('retry-after', '30').send({ error: PHOTOS_BUSY });
+        const photo = await making;
         await ctx.store.transact(function* () {
           yield* insertPhoto({ id: photo.id, sourceType: photo.kind, authorEmail: request.inboxUser!.email, files: photo.files });
           yield* ctx.audited(request, siteWords.photoUploaded, photo.id);

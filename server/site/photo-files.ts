@@ -14,8 +14,39 @@ import { decodeHeic } from './heic-decoder.ts';
 export type PhotoKind = 'jpeg' | 'png' | 'heic';
 
 // One thread per image: making a photo takes a core, never every core, so the server keeps
-// answering visitors on the rest while the owner uploads.
+// answering visitors on the rest while the owner uploads. No cache of decoded images either: each
+// photo is made once, and a cache would keep its pixels after.
 sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * Work run one piece at a time, in order, with at most `waitingMax` more waiting their turn: run()
+ * answers undefined when the line is full.
+ */
+export class OneAtATime {
+  readonly waitingMax: number;
+  #tail: Promise<unknown> = Promise.resolve();
+  #inLine = 0;
+  constructor(waitingMax: number) {
+    this.waitingMax = waitingMax;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> | undefined {
+    if (this.#inLine > this.waitingMax) return undefined;
+    this.#inLine++;
+    const next = this.#tail.then(work, work).finally(() => this.#inLine--);
+    this.#tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/**
+ * Photos are made one at a time in this process (one instance): a large one holds its pixels while
+ * it is made, so one at a time under the pixel limit is what bounds the memory uploads take. Three
+ * more may wait (each upload's bytes are held meanwhile); past that, the sender tries again later.
+ */
+export const photoTurns = new OneAtATime(3);
+export const PHOTOS_BUSY = 'Other photos are being prepared just now. Wait half a minute and send this one again.';
 
 /** A file that cannot be a photo for the site: the sentence says why, for the person who sent it. */
 export class PhotoRefused extends Error {}
@@ -23,9 +54,34 @@ export class PhotoRefused extends Error {}
 /** The smallest photo the largest width can come from without being blown up. */
 const MIN_WIDTH = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]! / 1.5;
 const MIN_HEIGHT = photoHeight(MIN_WIDTH);
-/** Past any phone's photo (the largest take about 50 million): a larger picture is refused before it is decoded. */
-const MAX_PIXELS = 100_000_000;
-const TOO_MANY_PIXELS = 'This picture has more pixels than any camera photo. Send the photo as the camera took it.';
+/**
+ * The most pixels a photo may have, read from its header before a pixel is decoded. The largest
+ * size kept is 1200 × 900 (about 1 million pixels): a phone's usual photo (12 or 24 million) has
+ * ten times what that needs, and the largest modes phones offer (48 million on an iPhone, 8064 ×
+ * 6048; 50 million on a Samsung, 8160 × 6120) still pass. Decoding one takes up to 200 MB (four
+ * bytes a pixel); a larger picture only costs memory for pixels the site throws away.
+ */
+export const MAX_PIXELS = 50_000_000;
+const UNREADABLE = 'This file could not be read as a photo. It may be damaged; try saving it again.';
+const TOO_MANY_PIXELS = `This picture has more pixels than any camera photo (the site takes up to ${MAX_PIXELS / 1_000_000} million). Send the photo as the camera took it.`;
+
+/**
+ * The width and height a HEIC file states for its pictures (the ispe boxes), without decoding it:
+ * the largest stated, which is the whole picture's where it is made of tiles. Undefined when none is
+ * found, and the file is then not read.
+ */
+export function heicSizeOf(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let largest: { width: number; height: number } | undefined;
+  for (let at = b.indexOf('ispe', 4, 'latin1'); at >= 4 && at + 16 <= b.length; at = b.indexOf('ispe', at + 4, 'latin1')) {
+    // A box: its size, 'ispe', version and flags, then the width and height.
+    if (b.readUInt32BE(at - 4) < 20) continue;
+    const width = b.readUInt32BE(at + 8);
+    const height = b.readUInt32BE(at + 12);
+    if (!largest || width * height > largest.width * largest.height) largest = { width, height };
+  }
+  return largest;
+}
 
 /** The brands of an ISO media file that say it holds HEVC pictures (HEIC), as Apple and others write them. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
@@ -50,40 +106,53 @@ export function photoIdOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
 }
 
-async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<Sharp> {
+/** The picture, upright, and its size as seen: read from the header, nothing decoded yet (but a HEIC's, decoded in a worker of its own). */
+async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<{ image: Sharp; width: number; height: number }> {
+  // The pixel limit again, in the image library itself: the check below reads the header, this one the picture.
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
   if (kind !== 'heic') {
     // The header says the size before a pixel is decoded: a small file may claim a vast picture.
-    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false })
+    const meta = await sharp(bytes, { limitInputPixels: false })
       .metadata()
-      .catch(() => ({ width: 0, height: 0 }));
+      .catch(() => undefined);
+    if (!meta?.autoOrient) throw new PhotoRefused(UNREADABLE);
+    const { width, height } = meta.autoOrient;
     if (width * height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
-    return sharp(bytes, options).rotate();
+    return { image: sharp(bytes, options).rotate(), width, height };
   }
+  const stated = heicSizeOf(bytes);
+  if (!stated) throw new PhotoRefused('This HEIC file could not be read as a photo.');
+  if (stated.width * stated.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
   const pixels = await decodeHeic(bytes).catch(() => {
     throw new PhotoRefused('This HEIC file could not be read as a photo.');
   });
   if (pixels.width * pixels.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
-  return sharp(pixels.data, { ...options, raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  return { image: sharp(pixels.data, { ...options, raw: { width: pixels.width, height: pixels.height, channels: 4 } }), ...pixels };
 }
 
-/** The site's files for a photo; refused (PhotoRefused) when it is not a JPEG, PNG or HEIC photo the site can use. */
+/**
+ * The site's files for a photo; refused (PhotoRefused) when it is not a JPEG, PNG or HEIC photo the
+ * site can use. Memory is bounded by the pixel limit and by the caller making one photo at a time:
+ * the image library's pixels are native memory, outside any limit a worker thread's heap could set.
+ */
 export async function makePhotoFiles(bytes: Uint8Array): Promise<{ id: string; kind: PhotoKind; files: PhotoFile[] }> {
   const kind = photoKindOf(bytes);
   if (!kind) throw new PhotoRefused('Only JPEG, PNG or HEIC photos can be used. This file is none of those.');
-  const image = await decoded(bytes, kind);
-  // Upright first, so the size checked is the size seen.
+  const { image, width, height } = await decoded(bytes, kind);
+  if (width < MIN_WIDTH || height < MIN_HEIGHT)
+    throw new PhotoRefused(`This photo is ${width} × ${height} pixels: the site needs at least ${MIN_WIDTH} × ${MIN_HEIGHT}. Use the full-size photo.`);
+  // Decoded once, upright, and shrunk as it is read to the least that still covers the largest size
+  // kept: the full picture's pixels are never held at once (a JPEG is even decoded at a fraction).
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
   const upright = await image
+    .resize(largest, photoHeight(largest), { fit: 'outside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true })
     .then(({ data, info }) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }))
     .catch((error: unknown) => {
       if (error instanceof PhotoRefused) throw error;
-      throw new PhotoRefused('This file could not be read as a photo. It may be damaged; try saving it again.');
+      throw new PhotoRefused(UNREADABLE);
     });
-  const { width = 0, height = 0 } = await upright.metadata();
-  if (width < MIN_WIDTH || height < MIN_HEIGHT)
-    throw new PhotoRefused(`This photo is ${width} × ${height} pixels: the site needs at least ${MIN_WIDTH} × ${MIN_HEIGHT}. Use the full-size photo.`);
   const id = photoIdOf(bytes);
   const files: PhotoFile[] = [];
   for (const w of PHOTO_WIDTHS) {

@@ -12,7 +12,8 @@
  *   serves) and builds and swaps in one it is not serving yet.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { BUSINESS_DETAILS_KEY, checkEntry, type ContentProblem } from './content.ts';
+import { BUSINESS_DETAILS_KEY, type ContentProblem } from './content.ts';
+import { CheckRefused, ContentChecker } from './content-checker.ts';
 import { setBusinessDetails } from '../../core/business.ts';
 import { businessDetailsSchema } from '../../core/business-details.ts';
 import { entryHash, keyOf, previewRouteOf, routesOf, type ContentEntry, type EntryKey } from './content.ts';
@@ -108,6 +109,8 @@ export interface SitePublisherOptions {
   checkEveryMs?: number | undefined;
   /** Renders a preview's page at once; without it (or when it cannot), a preview builds the site. */
   livePreview?: LivePreview | undefined;
+  /** Checks entries off the server's thread; one of its own, closed by stop(), unless given. */
+  checker?: ContentChecker | undefined;
 }
 
 export class SitePublisher {
@@ -119,6 +122,8 @@ export class SitePublisher {
   readonly #checkEveryMs: number;
   readonly #root: string;
   readonly #live: LivePreview | undefined;
+  /** Reads and checks an entry's text in a process of its own, so visitors are answered meanwhile. */
+  checker: ContentChecker;
   #turn: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #unlisten: (() => void) | undefined;
@@ -139,6 +144,7 @@ export class SitePublisher {
     this.release = releaseContent(options.root);
     this.#root = options.root;
     this.#live = options.livePreview;
+    this.checker = options.checker ?? new ContentChecker();
   }
 
   get servedVersion(): number {
@@ -219,10 +225,10 @@ export class SitePublisher {
   }
 
   /** What the entry would break, by the build's own rules, among the rest of the published content. */
-  problemsOf(entry: ContentEntry, content: ReadonlyMap<EntryKey, ContentEntry>): ContentProblem[] {
+  problemsOf(entry: ContentEntry, content: ReadonlyMap<EntryKey, ContentEntry>): Promise<ContentProblem[]> {
     const all = new Map(content);
     all.set(keyOf(entry), entry);
-    return checkEntry(entry.collection, entry.data, entry.body, routesOf(all.values()));
+    return this.checker.check(entry.collection, entry.data, entry.body, routesOf(all.values()));
   }
 
   /**
@@ -230,7 +236,10 @@ export class SitePublisher {
    * (uploaded to this database) nor shipped with the release: refused at the field, before a build.
    */
   async #refusalsOf(entry: ContentEntry, content: ReadonlyMap<EntryKey, ContentEntry>): Promise<ContentProblem[]> {
-    const problems = this.problemsOf(entry, content);
+    const problems = await this.problemsOf(entry, content).catch((error: unknown) => {
+      if (error instanceof CheckRefused) return [{ path: 'body', message: error.message }];
+      throw error;
+    });
     const refs = photoRefsOf(entry);
     if (refs.length === 0) return problems;
     const stored = await this.#store.read(() => storedPhotoIds(refs.map((r) => r.id)));
@@ -361,6 +370,7 @@ export class SitePublisher {
     await Promise.all(this.#compressing);
     await this.#buildingAhead;
     await this.#live?.stop();
+    await this.checker.close();
   }
 
   /** Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the rest. */

@@ -9,7 +9,7 @@
  * nothing else, so no import, script, component or expression reaches the build.
  */
 import type { z } from 'zod';
-import { mdxToMdast } from 'satteri';
+import { mdxToJs, mdxToMdast } from 'satteri';
 import { collectionSchemas, seoLengths, type CollectionName } from './content-schemas.ts';
 import { calculatorTools } from './calculators/content-schema.ts';
 import { fillTokensDeep } from './tokens.ts';
@@ -30,6 +30,14 @@ export const bodyBlocks = {
 } as const;
 
 const BODY_MAX = 60_000;
+/**
+ * How deep quotes and lists may sit inside each other. The site's own pages go two deep at most;
+ * the build's parser slows with the square of the depth and its compiler's output grows with it
+ * (5,000 quotes deep made 200 MB of code and no page), so a body past this is refused unread.
+ */
+export const NESTING_MAX = 8;
+/** The most code the build's compiler may make of one body: a plain 60,000-character body makes a few hundred KB. */
+const COMPILED_MAX = 4_000_000;
 /** Where a link in an article may go: a page of the site, an anchor, a web page, an e-mail or a phone number. */
 const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
 
@@ -231,13 +239,67 @@ function textProblems(body: string): string[] {
   return problems;
 }
 
+/** A quote mark or a list item's marker at the start of what is left of a line, with the spaces after it. */
+const CONTAINER_MARK = /(?:>|[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/y;
+
+/**
+ * How deep quotes and lists sit inside each other, and the first line deeper than NESTING_MAX: one
+ * pass over the text, never the parser. Quote marks and list markers that open a line count one
+ * each; a list item opened on an earlier line counts for the lines indented under it. An estimate
+ * (Markdown's own rules are looser), which the build's parser then checks in full.
+ */
+export function nestingOf(body: string): { depth: number; line?: number } {
+  let depth = 0;
+  let line: number | undefined;
+  /** Where the text of each list item still open starts, in columns. */
+  const open: number[] = [];
+  body.split('\n').forEach((text, index) => {
+    let at = 0;
+    let quotes = 0;
+    // Quote marks first (each may be followed by a space), then the indent under them.
+    for (;;) {
+      while (text[at] === ' ' || text[at] === '\t') at++;
+      if (text[at] !== '>') break;
+      quotes++;
+      at++;
+    }
+    const deepest = (here: number) => {
+      if (here > depth) depth = here;
+      if (line === undefined && here > NESTING_MAX) line = index + 1;
+    };
+    // A line of quote marks alone is a blank line that many quotes deep.
+    if (at >= text.length) return deepest(quotes);
+    while (open.length > 0 && open.at(-1)! > at) open.pop();
+    CONTAINER_MARK.lastIndex = at;
+    for (let m = CONTAINER_MARK.exec(text); m; m = CONTAINER_MARK.exec(text)) {
+      if (m[0].startsWith('>')) quotes++;
+      else open.push(CONTAINER_MARK.lastIndex);
+    }
+    deepest(quotes + open.length);
+  });
+  return line === undefined ? { depth } : { depth, line };
+}
+
+/**
+ * Why the body is refused before anything reads it: too long, or quotes and lists nested deeper
+ * than a page needs. Cheap enough to run on the request, so hostile text never reaches a parser.
+ */
+export function bodyRefusal(body: string): string | undefined {
+  if (body.length > BODY_MAX) return `The text is ${body.length} characters long: at most ${BODY_MAX}`;
+  const { depth, line } = nestingOf(body);
+  if (line !== undefined)
+    return `This text has quotes or lists inside each other ${depth} deep (from line ${line}); the site allows at most ${NESTING_MAX}. Take some of the ">" marks or list indents out.`;
+  return undefined;
+}
+
 /**
  * What is wrong with an article's Markdown body: first by the text's own rules, then as the
  * build's own parser reads it (a body both pass holds no code, no HTML, no component but the
  * blocks and no link but the safe ones), each problem with its line.
  */
 export function bodyProblems(body: string): ContentProblem[] {
-  if (body.length > BODY_MAX) return [{ path: 'body', message: `The text is ${body.length} characters long: at most ${BODY_MAX}` }];
+  const refusal = bodyRefusal(body);
+  if (refusal) return [{ path: 'body', message: refusal }];
   let problems = textProblems(body);
   if (problems.length === 0) {
     const parsed = parseBody(body);
@@ -269,5 +331,37 @@ export function checkEntry(collection: CollectionName, data: unknown, body?: str
   if (parsed !== undefined) problems.push(...seoProblems(parsed));
   if (body !== undefined) problems.push(...bodyProblems(body));
   problems.push(...linkProblems(data, body, routes));
+  return problems;
+}
+
+/**
+ * The body as the build compiles it: the build's own MDX compiler (satteri's mdxToJs, which
+ * @astrojs/mdx runs) with the build's settings, so a body it cannot turn into a page, or turns into
+ * more code than a page can be, is refused here rather than when the site is built. Native code
+ * that a hostile body has crashed outright: run it in a process of its own
+ * (server/site/content-checker.ts), never in the server's.
+ */
+export async function compileProblems(body: string): Promise<ContentProblem[]> {
+  try {
+    const { code } = await mdxToJs(body, {
+      features: { gfm: true, smartPunctuation: true },
+      jsxImportSource: 'astro',
+      elementAttributeNameCase: 'html',
+    });
+    if (code.length > COMPILED_MAX)
+      return [{ path: 'body', message: 'This text is too intricate for the site to build: use fewer quotes, lists or bold marks inside each other.' }];
+    return [];
+  } catch (error) {
+    return [{ path: 'body', message: `The site cannot build this text (${(error as Error).message.slice(0, 200)}). Check the line it names.` }];
+  }
+}
+
+/**
+ * checkEntry, then the build's compiler over a body that passes it: every problem the build would
+ * meet. The server runs it in a process of its own, under a time limit.
+ */
+export async function checkEntryForBuild(collection: CollectionName, data: unknown, body?: string, routes?: ReadonlySet<string>): Promise<ContentProblem[]> {
+  const problems = checkEntry(collection, data, body, routes);
+  if (body !== undefined && !problems.some((p) => p.path === 'body')) problems.push(...(await compileProblems(body)));
   return problems;
 }

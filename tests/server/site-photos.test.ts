@@ -16,7 +16,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { all } from '../../server/storage/steps.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFileName, photoFileNames, photoHeight } from '../../core/photo-sizes.ts';
-import { photoKindOf } from '../../server/site/photo-files.ts';
+import { photoKindOf, PHOTOS_BUSY, photoTurns } from '../../server/site/photo-files.ts';
 import { inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 import { siteApp, type SiteApp } from '../support/site-editor.ts';
@@ -173,6 +173,45 @@ describe.each(storeKinds)('photos for the site on %s', (kind) => {
       expect({ status: res.statusCode, error: res.json().error }).toEqual({ status, error: expect.stringMatching(words) });
     }
     expect(await fileCount()).toBe(before);
+  });
+
+  // Once got through (server/site/photo-files.ts): the limit was 100 million pixels, so a 311 KB PNG of
+  // 10,000 × 10,000 was decoded whole (9.8 s, the server from 243 MB to 1.4 GB) and kept.
+  it('refuses a picture past the pixel limit from its header, before decoding it, as PNG and as HEIC', async () => {
+    const before = await fileCount();
+    // No pixels behind either header: only a refusal read from the header alone can say "more pixels".
+    const png = claimedPng(10_000, 10_000);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 10_000, height: 10_000 });
+    const heic = Buffer.from(HEIC_PHOTO);
+    for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 4)) {
+      heic.writeUInt32BE(10_000, at + 8);
+      heic.writeUInt32BE(10_000, at + 12);
+    }
+    for (const body of [png, heic]) {
+      const res = await upload(staff, body);
+      expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 422, error: expect.stringMatching(/more pixels than any camera photo/) });
+    }
+    // The largest phone photos (48 million pixels on an iPhone) are under the limit: this header is read on, and its missing pixels refused.
+    const phone = await upload(staff, claimedPng(8064, 6048));
+    expect({ status: phone.statusCode, error: phone.json().error }).toEqual({ status: 422, error: expect.stringMatching(/could not be read as a photo/) });
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('makes one photo at a time with three waiting at most; past that it answers 503 in words, and takes photos again once the line moves', async () => {
+    // The line held by work the test lets go: one being made, three waiting.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const line = Array.from({ length: photoTurns.waitingMax + 1 }, () => photoTurns.run(() => held));
+    expect(line.every(Boolean)).toBe(true);
+    const before = await fileCount();
+    const jpeg = await drawnPhoto('jpeg', { shade: 7 });
+    const busy = await upload(staff, jpeg);
+    expect({ status: busy.statusCode, error: busy.json().error, retry: busy.headers['retry-after'] }).toEqual({ status: 503, error: PHOTOS_BUSY, retry: '30' });
+    expect(await fileCount()).toBe(before);
+    // Once the line has moved on, photos are taken again.
+    letGo();
+    await Promise.all(line);
+    expect((await upload(staff, jpeg)).statusCode).toBe(201);
   });
 
   it('refuses strangers, other sites and a missing CSRF token', async () => {
