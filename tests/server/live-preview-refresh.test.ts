@@ -74,7 +74,17 @@ describe('the quick preview’s refresh integration', () => {
           expect({ refreshes, passed }).toEqual(before);
         },
       ),
-      { numRuns: 200 },
+      {
+        numRuns: 200,
+        // What fast-check once found answered without the secret: a preflight (204 from the dev
+        // server's CORS middleware) and `//` (Astro's redirect, put in front after the setup).
+        examples: [
+          ['OPTIONS', '/', null, ''],
+          ['OPTIONS', REFRESH_PATH, 'wrong', '[]'],
+          ['GET', '//', null, ''],
+          ['GET', '//#', null, ''],
+        ],
+      },
     );
   });
 

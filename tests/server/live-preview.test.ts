@@ -84,7 +84,16 @@ describe('the quick preview', () => {
       fc.asyncProperty(anyMethod, fc.oneof(known, hostilePath), fc.string({ maxLength: 200 }), async (method, path, body) => {
         expect(await sendRaw(port, method, path, {}, body), `${method} ${path}`).toEqual({ status: 403, body: '' });
       }),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // What fast-check once found answered without the secret: a preflight answered 204, and `//` redirected.
+        examples: [
+          ['OPTIONS', '/', ''],
+          ['OPTIONS', '/contact', ''],
+          ['GET', '//', ''],
+          ['GET', '//#', ''],
+        ],
+      },
     );
     expect((await live.render({}, '/contact', served)).toString('utf8')).toContain('<h1');
   });

@@ -42,7 +42,9 @@ describe('the notes before a partner accepts', () => {
         expect(shown).not.toContain(secret);
         expect(shown).not.toMatch(/\d{3}[\s.-]?\d{4}/);
         expect(shown).not.toMatch(/@|https?:|www\./);
-        for (const kept of [...before, ...after]) if (!/^\d/.test(kept)) expect(shown).toContain(kept);
+        // Words that start with a digit may be read as part of a number and go with it.
+        const words = [...before, ...after].filter((word) => !/^\d/.test(word));
+        expect(words.filter((word) => !shown.includes(word))).toEqual([]);
         expect(Object.values(removedWords).some((w) => shown.includes(w))).toBe(true);
       }),
       { numRuns: 500 },
