@@ -6,7 +6,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openJobStatuses, type InboxView } from '../../core/lead/status.ts';
-import { endOpenOffers, holdersOf } from '../storage/partner-offers.ts';
+import { endOpenOffers } from '../dispatch/offers.ts';
+import { holdersOf } from '../storage/offer-records.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import {
   addNote,
@@ -29,7 +30,7 @@ import {
   type ListCursor,
 } from '../storage/lead-work.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { disclosuresOf } from '../storage/partner-offers.ts';
+import { disclosuresOf } from '../storage/offer-records.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
 import { inboxWords } from './inbox-words.ts';
 import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';

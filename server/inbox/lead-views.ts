@@ -5,7 +5,7 @@
 import type { LeadDetail, LeadRow, Notification } from '../../core/inbox-api/leads.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import type { InboxLead, LeadEvent } from '../storage/lead-work.ts';
-import type { Holder } from '../storage/partner-offers.ts';
+import type { Holder } from '../storage/offer-records.ts';
 import type { OutboxJob } from '../storage/types.ts';
 import { inboxWords } from './inbox-words.ts';
 

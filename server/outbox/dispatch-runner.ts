@@ -1,5 +1,5 @@
 /**
- * The dispatch job: the next step of one urgent lead's dispatch (dispatch-work.ts), run by the
+ * The dispatch job: the next step of one urgent lead's dispatch (server/dispatch/dispatch.ts), run by the
  * worker like any other job, so it is claimed once across instances and retried if the database
  * fails. It is queued with an urgent lead and whenever an offer of one ends early (a decline, a
  * withdrawal, a partner paused or removed), so the next on-call partner hears at once; the

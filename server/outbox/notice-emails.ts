@@ -6,7 +6,8 @@
  * or re-dated between queueing and sending gets no stale e-mail.
  */
 import { inboxLead } from '../storage/lead-work.ts';
-import { escalatedLeads, tonightsGaps, urgentLeadsBetween } from '../storage/notice-queue.ts';
+import { escalatedLeads, urgentLeadsBetween } from '../storage/notice-queue.ts';
+import { tonightsGaps } from '../dispatch/night-gaps.ts';
 import { nightAfter, nightBefore } from './scheduler.ts';
 import { holdersOf, offersOfLead } from '../storage/offer-records.ts';
 import type { LeadStore, OutboxJob } from '../storage/types.ts';

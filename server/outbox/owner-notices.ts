@@ -7,7 +7,7 @@ import { openJobStatuses } from '../../core/lead/status.ts';
 import { inboxLeadUrl, inboxSiteUrl, placeHref } from '../../core/inbox-links.ts';
 import { nzInstant } from '../../core/nz-time.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
-import type { CityGap, GapPartner } from '../storage/notice-queue.ts';
+import type { CityGap, GapPartner } from '../dispatch/night-gaps.ts';
 import type { Holder } from '../storage/offer-records.ts';
 import type { PriceAge } from '../site/price-age.ts';
 import { OVERNIGHT_AT_MINUTES } from './scheduler.ts';

@@ -16,12 +16,13 @@
  * - One reminder, from 8:00 New Zealand time, when the website's price date line is past its monthly
  *   check (site/price-age.ts), once per date line: verifying moves the line on.
  * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
- *   "nobody has accepted" e-mail when none is left (dispatch-work.ts); also run as a lead arrives,
+ *   "nobody has accepted" e-mail when none is left (server/dispatch/dispatch.ts); also run as a lead arrives,
  *   so the first partner hears at once rather than at the next check.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { leadsAwaitingNudge, queueDigest, queueGaps, queueNudges, queueOvernight, queuePricesReminder, queueReminders } from '../storage/notice-queue.ts';
+import { leadsAwaitingNudge, queueDigest, queueNudges, queueOvernight, queuePricesReminder, queueReminders } from '../storage/notice-queue.ts';
+import { queueGaps } from '../dispatch/night-gaps.ts';
 import { publishedPriceAge } from '../site/price-age.ts';
 import { dispatchLead, leadsToDispatch } from '../dispatch/dispatch.ts';
 import { dispatchWords } from './dispatch-runner.ts';

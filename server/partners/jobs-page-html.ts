@@ -6,7 +6,7 @@
  */
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import type { PartnerJob } from '../storage/partner-pages.ts';
+import type { PartnerJob } from '../dispatch/partner-jobs.ts';
 import { placeOf } from '../outbox/partner-emails.ts';
 import { nzTime } from '../outbox/lead-email.ts';
 import { h, renderFragment, type ReactElement, type ReactNode } from '../html/render.ts';

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { randomToken, secretHash } from '../inbox/secrets.ts';
 import { keepPageLink, pageLinkOpens } from '../storage/partner-pages.ts';
-import type { Offer } from '../storage/partner-offers.ts';
+import type { Offer } from '../storage/offer-records.ts';
 import type { Work } from '../storage/steps.ts';
 
 /** The job page: one offer, opened by one of its links. */

@@ -7,7 +7,8 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LeadStore } from '../storage/types.ts';
-import { firstCallback, isTextStatus, replyFrom, textReceipt, type ReplyOutcome } from '../storage/text-work.ts';
+import { firstCallback, isTextStatus } from '../storage/text-work.ts';
+import { replyFrom, textReceipt, type ReplyOutcome } from '../dispatch/text-replies.ts';
 import { answerWords, partnerWords } from '../partners/partner-words.ts';
 import { audit } from '../storage/audit-log.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';

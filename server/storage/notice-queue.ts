@@ -9,10 +9,6 @@ import { enqueue } from './job-queue.ts';
 import { toInboxLead, type InboxLead } from './lead-work.ts';
 import { toJob } from './rows.ts';
 import type { OutboxJob } from './types.ts';
-import { listPartners } from './partner-records.ts';
-import type { Partner } from '../../core/inbox-api/partners.ts';
-import { partnerRegions, type PartnerRegion } from '../../core/partner/kinds.ts';
-import { attendWithinHours } from '../../core/lead/response-targets.ts';
 
 /** Leads still New (spam left out) that arrived since `since` and have had no nudge queued. */
 export function* leadsAwaitingNudge(since: Date): Work<InboxLead[]> {
@@ -78,82 +74,6 @@ export function* escalatedLeads(leadIds: readonly string[]): Work<string[]> {
 export function* queueOvernight(date: string, start: Date, end: Date): Work<boolean> {
   if ((yield* urgentLeadsBetween(start, end)).length === 0) return false;
   return yield* enqueue({ purpose: 'overnight', of: { period: date } });
-}
-
-/** A night the evening gap check looks at: from its start (18:00) to the next morning (7:00). */
-export interface Night {
-  start: Date;
-  end: Date;
-}
-
-/** A partner of a gap's city who is not covering it tonight: someone the owner could ask. */
-export interface GapPartner {
-  name: string;
-  phone: string;
-  /** On call now, but only until this time (epoch ms), before the night ends; null when not on call at all. */
-  onCallUntil: number | null;
-  /** On call, but an offer e-mail to them bounced: dispatch skips them until the address is fixed. */
-  bounced: boolean;
-}
-
-/** A city nobody covers tonight, and the partners of that city who could. */
-export interface CityGap {
-  city: PartnerRegion;
-  partners: GapPartner[];
-}
-
-/**
- * Whether a partner covers tonight: on call now by the one rule (ON_CALL_NOW_OF, read as
- * `on_call_now`), and still on call when the night ends at 7:00. A business owner reading "on call
- * tonight" means someone who will answer an urgent job at 3 am, so an on-call time the partner set
- * that ends before morning leaves the rest of the night uncovered. The inbox's switch has no end,
- * so it covers the whole night. A paused partner is offered nothing, and one whose e-mail bounced
- * is skipped by dispatch, so neither covers anything.
- */
-function coversTonight(partner: Partner, night: Night): boolean {
-  if (partner.paused || partner.bounced_at !== null || !partner.on_call_now) return false;
-  return partner.on_call_until === null || partner.on_call_until >= night.end.getTime();
-}
-
-/**
- * The places a night without cover is a gap in: those whose emergency promise (response-targets.ts)
- * is no longer than the night, so an urgent lead arriving in the evening must be reached before
- * morning. That is the six cities (2 to 12 hours); the regional areas' 24-hour promise can be kept
- * by someone starting in the morning, so they are left out.
- */
-function citiesNeedingCover(night: Night): PartnerRegion[] {
-  const nightHours = (night.end.getTime() - night.start.getTime()) / 3_600_000;
-  return partnerRegions.filter((region) => attendWithinHours(region) <= nightHours);
-}
-
-/**
- * The cities with no partner on call through `night`, each with its partners who could cover it
- * (not paused, not covering), in the form's order of cities; none when the business has no
- * partners at all (it does not dispatch to partners, so there is no gap to fill).
- */
-export function* tonightsGaps(night: Night): Work<CityGap[]> {
-  const partners = yield* listPartners();
-  if (partners.length === 0) return [];
-  return citiesNeedingCover(night)
-    .map((city) => ({ city, ofCity: partners.filter((p) => p.regions.includes(city)) }))
-    .filter(({ ofCity }) => !ofCity.some((p) => coversTonight(p, night)))
-    .map(({ city, ofCity }) => ({
-      city,
-      partners: ofCity
-        .filter((p) => !p.paused)
-        .map((p) => ({
-          name: p.name,
-          phone: p.phone,
-          onCallUntil: p.on_call_now && p.on_call_until !== null ? p.on_call_until : null,
-          bounced: p.on_call_now && p.bounced_at !== null,
-        })),
-    }));
-}
-
-/** Queues the evening's gap note for `date` (the New Zealand date the night starts on) once, and only when some city has a gap. */
-export function* queueGaps(date: string, night: Night): Work<boolean> {
-  if ((yield* tonightsGaps(night)).length === 0) return false;
-  return yield* enqueue({ purpose: 'gaps', of: { period: date } });
 }
 
 /** Counts the digest needs beyond the week's leads: spam held that week, leads still New now, and dead notifications. */

@@ -2,8 +2,7 @@
  * A partner's standing page ("Your jobs"), written once for both stores (steps.ts): its links, kept
  * by their token's hash only; the partner a link opens; the owner's renewal (every older link dies,
  * one new one is made) and turning the page off; the on-call time the partner sets there; and the
- * offers and jobs it lists, as `standingOf` judges them (read through `offerById`), so the page never
- * lists what the job page would refuse to show.
+ * ids of the offers it may list (the dispatch rules judge each: server/dispatch/partner-jobs.ts).
  *
  * A page opens only for a partner still on the list, not paused, whose page the owner has not turned
  * off. A link made from an offer's own link is kept only for an offer made since the page's last
@@ -12,16 +11,11 @@
  * (a declined offer's, say) shows no other job's customer.
  */
 import type { Partner } from '../../core/inbox-api/partners.ts';
-import type { InboxLead } from './lead-work.ts';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { ON_CALL_NOW_OF, PARTNER_ROWS, toPartner } from './partner-records.ts';
-import { offerById, type OfferView } from './partner-offers.ts';
 
 /** The offer links made when a partner opens a job from their page ("Your jobs"). */
 export const PAGE_CHANNEL = 'page';
-
-/** The most offers and jobs the page lists: far more than one partner holds at once. */
-const LISTED = 100;
 
 /** A partner's row whose page opens: on the list, not paused, page not turned off. */
 const OPENS_OF = (alias?: string) => {
@@ -46,7 +40,7 @@ export function* pageLinkOpens(partnerId: string, tokenHash: string, { full = fa
  * owner turning the page off or renewing it (which take the row first too) then happen in turn, so
  * no link is left behind that opens a page turned off.
  */
-function* holdPage(partnerId: string): Work<boolean> {
+export function* holdPage(partnerId: string): Work<boolean> {
   return (yield* run(`UPDATE partners SET page_revoked = page_revoked WHERE id = ? AND ${OPENS_OF()}`, partnerId)) === 1;
 }
 
@@ -55,7 +49,7 @@ function* holdPage(partnerId: string): Work<boolean> {
  * from a link to one job, which may have been forwarded or declined, so it lists the partner's jobs
  * but opens none of them.
  */
-function* insertLink(partnerId: string, tokenHash: string, full: boolean, since: string, ...sinceParams: unknown[]): Work<void> {
+export function* insertLink(partnerId: string, tokenHash: string, full: boolean, since: string, ...sinceParams: unknown[]): Work<void> {
   yield* run(
     `INSERT INTO partner_page_links (token_hash, partner_id, created_at, full_page)
      SELECT ?, id, ${NOW_MS}, ? FROM partners WHERE id = ?${since}
@@ -146,54 +140,14 @@ export function* setOwnOnCall(partnerId: string, by: { linkHash: string }, until
   return toPartner((yield* one(`${PARTNER_ROWS} WHERE id = ?`, partnerId))!);
 }
 
-/** An offer waiting for the partner's answer, or a job they hold. */
-export type PartnerJob = OfferView & { lead: InboxLead; standing: 'open' | 'held' };
+/** The most offers and jobs the page lists: far more than one partner holds at once. */
+const LISTED = 100;
 
-const listed = (view: OfferView | undefined): view is PartnerJob => Boolean(view?.lead) && (view!.standing === 'open' || view!.standing === 'held');
-
-/** The partner's offers waiting for their answer and the jobs they hold, newest first. */
-export function* partnerJobs(partnerId: string): Work<PartnerJob[]> {
+/** The partner's offers still open or accepted (of leads not deleted), newest first: what their page may list. */
+export function* pageOfferIds(partnerId: string): Work<string[]> {
   const rows = yield* all(
     `SELECT id FROM partner_offers WHERE partner_id = ? AND state IN ('open', 'accepted') AND lead_id IS NOT NULL ORDER BY created_at DESC, id LIMIT ${LISTED}`,
     partnerId,
   );
-  const jobs: PartnerJob[] = [];
-  for (const row of rows) {
-    const view = yield* offerById(String(row.id));
-    if (listed(view)) jobs.push(view);
-  }
-  return jobs;
-}
-
-export type OpenedFromPage = { ok: true } | { ok: false; reason: 'not_theirs' | 'ended' | 'gone' | 'limited' };
-
-/**
- * A job opened from the partner's page: while their page opens by the owner's own link and the
- * offer is theirs and open or held, its 'page' link is made (or replaced), and the page link its
- * job page will carry is kept with it (whenever the offer was made: the partner has just used a
- * working page; a link that lists only, like every link made from one job's). 'gone' when their
- * page no longer opens; 'limited' when the link pressed only lists their jobs.
- */
-export function* openFromPage(
-  partnerId: string,
-  by: { linkHash: string },
-  offerId: string,
-  offerTokenHash: string,
-  pageTokenHash: string,
-): Work<OpenedFromPage> {
-  // The link pressed must still open the page once the row is held: a renewal that committed since it was read ends it.
-  if (!(yield* holdPage(partnerId)) || !(yield* pageLinkOpens(partnerId, by.linkHash))) return { ok: false, reason: 'gone' };
-  if (!(yield* pageLinkOpens(partnerId, by.linkHash, { full: true }))) return { ok: false, reason: 'limited' };
-  const view = yield* offerById(offerId);
-  if (!view || view.offer.partner_id !== partnerId) return { ok: false, reason: 'not_theirs' };
-  if (!listed(view)) return { ok: false, reason: 'ended' };
-  yield* run(
-    `INSERT INTO offer_links (offer_id, channel, token_hash, created_at) VALUES (?, ?, ?, ${NOW_MS})
-     ON CONFLICT (offer_id, channel) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at`,
-    offerId,
-    PAGE_CHANNEL,
-    offerTokenHash,
-  );
-  yield* insertLink(partnerId, pageTokenHash, false, '');
-  return { ok: true };
+  return rows.map((r) => String(r.id));
 }

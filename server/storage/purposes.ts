@@ -45,7 +45,7 @@ export const PURPOSES = {
   introduced: { queuedBy: 'partner', transports: ['email'] },
   /** A partner told that an offer they received has ended without them. */
   ended: { queuedBy: 'partner', transports: ['email'] },
-  /** The next step of one urgent lead's dispatch (dispatch-work.ts). */
+  /** The next step of one urgent lead's dispatch (server/dispatch/dispatch.ts). */
   dispatch: { queuedBy: 'work', transports: ['none'] },
 } as const satisfies Record<string, { queuedBy: QueuedBy; transports: readonly [Transport, ...Transport[]] }>;
 

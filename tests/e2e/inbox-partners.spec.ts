@@ -9,7 +9,7 @@
  */
 import { addDays, nzInstant, nzParts } from '../../core/nz-time.ts';
 import { run } from '../../server/storage/steps.ts';
-import { replyFrom } from '../../server/storage/text-work.ts';
+import { replyFrom } from '../../server/dispatch/text-replies.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { test, expect } from './fixtures.ts';
 import { expectAxeCleanAtBothWidths } from './helpers.ts';

@@ -16,7 +16,7 @@ import { leadColumns } from '../../core/lead/schema.ts';
 import { loadMigrations, migrationFiles, migrations, orderMigrationFiles, type MigrationStep } from '../../server/storage/migrations.ts';
 import { enqueue } from '../../server/storage/job-queue.ts';
 import { listPartners } from '../../server/storage/partner-records.ts';
-import { offersOfLead } from '../../server/storage/partner-offers.ts';
+import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const raw = <T = Record<string, unknown>>(kind: StoreKind, t: TestStore, sql: string) => rawQuery<T>(kind, t.url, sql);

@@ -342,7 +342,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     const b = await offered(owner, lead, taking.id);
     await press(b.token, 'accept');
     const { introducedMail } = await import('../../server/outbox/partner-emails.ts');
-    const { offerById } = await import('../../server/storage/partner-offers.ts');
+    const { offerById } = await import('../../server/dispatch/offers.ts');
     const view = (await t.store.read(() => offerById(b.offerId)))!;
     const mail = introducedMail({ ...view, lead: view.lead! }, { messageIdDomain: 'example.nz' });
     expect(mail.text).toContain('We have passed your name, company, phone, e-mail and everything you wrote to Taker Second Ltd');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { offersOfLead } from '../../server/storage/partner-offers.ts';
+import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { answerOffer, armOffer, makeOffer } from '../../server/storage/partner-offers.ts';
-import { replyFrom, type ReplyOutcome } from '../../server/storage/text-work.ts';
+import { answerOffer, armOffer, makeOffer } from '../../server/dispatch/offers.ts';
+import { replyFrom, type ReplyOutcome } from '../../server/dispatch/text-replies.ts';
 import { all, type Query, type Work } from '../../server/storage/steps.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
