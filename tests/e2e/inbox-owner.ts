@@ -1,9 +1,11 @@
 /**
- * The lead inbox as the owner uses it, in Chromium (inbox.spec.ts on SQLite, inbox-postgres.spec.ts
- * on PostgreSQL with two server instances behind one balancer): a person made with the CLI, a
+ * The lead inbox as the owner uses it, in Chromium (inbox-postgres.spec.ts, on PostgreSQL with two
+ * server instances behind one balancer: the journey is run on the store where it differs, several
+ * instances; the inbox API is tested on both stores by tests/server/inbox*.test.ts, and the inbox's
+ * other browser tests run on SQLite): a person made with the CLI, a
  * passkey added and used through Chromium's virtual authenticator, an e-mailed code through a real
  * SMTP peer, leads sent through the public form, and the work on them; axe on every view at 390 px
- * and 1280 px. One file per store: each needs a server of its own, and a worker has one.
+ * and 1280 px.
  */
 import { readFileSync } from 'node:fs';
 import type { SmtpPeer } from '../support/peers.ts';
