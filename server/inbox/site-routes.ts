@@ -22,7 +22,7 @@ import { versionDiffOf } from '../site/version-diff.ts';
 import { siteWords } from '../site/site-words.ts';
 import { PREVIEW_PREFIX } from '../site/preview-page.ts';
 import type { CollectionName } from '../site/content.ts';
-import { makePhotoFiles, photoIdOf, PhotoRefused, PHOTOS_BUSY, photoTurns } from '../site/photo-files.ts';
+import { makePhotoFiles, photoHeaderOf, photoIdOf, PhotoRefused, PHOTOS_BUSY, photoTurns } from '../site/photo-files.ts';
 import { insertPhoto, photoFile, storedPhotoIds } from '../storage/site-photos.ts';
 import { PHOTO_FORMATS, PHOTO_UPLOAD_MAX_BYTES, PHOTO_WIDTHS, photoFileName } from '../../core/photo-sizes.ts';
 
@@ -307,6 +307,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         // The same photo sent again (a second press, a retry on a poor connection) is the one stored.
         const known = photoIdOf(request.body);
         if ((await ctx.store.read(() => storedPhotoIds([known]))).has(known)) return reply.code(201).send({ id: known });
+        // Refused from its header at once, not after waiting behind other photos.
+        await photoHeaderOf(request.body);
         const making = photoTurns.run(() => makePhotoFiles(request.body));
         if (!making) return reply.code(503).header('retry-after', '30').send({ error: PHOTOS_BUSY });
         const photo = await making;

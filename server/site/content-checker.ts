@@ -125,6 +125,8 @@ export class ContentChecker {
     } catch {
       // Left at the server's priority where the system does not allow it: slower for others, still correct.
     }
+    // Its failures (a send to a process that ended, a kill of one gone) are answered where they happen.
+    child.on('error', () => undefined);
     this.#child = child;
     const ready = new Promise<ChildProcess>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the content checker did not start')), START_MS);
@@ -181,7 +183,13 @@ export class ContentChecker {
       }, this.#timeLimitMs);
       child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ id, ...request } satisfies CheckRequest);
+      // A process that ended just now cannot take it: refused as one that stopped.
+      child.send({ id, ...request } satisfies CheckRequest, (error) => {
+        if (!error) return;
+        done();
+        this.#stop(child);
+        reject(new CheckRefused(checkWords.crashed));
+      });
     });
   }
 

@@ -63,6 +63,7 @@ const MIN_HEIGHT = photoHeight(MIN_WIDTH);
  */
 export const MAX_PIXELS = 50_000_000;
 const UNREADABLE = 'This file could not be read as a photo. It may be damaged; try saving it again.';
+const HEIC_UNREADABLE = 'This HEIC file could not be read as a photo.';
 const TOO_MANY_PIXELS = `This picture has more pixels than any camera photo (the site takes up to ${MAX_PIXELS / 1_000_000} million). Send the photo as the camera took it.`;
 
 /**
@@ -106,28 +107,46 @@ export function photoIdOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
 }
 
-/** The picture, upright, and its size as seen: read from the header, nothing decoded yet (but a HEIC's, decoded in a worker of its own). */
-async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<{ image: Sharp; width: number; height: number }> {
-  // The pixel limit again, in the image library itself: the check below reads the header, this one the picture.
-  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
-  if (kind !== 'heic') {
-    // The header says the size before a pixel is decoded: a small file may claim a vast picture.
+const tooSmall = (width: number, height: number) =>
+  new PhotoRefused(`This photo is ${width} × ${height} pixels: the site needs at least ${MIN_WIDTH} × ${MIN_HEIGHT}. Use the full-size photo.`);
+
+/**
+ * The photo's kind and size as its header states them, nothing decoded: refused (PhotoRefused) when
+ * it is not a photo, or states a size the site does not take. Cheap, so an upload is checked before
+ * it waits its turn to be made: a refused one never holds a place in the line.
+ */
+export async function photoHeaderOf(bytes: Uint8Array): Promise<{ kind: PhotoKind; width: number; height: number }> {
+  const kind = photoKindOf(bytes);
+  if (!kind) throw new PhotoRefused('Only JPEG, PNG or HEIC photos can be used. This file is none of those.');
+  let size: { width: number; height: number } | undefined;
+  if (kind === 'heic') {
+    size = heicSizeOf(bytes);
+    if (!size) throw new PhotoRefused(HEIC_UNREADABLE);
+  } else {
+    // A small file may claim a vast picture: its header is read, its pixels are not.
     const meta = await sharp(bytes, { limitInputPixels: false })
       .metadata()
       .catch(() => undefined);
     if (!meta?.autoOrient) throw new PhotoRefused(UNREADABLE);
-    const { width, height } = meta.autoOrient;
-    if (width * height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
-    return { image: sharp(bytes, options).rotate(), width, height };
+    size = meta.autoOrient;
   }
-  const stated = heicSizeOf(bytes);
-  if (!stated) throw new PhotoRefused('This HEIC file could not be read as a photo.');
-  if (stated.width * stated.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
+  if (size.width * size.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
+  // A HEIC states its size before it is turned upright: only the decoded picture's is checked for it.
+  if (kind !== 'heic' && (size.width < MIN_WIDTH || size.height < MIN_HEIGHT)) throw tooSmall(size.width, size.height);
+  return { kind, ...size };
+}
+
+/** The picture, upright, to decode: a HEIC's pixels decoded in a worker of its own, the rest as the image library reads them. */
+async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<Sharp> {
+  // The pixel limit again, in the image library itself: the header check reads the header, this the picture.
+  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
+  if (kind !== 'heic') return sharp(bytes, options).rotate();
   const pixels = await decodeHeic(bytes).catch(() => {
-    throw new PhotoRefused('This HEIC file could not be read as a photo.');
+    throw new PhotoRefused(HEIC_UNREADABLE);
   });
   if (pixels.width * pixels.height > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
-  return { image: sharp(pixels.data, { ...options, raw: { width: pixels.width, height: pixels.height, channels: 4 } }), ...pixels };
+  if (pixels.width < MIN_WIDTH || pixels.height < MIN_HEIGHT) throw tooSmall(pixels.width, pixels.height);
+  return sharp(pixels.data, { ...options, raw: { width: pixels.width, height: pixels.height, channels: 4 } });
 }
 
 /**
@@ -136,11 +155,8 @@ async function decoded(bytes: Uint8Array, kind: PhotoKind): Promise<{ image: Sha
  * the image library's pixels are native memory, outside any limit a worker thread's heap could set.
  */
 export async function makePhotoFiles(bytes: Uint8Array): Promise<{ id: string; kind: PhotoKind; files: PhotoFile[] }> {
-  const kind = photoKindOf(bytes);
-  if (!kind) throw new PhotoRefused('Only JPEG, PNG or HEIC photos can be used. This file is none of those.');
-  const { image, width, height } = await decoded(bytes, kind);
-  if (width < MIN_WIDTH || height < MIN_HEIGHT)
-    throw new PhotoRefused(`This photo is ${width} × ${height} pixels: the site needs at least ${MIN_WIDTH} × ${MIN_HEIGHT}. Use the full-size photo.`);
+  const { kind } = await photoHeaderOf(bytes);
+  const image = await decoded(bytes, kind);
   // Decoded once, upright, and shrunk as it is read to the least that still covers the largest size
   // kept: the full picture's pixels are never held at once (a JPEG is even decoded at a fraction).
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;

@@ -207,6 +207,9 @@ describe.each(storeKinds)('photos for the site on %s', (kind) => {
     const jpeg = await drawnPhoto('jpeg', { shade: 7 });
     const busy = await upload(staff, jpeg);
     expect({ status: busy.statusCode, error: busy.json().error, retry: busy.headers['retry-after'] }).toEqual({ status: 503, error: PHOTOS_BUSY, retry: '30' });
+    // A picture refused from its header is refused at once, full line or not.
+    const huge = await upload(staff, claimedPng(10_000, 10_000));
+    expect({ status: huge.statusCode, error: huge.json().error }).toEqual({ status: 422, error: expect.stringMatching(/more pixels than any camera photo/) });
     expect(await fileCount()).toBe(before);
     // Once the line has moved on, photos are taken again.
     letGo();
