@@ -20,7 +20,7 @@ import { buildApp } from '../server/http/app.ts';
 import { DEFAULTS } from '../server/config.ts';
 import { inboxLead, changeStatus, type InboxLead } from '../server/storage/lead-work.ts';
 import { holdersOf } from '../server/storage/offer-records.ts';
-import { offerById, withdrawOffer, answerOffer, type OfferView } from '../server/dispatch/offers.ts';
+import { offerById, withdrawOffer, answerOffer, type OfferView } from '../server/dispatch/partner-offers.ts';
 import { answerWords, partnerWords } from '../server/partners/partner-words.ts';
 import { secretHash } from '../server/inbox/secrets.ts';
 import { acceptedMail, endedMail, introducedMail, offerMail } from '../server/outbox/partner-emails.ts';

@@ -11,7 +11,7 @@ import { openJobStatuses } from '../../core/lead/status.ts';
 import { all, run, NOW_MS, type Work } from '../storage/steps.ts';
 import { addEvent, inboxLead } from '../storage/lead-work.ts';
 import { holdLead, offersOfLead, tellEnded } from '../storage/offer-records.ts';
-import { makeOffer, suggestPartners } from './offers.ts';
+import { makeOffer, suggestPartners } from './partner-offers.ts';
 import { enqueue } from '../storage/job-queue.ts';
 import { listPartners } from '../storage/partner-records.ts';
 import { canTakeUrgentNow } from './urgent-rule.ts';

@@ -8,7 +8,7 @@ import type { InboxLead } from '../storage/lead-work.ts';
 import type { Work } from '../storage/steps.ts';
 import { holdPage, insertLink, PAGE_CHANNEL, pageLinkOpens, pageOfferIds } from '../storage/partner-pages.ts';
 import { keepOfferLink } from '../storage/offer-records.ts';
-import { offerById, type OfferView } from './offers.ts';
+import { offerById, type OfferView } from './partner-offers.ts';
 
 /** An offer waiting for the partner's answer, or a job they hold. */
 export type PartnerJob = OfferView & { lead: InboxLead; standing: 'open' | 'held' };

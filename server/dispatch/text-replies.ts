@@ -19,7 +19,10 @@ import {
   type ReplyIntent,
   type TextStatus,
 } from '../storage/text-work.ts';
-import { answerOffer, offerEnded, type AnswerWords, type OfferView } from './offers.ts';
+import { addEvent } from '../storage/lead-work.ts';
+import { withoutLiveLinks } from '../partners/customer-text.ts';
+import { textWords } from '../sms/text-words.ts';
+import { answerOffer, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
 
 /**
  * A delivery receipt: the text's status moves forward (a repeated or late receipt changes nothing).

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openJobStatuses, type InboxView } from '../../core/lead/status.ts';
-import { endOpenOffers } from '../dispatch/offers.ts';
+import { endOpenOffers } from '../dispatch/partner-offers.ts';
 import { holdersOf } from '../storage/offer-records.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import {

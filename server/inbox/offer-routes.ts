@@ -8,7 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OfferChannel, OfferSummary } from '../../core/inbox-api/offers.ts';
 import { inboxLead } from '../storage/lead-work.ts';
-import { makeOffer, suggestPartners, withdrawOffer } from '../dispatch/offers.ts';
+import { makeOffer, suggestPartners, withdrawOffer } from '../dispatch/partner-offers.ts';
 import { offersOfLead, type Offer } from '../storage/offer-records.ts';
 import { offerChannels } from '../storage/offer-channels.ts';
 import { partnerWords } from '../partners/partner-words.ts';

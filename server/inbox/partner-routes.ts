@@ -11,7 +11,7 @@ import { partnerSheetLimits } from '../../core/partner/kinds.ts';
 import { NOT_A_MOBILE, textsCanReach } from '../../core/partner/texts.ts';
 import { addPartner, changePartner, importPartners, listPartners, partnerById, removePartner } from '../storage/partner-records.ts';
 import { onCallOrder, onCallRoster } from '../dispatch/on-call-roster.ts';
-import { endOpenOffers } from '../dispatch/offers.ts';
+import { endOpenOffers } from '../dispatch/partner-offers.ts';
 import { partnerWords } from '../partners/partner-words.ts';
 import { readPartnerCsv } from '../partners/partner-import.ts';
 import { BadRequest, Refusal } from './refusals.ts';

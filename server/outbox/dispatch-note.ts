@@ -6,7 +6,7 @@
 import type { LeadStore, StoredLead } from '../storage/types.ts';
 import { inboxLead } from '../storage/lead-work.ts';
 import { offersOfLead } from '../storage/offer-records.ts';
-import { suggestPartners } from '../dispatch/offers.ts';
+import { suggestPartners } from '../dispatch/partner-offers.ts';
 import { notificationCopy as copy } from './email-words.ts';
 import { nzTime } from './lead-email.ts';
 

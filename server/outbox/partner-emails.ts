@@ -11,7 +11,7 @@
  */
 import { mailtoHref } from '../../core/mailto.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
-import { armOffer, offerById, offerUndelivered, type OfferView } from '../dispatch/offers.ts';
+import { armOffer, offerById, offerUndelivered, type OfferView } from '../dispatch/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
 import type { ClaimedJob, LeadStore } from '../storage/types.ts';

@@ -10,7 +10,7 @@ import { partnerOfferUrl } from '../partners/partner-links.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress } from '../../core/lead/site-address.ts';
 import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
-import { armOffer, offerEnded, type OfferView } from '../dispatch/offers.ts';
+import { armOffer, offerEnded, type OfferView } from '../dispatch/partner-offers.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
 import { recordText } from '../storage/text-work.ts';
 import type { LeadStore } from '../storage/types.ts';

@@ -8,7 +8,7 @@
 import { business } from '../../core/business.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { UNDO_WITHIN_MS, type OfferView } from '../dispatch/offers.ts';
+import { UNDO_WITHIN_MS, type OfferView } from '../dispatch/partner-offers.ts';
 import { jobFacts, placeOf, smsHref } from '../outbox/partner-emails.ts';
 import { siteMapHref } from '../../core/lead/site-address.ts';
 import { nzTime, telHref } from '../outbox/lead-email.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { cleanMultiLine } from '../../core/lead/schema.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
-import { answerOffer, offerByToken, type PartnerAnswer } from '../dispatch/offers.ts';
+import { answerOffer, offerByToken, type PartnerAnswer } from '../dispatch/partner-offers.ts';
 import { secretHash } from '../inbox/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';

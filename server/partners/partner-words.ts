@@ -5,7 +5,7 @@
  */
 import { business } from '../../core/business.ts';
 import { statusLabels, type LeadStatus } from '../../core/lead/status.ts';
-import type { AnswerWords } from '../dispatch/offers.ts';
+import type { AnswerWords } from '../dispatch/partner-offers.ts';
 
 export const partnerWords = {
   offerSubject: (what: string, urgent: boolean) => `${urgent ? 'URGENT job offer' : 'Job offer'}: ${what}`,

@@ -2,7 +2,7 @@
  * Offers of leads to partners as rows, written once for both stores (steps.ts): reading them (with
  * the database's clock, so an offer's expiry is decided once), the facts their standing is judged
  * from, and each write an offer goes through. What those writes mean, and when each may happen, is
- * the dispatch rules' (server/dispatch/offers.ts): this file only reads and writes. Every write to a
+ * the dispatch rules' (server/dispatch/partner-offers.ts): this file only reads and writes. Every write to a
  * lead's offers is made after `holdLead`, so two instances deciding at once for one lead take turns;
  * the unique index on the holder backs it.
  */

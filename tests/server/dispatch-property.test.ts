@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';
-import { answerOffer, endOpenOffers, offerByToken, withdrawOffer } from '../../server/dispatch/offers.ts';
+import { answerOffer, endOpenOffers, offerByToken, withdrawOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { changePartner, removePartner } from '../../server/storage/partner-records.ts';
 import { all, run } from '../../server/storage/steps.ts';

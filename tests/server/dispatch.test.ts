@@ -20,7 +20,7 @@ import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { answerOffer } from '../../server/dispatch/offers.ts';
+import { answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';

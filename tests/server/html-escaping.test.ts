@@ -14,7 +14,7 @@ import { acknowledgementMail } from '../../server/outbox/acknowledgement.ts';
 import { nudgeMail, reminderMail, unacceptedMail, type NoticeAddresses } from '../../server/outbox/lead-notices.ts';
 import { acceptedMail, introducedMail, offerMail } from '../../server/outbox/partner-emails.ts';
 import { inboxLead, type InboxLead } from '../../server/storage/lead-work.ts';
-import { offerById, type OfferView } from '../../server/dispatch/offers.ts';
+import { offerById, type OfferView } from '../../server/dispatch/partner-offers.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../support/stores.ts';

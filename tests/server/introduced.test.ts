@@ -13,7 +13,7 @@ import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createAcknowledgementSender } from '../../server/outbox/acknowledgement.ts';
 import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { makeOffer } from '../../server/dispatch/offers.ts';
+import { makeOffer } from '../../server/dispatch/partner-offers.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { aboutLeads } from '../support/workers.ts';

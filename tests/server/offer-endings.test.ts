@@ -19,7 +19,7 @@ import { leadEmail } from '../../server/outbox/lead-email.ts';
 import { notificationCopy } from '../../server/outbox/email-words.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createMailer, type Mailer } from '../../server/outbox/mailer.ts';
-import { armOffer, HELD_JOB_MS, makeOffer } from '../../server/dispatch/offers.ts';
+import { armOffer, HELD_JOB_MS, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
 import { fromThisSite } from '../../server/http/same-origin.ts';
@@ -342,7 +342,7 @@ describe.each(storeKinds)('partner links that end with their purpose, on %s', (k
     const b = await offered(owner, lead, taking.id);
     await press(b.token, 'accept');
     const { introducedMail } = await import('../../server/outbox/partner-emails.ts');
-    const { offerById } = await import('../../server/dispatch/offers.ts');
+    const { offerById } = await import('../../server/dispatch/partner-offers.ts');
     const view = (await t.store.read(() => offerById(b.offerId)))!;
     const mail = introducedMail({ ...view, lead: view.lead! }, { messageIdDomain: 'example.nz' });
     expect(mail.text).toContain('We have passed your name, company, phone, e-mail and everything you wrote to Taker Second Ltd');

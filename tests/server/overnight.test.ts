@@ -9,7 +9,7 @@ import pino from 'pino';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
 import type { Mailer } from '../../server/outbox/mailer.ts';
 import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
-import { makeOffer } from '../../server/dispatch/offers.ts';
+import { makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { enqueue } from '../../server/storage/job-queue.ts';
 import { run } from '../../server/storage/steps.ts';
 import { nzInstant } from '../../core/nz-time.ts';

@@ -11,7 +11,7 @@ import { addDays, nzParts } from '../../core/nz-time.ts';
 import { insightBetween } from '../../server/leads/range-insight.ts';
 import { secretHash } from '../../server/inbox/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
-import { answerOffer, offerByToken } from '../../server/dispatch/offers.ts';
+import { answerOffer, offerByToken } from '../../server/dispatch/partner-offers.ts';
 import { introducedMail } from '../../server/outbox/partner-emails.ts';
 import { all, run } from '../../server/storage/steps.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';

@@ -16,7 +16,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createMailer } from '../../server/outbox/mailer.ts';
-import { makeOffer, offerById, answerOffer } from '../../server/dispatch/offers.ts';
+import { makeOffer, offerById, answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { listPartners, partnerById } from '../../server/storage/partner-records.ts';
 import { onCallOrder } from '../../server/dispatch/on-call-roster.ts';
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { offerById } from '../../server/dispatch/offers.ts';
+import { offerById } from '../../server/dispatch/partner-offers.ts';
 import { all } from '../../server/storage/steps.ts';
 import { importPartners } from '../../server/storage/partner-records.ts';
 import { partnerWords } from '../../server/partners/partner-words.ts';

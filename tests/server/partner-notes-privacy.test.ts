@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { offerById, type OfferView } from '../../server/dispatch/offers.ts';
+import { offerById, type OfferView } from '../../server/dispatch/partner-offers.ts';
 import type { InboxLead } from '../../server/storage/lead-work.ts';
 import { offerMail } from '../../server/outbox/partner-emails.ts';
 import { offerText } from '../../server/outbox/partner-texts.ts';

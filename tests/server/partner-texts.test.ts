@@ -24,7 +24,7 @@ import { inboxWords } from '../../server/inbox/inbox-words.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
 import { readPartnerCsv } from '../../server/partners/partner-import.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
-import { armOffer, makeOffer } from '../../server/dispatch/offers.ts';
+import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { listPartners, partnerById } from '../../server/storage/partner-records.ts';
 import { recordText } from '../../server/storage/text-work.ts';
 import { replyFrom, textReceipt } from '../../server/dispatch/text-replies.ts';

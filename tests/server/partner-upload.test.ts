@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../server/http/app.ts';
 import { listPartners } from '../../server/storage/partner-records.ts';
-import { suggestPartners } from '../../server/dispatch/offers.ts';
+import { suggestPartners } from '../../server/dispatch/partner-offers.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { run } from '../../server/storage/steps.ts';
 import { readPartnerCsv } from '../../server/partners/partner-import.ts';

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { offerById } from '../../server/dispatch/offers.ts';
+import { offerById } from '../../server/dispatch/partner-offers.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
 import { recordText } from '../../server/storage/text-work.ts';
 import { all, run, type Work } from '../../server/storage/steps.ts';

@@ -17,7 +17,7 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createMailedJobSenders } from '../../server/outbox/senders.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
-import { answerOffer } from '../../server/dispatch/offers.ts';
+import { answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
 import { inboxLead, leadJobs } from '../../server/storage/lead-work.ts';
 import { notifications } from '../../server/inbox/lead-views.ts';

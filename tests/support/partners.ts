@@ -1,7 +1,7 @@
 /** Partners and offers as the tests and benches set them up: the partner the inbox would add, the link its e-mail would carry. */
 import type { PartnerInput } from '../../core/inbox-api/partners.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { armOffer, makeOffer } from '../../server/dispatch/offers.ts';
+import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 

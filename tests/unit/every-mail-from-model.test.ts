@@ -17,7 +17,7 @@ import { gapsMail, overnightMail, pricesMail } from '../../server/outbox/owner-n
 import { digestMail, type Digest } from '../../server/outbox/digest-email.ts';
 import { codeMail, linkMail } from '../../server/inbox/mail.ts';
 import type { InboxLead } from '../../server/storage/lead-work.ts';
-import type { OfferView } from '../../server/dispatch/offers.ts';
+import type { OfferView } from '../../server/dispatch/partner-offers.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
