@@ -7,6 +7,7 @@
  * serializer never sees, redact it first.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { redactText, redactUrl } from './log-redaction.ts';
 
 declare module 'fastify' {
@@ -18,13 +19,23 @@ declare module 'fastify' {
 
 const quiet = (request: FastifyRequest) => request.routeOptions.config?.requestLog === 'debug';
 
+/**
+ * Whether the request's logger writes info lines (pino's own check; a logger without it is taken to).
+ * Below info neither line is written, at info or at debug, so nothing is worked out for them: the
+ * route's options are a new object each time they are read, twice for every request otherwise.
+ */
+const writesInfo = (request: FastifyRequest) => (request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true;
+
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (!writesInfo(request)) return;
     if (quiet(request) && !this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
     else super.incomingRequest(request, reply);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // An error is logged at error level, which a quieter logger may still write.
+    if (!error && !writesInfo(request)) return;
     if (!error && quiet(request) && !this.isLogDisabled(request)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else super.requestCompleted(error, request, reply);
   }

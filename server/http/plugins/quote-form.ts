@@ -62,16 +62,46 @@ function withServerTracking(fields: Record<string, string>, request: FastifyRequ
   const filled = { ...fields };
   if (filled.device !== 'mobile' && filled.device !== 'desktop') filled.device = deviceFromUserAgent(request.headers['user-agent']);
   const referer = request.headers.referer;
-  if (referer && URL.canParse(referer)) {
-    const url = new URL(referer);
+  // Parsed once: URL.parse is null where URL.canParse is false.
+  const url = referer ? URL.parse(referer) : null;
+  if (referer && url) {
     if (!filled.page_url) filled.page_url = referer;
     if (!filled.path) filled.path = url.pathname;
   }
   return filled;
 }
 
+type ThankYouLead = Parameters<typeof thankYouLocation>[0];
+
+/**
+ * The thank-you page's address for a request, worked out once per city and urgency (not the six
+ * areas' targets again for every post) and kept while the business details stated are the same
+ * object: following a publish, from this instance or another, states new ones (a new object), which
+ * empties what was kept, so no address comes from details no longer served.
+ */
+function thankYouAddresses(): (lead: ThankYouLead) => string {
+  let details: unknown;
+  const kept = new Map<string, string>();
+  return (lead) => {
+    if (business.responseHours !== details) {
+      details = business.responseHours;
+      kept.clear();
+    }
+    const urgent = isUrgent(lead);
+    // Only an urgent request's address depends on its city; a bounded map, as a bot may post any city.
+    const key = urgent ? `u:${lead.city}` : '';
+    let location = kept.get(key);
+    if (location === undefined) {
+      location = thankYouLocation(lead);
+      if (kept.size < 64) kept.set(key, location);
+    }
+    return location;
+  };
+}
+
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { store, leadPurposes, dispatch = false, repeatWindowMs = REPEAT_WINDOW_MS } = options;
+  const thankYouAddress = thankYouAddresses();
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
   const { max, windowMs } = options.rateLimit;
   const shared = store.sharedRateLimitCounter?.();
@@ -209,7 +239,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         site_type: tracked.site_type ?? '',
         path: tracked.path ?? '',
       };
-      return reply.code(303).header('Location', thankYouLocation(lead)).send();
+      return reply.code(303).header('Location', thankYouAddress(lead)).send();
     }
   });
 };
