@@ -85,6 +85,7 @@ const releasedHashes: Record<number, string> = {
   26: 'b2dc7a8816a3a210',
   27: 'a9e08cf9d2f6ae6f',
   28: 'c153dbaa3a78749a',
+  29: 'c781e3c5a05e1222',
   30: 'ec06a4a7c8ce07dd',
 };
 
