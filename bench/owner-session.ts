@@ -14,9 +14,14 @@ export interface Owner {
   csrf: string;
 }
 
-/** The owner, added with the CLI and signed in with the one-time link it prints. */
-export async function signIn(databaseUrl: string, origin: string, server: ServerProcess): Promise<Owner> {
-  const added = await promisify(execFile)(process.execPath, [join(root, 'server/cli.ts'), 'users', 'add', 'owner@example.nz', '--role', 'owner'], {
+/** The owner (or `who`), added with the CLI and signed in with the one-time link it prints. */
+export async function signIn(
+  databaseUrl: string,
+  origin: string,
+  server: ServerProcess,
+  who: { email: string; role: 'owner' | 'staff' } = { email: 'owner@example.nz', role: 'owner' },
+): Promise<Owner> {
+  const added = await promisify(execFile)(process.execPath, [join(root, 'server/cli.ts'), 'users', 'add', who.email, '--role', who.role], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: origin },
     encoding: 'utf8',
   });
