@@ -44,6 +44,12 @@ export default tseslint.config(
       why: 'The site editor reaches the site only for its content model.',
     },
     {
+      // Partners' pages read the outbox's work through storage, never its code: the outbox builds on partners/, not the reverse.
+      files: ['server/partners/**'],
+      forbidden: ['**/src/**', '**/tests/**', '**/bench/**', '**/scripts/**', '**/outbox/**'],
+      why: 'partners/ does not import outbox/: the outbox sends what partners/ describes.',
+    },
+    {
       files: ['server/storage/**'],
       forbidden: [
         '**/src/**',

@@ -22,7 +22,7 @@ import { inboxLead, changeStatus, type InboxLead } from '../server/storage/lead-
 import { holdersOf } from '../server/storage/offer-records.ts';
 import { offerById, withdrawOffer, answerOffer, type OfferView } from '../server/dispatch/partner-offers.ts';
 import { answerWords, partnerWords } from '../server/partners/partner-words.ts';
-import { secretHash } from '../server/inbox/secrets.ts';
+import { secretHash } from '../server/security/secrets.ts';
 import { acceptedMail, endedMail, introducedMail, offerMail } from '../server/outbox/partner-emails.ts';
 import { unacceptedMail, type NoticeAddresses } from '../server/outbox/lead-notices.ts';
 import { gapsMail, overnightMail } from '../server/outbox/owner-notices.ts';

@@ -211,3 +211,21 @@ export function nzYearToDate(now: Date): NzDateRange {
   const { date } = nzParts(now);
   return { from: `${date.slice(0, 4)}-01-01`, to: date };
 }
+
+const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: NZ_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZoneName: 'short',
+});
+
+/** New Zealand time with its zone, e.g. "Mon 23 Nov 2026, 7:55 am NZDT". */
+export function nzTime(iso: string): string {
+  const parts = Object.fromEntries(nzTimeFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toLowerCase()} ${parts.timeZoneName}`;
+}

@@ -6,7 +6,7 @@ import type { LeadStore } from '../storage/types.ts';
 import { createSecret, createUser, type InboxUser } from '../storage/sign-in-data.ts';
 import type { UserRole } from '../../core/lead/status.ts';
 import { signInLinkUrl } from '../../core/inbox-links.ts';
-import { randomToken, secretHash } from './secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { linkMail, type InboxMailer } from './mail.ts';
 
 export const LINK_TTL_MS = 24 * 3_600_000;

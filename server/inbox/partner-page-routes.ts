@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { renewPage, revokePage } from '../storage/partner-pages.ts';
 import { partnerJobsUrl } from '../partners/partner-links.ts';
-import { randomToken, secretHash } from './secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';

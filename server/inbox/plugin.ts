@@ -15,7 +15,7 @@ import { audit } from '../storage/audit-log.ts';
 import { createSession, deleteSession, sessionUser } from '../storage/sign-in-data.ts';
 import { MemoryRateLimitCounter, RateLimiter } from '../http/rate-limit.ts';
 import { isLoopbackHost } from '../http/loopback-host.ts';
-import { randomToken, secretHash } from './secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { inboxWords } from './inbox-words.ts';
 import { refusalAnswer } from './refusals.ts';
 import { INBOX_PATH, SESSION_COOKIE, SESSION_IDLE_MS, SIGN_IN_LIMIT, type InboxContext, type InboxOptions } from './context.ts';

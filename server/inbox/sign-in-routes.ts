@@ -25,7 +25,7 @@ import {
   userPasskeys,
   type InboxUser,
 } from '../storage/sign-in-data.ts';
-import { codeHash, randomCode, randomToken, secretHash } from './secrets.ts';
+import { codeHash, randomCode, randomToken, secretHash } from '../security/secrets.ts';
 import { codeMail } from './mail.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';

@@ -8,7 +8,7 @@ import { inboxLead } from '../storage/lead-work.ts';
 import { offersOfLead } from '../storage/offer-records.ts';
 import { suggestPartners } from '../dispatch/partner-offers.ts';
 import { notificationCopy as copy } from './email-words.ts';
-import { nzTime } from './lead-email.ts';
+import { nzTime } from '../../core/nz-time.ts';
 
 export function createDispatchNote(store: LeadStore): (lead: StoredLead) => Promise<string | undefined> {
   return (stored) =>

@@ -12,7 +12,8 @@ import type { StoredLead } from '../storage/types.ts';
 import { composeMail, type Fact, type Mail } from './mail-model.ts';
 import { originLines } from '../../core/lead/origin.ts';
 import { siteAddress, siteMapHref } from '../../core/lead/site-address.ts';
-import { NZ_TIME_ZONE } from '../../core/nz-time.ts';
+import { nzTime } from '../../core/nz-time.ts';
+import { telHref } from '../../core/phone-links.ts';
 
 /** One line: header-safe (the lead schema already removed CR and LF; this guards anything else). */
 function oneLine(value: string): string {
@@ -25,30 +26,6 @@ export { originLines };
 
 export function urgentReasons(lead: Pick<StoredLead, 'timeframe' | 'site_type' | 'path'>): string[] {
   return urgencyReasons(lead).map((reason) => copy.urgentWhy[reason]);
-}
-
-const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: NZ_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZoneName: 'short',
-});
-
-/** New Zealand time with its zone, e.g. "Mon 23 Nov 2026, 7:55 am NZDT". */
-export function nzTime(iso: string): string {
-  const parts = Object.fromEntries(nzTimeFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toLowerCase()} ${parts.timeZoneName}`;
-}
-
-/** The number as a `tel:` link (digits and a leading +), or undefined when it has too few digits to dial. */
-export function telHref(phone: string): string | undefined {
-  const dial = phone.trim().replace(/(?!^\+)[^\d]/g, '');
-  return dial.replace(/\D/g, '').length >= 6 ? `tel:${dial}` : undefined;
 }
 
 export function emailSubject(lead: StoredLead): string {

@@ -9,7 +9,9 @@ import { attendBy } from '../../core/lead/response-targets.ts';
 import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
 import type { Offer } from '../storage/offer-records.ts';
-import { notificationRecipients, nzTime, telHref } from './lead-email.ts';
+import { notificationRecipients } from './lead-email.ts';
+import { nzTime } from '../../core/nz-time.ts';
+import { telHref } from '../../core/phone-links.ts';
 import { composeMail, type Block, type Inline, type Mail, type MailContent } from './mail-model.ts';
 import { noticeCopy as copy } from './email-words.ts';
 

@@ -11,7 +11,7 @@ import type { CityGap, GapPartner } from '../dispatch/night-gaps.ts';
 import type { Holder } from '../storage/offer-records.ts';
 import type { PriceAge } from '../site/price-age.ts';
 import { OVERNIGHT_AT_MINUTES } from './scheduler.ts';
-import { nzTime } from './lead-email.ts';
+import { nzTime } from '../../core/nz-time.ts';
 import { composeMail, type Block, type Mail } from './mail-model.ts';
 import { noticeCopy as copy } from './email-words.ts';
 import { partnerItem, who, type NoticeAddresses } from './lead-notices.ts';

@@ -13,21 +13,23 @@ import { mailtoHref } from '../../core/mailto.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
 import { armOffer, offerById, offerUndelivered, type OfferView } from '../dispatch/partner-offers.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { siteAddress, siteArea } from '../../core/lead/site-address.ts';
 import type { ClaimedJob, LeadStore } from '../storage/types.ts';
 import type { OfferPurpose } from '../storage/purposes.ts';
-import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { jobsLinkFor, pageTokenFor, partnerOfferUrl } from '../partners/partner-links.ts';
 import { keepJobSecret } from '../storage/outbox-jobs.ts';
 import { partnerWords as w } from '../partners/partner-words.ts';
 import { withoutContactDetails, withoutLiveLinks } from '../partners/customer-text.ts';
 import { business } from '../../core/business.ts';
 import { acknowledgementCopy as ack } from './email-words.ts';
-import { leadChoices, nzTime, telHref } from './lead-email.ts';
+import { leadChoices } from './lead-email.ts';
+import { nzTime } from '../../core/nz-time.ts';
+import { telHref } from '../../core/phone-links.ts';
 import { composeMail, type Block, type Fact, type Mail, type MailContent } from './mail-model.ts';
 import type { Mailer } from './mailer.ts';
 import { emergencyLink } from './acknowledgement.ts';
 import { isPermanentFailure, type JobSender } from './worker.ts';
+import { jobFacts, placeOf } from '../partners/job-facts.ts';
 
 export interface PartnerMailOptions {
   store: LeadStore;
@@ -41,19 +43,6 @@ export interface PartnerMailOptions {
 
 const what = (lead: InboxLead) => [lead.service_type || 'Job', lead.city].filter(Boolean).join(' in ');
 
-/** The job as a partner may read it before accepting: what, where, how big and how soon, never who. */
-export function jobFacts(lead: InboxLead): Fact[] {
-  const f = w.facts;
-  return [
-    { label: f.service, value: lead.service_type },
-    { label: f.city, value: lead.city },
-    { label: f.units, value: lead.num_units },
-    { label: f.timeframe, value: lead.timeframe },
-    { label: f.siteType, value: lead.site_type },
-    { label: f.industry, value: lead.industry },
-  ].filter((fact) => fact.value);
-}
-
 /** The link to the partner's "Your jobs" page, last (after the job's own link), when there is one. */
 const jobsLink = (url: string | undefined): Block | undefined =>
   url ? { kind: 'paragraph', look: 'muted', content: [{ href: url, text: w.yourJobs, look: 'strong' }, `: ${w.yourJobsHint}`] } : undefined;
@@ -63,15 +52,6 @@ const closing = (jobsUrl: string | undefined): MailContent['sections'] => [[jobs
 
 /** Times that must be kept, in bold. */
 const strongLines = (lines: readonly string[]): Block[] => lines.map((line) => ({ kind: 'paragraph', content: [line], look: 'strong' }));
-
-/** Where the job is, as a partner may read it: the area before accepting, the whole address after. */
-export const placeOf = (lead: InboxLead, held: boolean): string => (held ? siteAddress(lead) : '') || siteArea(lead) || lead.city;
-
-/** An sms: link for a phone number as typed (digits and a leading +), or undefined when there are too few digits. */
-export function smsHref(phone: string): string | undefined {
-  const tel = telHref(phone);
-  return tel ? `sms:${tel.slice('tel:'.length)}` : undefined;
-}
 
 /** The deadlines that are true, as lines: accept by (while the offer waits) and, for urgent work, on site by. */
 function deadlines(view: OfferView & { lead: InboxLead }, accepting: boolean): string[] {

@@ -5,7 +5,7 @@
  * receipts find it (text-work.ts). Nothing the customer typed freely goes into a text: the place is
  * the city they chose, with the suburb only when it is a plain place name.
  */
-import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { partnerOfferUrl } from '../partners/partner-links.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { siteAddress } from '../../core/lead/site-address.ts';

@@ -7,8 +7,8 @@
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import type { PartnerJob } from '../dispatch/partner-jobs.ts';
-import { placeOf } from '../outbox/partner-emails.ts';
-import { nzTime } from '../outbox/lead-email.ts';
+import { placeOf } from './job-facts.ts';
+import { nzTime } from '../../core/nz-time.ts';
 import { h, renderFragment, type ReactElement, type ReactNode } from '../html/render.ts';
 import { CallBusiness, Notice, Section } from './partner-page-html.ts';
 import { JOBS_OPEN_PATH, JOBS_PATH, OFFER_TOKEN_PARAM } from './partner-links.ts';

@@ -4,7 +4,7 @@
  * and every job page links to (a link that lists the jobs; only the owner's own link opens them).
  */
 import { createHmac } from 'node:crypto';
-import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { keepPageLink, pageLinkOpens } from '../storage/partner-pages.ts';
 import type { Offer } from '../storage/offer-records.ts';
 import type { Work } from '../storage/steps.ts';

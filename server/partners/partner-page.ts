@@ -11,7 +11,7 @@ import { cleanMultiLine } from '../../core/lead/schema.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
 import { answerOffer, offerByToken, type PartnerAnswer } from '../dispatch/partner-offers.ts';
-import { secretHash } from '../inbox/secrets.ts';
+import { secretHash } from '../security/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';
 import { takePartnerForms } from './partner-forms.ts';

@@ -16,7 +16,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_PREVIEW_ENV, LIVE_PREVIEW_HEADER, REFRESH_PATH } from '../../core/live-preview-protocol.ts';
 import type { Asset } from '../http/plugins/static.ts';
-import { randomToken } from '../inbox/secrets.ts';
+import { randomToken } from '../security/secrets.ts';
 import { CONTENT_DIR_ENV, entryFile, entryText, RELEASE_CONTENT_DIR, type ContentEntry, type EntryKey } from './content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './live-page.ts';
 import { processAlive } from '../build-site.ts';

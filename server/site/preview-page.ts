@@ -12,7 +12,7 @@ import cookie from '@fastify/cookie';
 import { loadSite, type Asset } from '../http/plugins/static.ts';
 import { sitePath } from '../http/paths.ts';
 import { renderText } from '../html/render.ts';
-import { secretHash } from '../inbox/secrets.ts';
+import { secretHash } from '../security/secrets.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../inbox/context.ts';
 import { previewById } from '../storage/site-versions.ts';
 import { sessionUser } from '../storage/sign-in-data.ts';

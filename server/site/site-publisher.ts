@@ -25,7 +25,7 @@ import { BuildFailed, type SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
 import { releaseContent } from './release-content.ts';
 import { randomUUID } from 'node:crypto';
-import { randomToken, secretHash } from '../inbox/secrets.ts';
+import { randomToken, secretHash } from '../security/secrets.ts';
 import { insertPreview } from '../storage/site-versions.ts';
 import { siteWords } from './site-words.ts';
 import { existsSync } from 'node:fs';

@@ -13,7 +13,7 @@ import { answerOffer, endOpenOffers, offerByToken, withdrawOffer } from '../../s
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { changePartner, removePartner } from '../../server/storage/partner-records.ts';
 import { all, run } from '../../server/storage/steps.ts';
-import { secretHash } from '../../server/inbox/secrets.ts';
+import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';

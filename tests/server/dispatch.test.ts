@@ -22,7 +22,7 @@ import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
-import { secretHash } from '../../server/inbox/secrets.ts';
+import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { run } from '../../server/storage/steps.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';

@@ -21,7 +21,7 @@ import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createMailer, type Mailer } from '../../server/outbox/mailer.ts';
 import { armOffer, HELD_JOB_MS, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { fromThisSite } from '../../server/http/same-origin.ts';
 import { run } from '../../server/storage/steps.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';

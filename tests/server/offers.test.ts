@@ -16,7 +16,7 @@ import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
-import { secretHash } from '../../server/inbox/secrets.ts';
+import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';

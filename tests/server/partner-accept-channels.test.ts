@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLead } from '../../core/lead/schema.ts';
 import { addDays, nzParts } from '../../core/nz-time.ts';
 import { insightBetween } from '../../server/leads/range-insight.ts';
-import { secretHash } from '../../server/inbox/secrets.ts';
+import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { answerOffer, offerByToken } from '../../server/dispatch/partner-offers.ts';
 import { introducedMail } from '../../server/outbox/partner-emails.ts';

@@ -22,7 +22,7 @@ import { onCallOrder } from '../../server/dispatch/on-call-roster.ts';
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { all } from '../../server/storage/steps.ts';
-import { secretHash } from '../../server/inbox/secrets.ts';
+import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { pageTokenFor } from '../../server/partners/partner-links.ts';
 import { fromNzLocal, toNzLocal, tonightUntil, weekendUntil } from '../../server/partners/on-call-times.ts';

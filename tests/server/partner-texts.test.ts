@@ -21,7 +21,7 @@ import { partnerKinds } from '../../core/partner/kinds.ts';
 import { isNzMobile } from '../../core/partner/nz-mobile.ts';
 import { textsByDefault } from '../../core/partner/texts.ts';
 import { inboxWords } from '../../server/inbox/inbox-words.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { readPartnerCsv } from '../../server/partners/partner-import.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';

@@ -15,7 +15,7 @@ import { offerById } from '../../server/dispatch/partner-offers.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
 import { recordText } from '../../server/storage/text-work.ts';
 import { all, run, type Work } from '../../server/storage/steps.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { pageTokenFor } from '../../server/partners/partner-links.ts';
 import { partnerWords } from '../../server/partners/partner-words.ts';
 import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from '../../server/sms/sms-paths.ts';

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { answerOffer, armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { replyFrom, type ReplyOutcome } from '../../server/dispatch/text-replies.ts';
 import { all, type Query, type Work } from '../../server/storage/steps.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';

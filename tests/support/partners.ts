@@ -2,7 +2,7 @@
 import type { PartnerInput } from '../../core/inbox-api/partners.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
-import { randomToken, secretHash } from '../../server/inbox/secrets.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 
 /** Adds an on-call repair technician covering Hamilton (with `changes`); throws when nothing was stored. */
