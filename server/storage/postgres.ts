@@ -6,18 +6,17 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../core/lead/schema.ts';
 import { migrations, PG_NOW_MS } from './migrations.ts';
-import { submissionKey } from './submission-key.ts';
-import { toClaimed, type Row } from './rows.ts';
+import type { Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type News, type Query, type Work } from './steps.ts';
-import { inboxColumns } from './lead-work.ts';
+import { newLeadRow, storedNewLead } from './new-lead.ts';
 import { arrivalTime } from '../../core/lead/arrival.ts';
 import { RateLimitedError } from './types.ts';
-import { defaultTransport, TRANSPORTS } from './purposes.ts';
+import { defaultTransport, type Transport } from './purposes.ts';
 import { SharedStore } from './shared-store.ts';
 import { ChannelListener } from './channel-listener.ts';
 import { SITE_CHANNEL } from './migrations/025-announce-site-versions.ts';
 import { JOBS_CHANNEL } from './migrations/015-announce-jobs.ts';
-import type { RateLimitCount, ClaimedJob, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
+import type { RateLimitCount, RateLimitCounter, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
 
 /** The channel each kind of news is announced on, named where it was first announced. */
 const CHANNELS: Record<News, string> = { jobs: JOBS_CHANNEL, site: SITE_CHANNEL };
@@ -98,13 +97,10 @@ export class PostgresLeadStore extends SharedStore {
     });
   }
 
-  async insertLead(
-    lead: Lead,
-    { spam, spamReason = '', purposes, repeatWindowMs = 0, rateLimit }: InsertOptions,
-  ): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
-    const id = randomUUID();
+  async insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }> {
+    const { purposes, repeatWindowMs = 0, rateLimit } = options;
     const sentAt = new Date();
-    const row = { id, spam, spam_reason: spam ? spamReason : '', submission_key: submissionKey(lead, spam), ...lead, ...inboxColumns(lead, spam, sentAt) };
+    const row = newLeadRow(lead, options, sentAt);
     // One round trip (the store_lead procedure of migration 7): the rate-limit count, then the
     // dedupe lock, the look-up, the lead and its jobs.
     // Named, so each connection parses and plans the call once.
@@ -131,17 +127,8 @@ export class PostgresLeadStore extends SharedStore {
     }
     const storedAt = new Date(stored.stored_at);
     if (purposes.length > 0) this.jobsCommitted();
-    await this.#followStamp(id, sentAt, storedAt);
-    return {
-      ...lead,
-      id,
-      created_at: storedAt.toISOString(),
-      spam,
-      spam_reason: row.spam_reason,
-      urgent: row.urgent,
-      repeated: Boolean(stored.repeated),
-      rate,
-    };
+    await this.#followStamp(row.id, sentAt, storedAt);
+    return { ...storedNewLead(lead, row, storedAt.toISOString(), Boolean(stored.repeated)), rate };
   }
 
   /**
@@ -161,15 +148,14 @@ export class PostgresLeadStore extends SharedStore {
   }
 
   // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
-  async claimJobs({ purposes, transports = TRANSPORTS, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (purposes.length === 0 || transports.length === 0 || limit < 1) return [];
+  protected async claimRows({ purposes, transports, limit, leaseMs, owner }: ClaimOptions & { transports: readonly Transport[] }): Promise<Row[]> {
     const { rows } = await this.#pool.query(
       `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2 WHERE id IN (
          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${PG_NOW_MS} AND locked_until <= ${PG_NOW_MS}
          AND purpose = ANY($3) AND transport = ANY($5) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
       [leaseMs, owner, purposes, limit, transports],
     );
-    return rows.map(toClaimed);
+    return rows;
   }
 
   /**
@@ -191,30 +177,9 @@ export class PostgresLeadStore extends SharedStore {
     };
   }
 
-  async transact<T>(work: () => Work<T>): Promise<T> {
-    let queued = false;
-    const result = await this.#tx((client) =>
-      driveAsync(
-        work(),
-        this.#execute(client, () => (queued = true)),
-      ),
-    );
-    if (queued) this.jobsCommitted();
-    return result;
-  }
-
-  protected async autocommit<T>(work: () => Work<T>): Promise<T> {
-    let queued = false;
-    const result = await driveAsync(
-      work(),
-      this.#execute(this.#pool, () => (queued = true)),
-    );
-    if (queued) this.jobsCommitted();
-    return result;
-  }
-
-  async readAside<A extends unknown[], T>(_module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
-    return this.autocommit(() => work(...args));
+  protected drive<T>(work: () => Work<T>, queued: () => void, inTransaction: boolean): Promise<T> {
+    if (inTransaction) return this.#tx((client) => driveAsync(work(), this.#execute(client, queued)));
+    return driveAsync(work(), this.#execute(this.#pool, queued));
   }
 
   sharedRateLimitCounter(): RateLimitCounter {

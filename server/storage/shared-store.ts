@@ -1,12 +1,15 @@
 /**
  * What both stores do alike, written once as units of work over the store's own driver: the
  * stored leads as records, the outbox's jobs after they are claimed, the backlog and the health
- * check. A store adds only what differs: its driver and transactions, its migrations, claiming jobs
- * (SKIP LOCKED on PostgreSQL) and storing a lead in one step.
+ * check, waking the workers once jobs are committed. A store adds only what differs: its driver
+ * and transactions, its migrations, the SQL that claims jobs (SKIP LOCKED on PostgreSQL) and
+ * storing a lead in one step.
  */
 import type { Lead } from '../../core/lead/schema.ts';
 import { markWritable, purgeLeads, storedLead, storedLeads } from './lead-records.ts';
 import { completeJob, failJob, listJobs, outboxStatus, releaseJob, renewClaim, retryDead } from './outbox-jobs.ts';
+import { TRANSPORTS, type Transport } from './purposes.ts';
+import { toClaimed, type Row } from './rows.ts';
 import type { Work } from './steps.ts';
 import type { ClaimedJob, ClaimOptions, InsertOptions, LeadStore, ListOptions, OutboxJob, OutboxStatus, RateLimitCount, StoredLead } from './types.ts';
 
@@ -14,12 +17,38 @@ export abstract class SharedStore implements LeadStore {
   abstract readonly kind: LeadStore['kind'];
   abstract migrate(): Promise<void>;
   abstract insertLead(lead: Lead, options: InsertOptions): Promise<StoredLead & { repeated: boolean; rate?: RateLimitCount | undefined }>;
-  abstract claimJobs(options: ClaimOptions): Promise<ClaimedJob[]>;
-  abstract transact<T>(work: () => Work<T>): Promise<T>;
-  /** Runs a unit of work without a transaction around it: each statement commits by itself. */
-  protected abstract autocommit<T>(work: () => Work<T>): Promise<T>;
-  abstract readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T>;
+  /** Leases the due jobs in the store's own SQL and returns their rows; asked only when there is something to claim. */
+  protected abstract claimRows(claim: ClaimOptions & { transports: readonly Transport[] }): Promise<Row[]>;
+  /** Runs a unit of work on the store's driver, inside a transaction or not; `queued` is told when it queues jobs. */
+  protected abstract drive<T>(work: () => Work<T>, queued: () => void, inTransaction: boolean): T | Promise<T>;
   abstract close(): Promise<void>;
+
+  async claimJobs({ transports = TRANSPORTS, ...claim }: ClaimOptions): Promise<ClaimedJob[]> {
+    if (claim.purposes.length === 0 || transports.length === 0 || claim.limit < 1) return [];
+    return (await this.claimRows({ ...claim, transports })).map(toClaimed);
+  }
+
+  transact<T>(work: () => Work<T>): Promise<T> {
+    return this.#driveAndWake(work, true);
+  }
+
+  /** Runs a unit of work without a transaction around it: each statement commits by itself. */
+  protected autocommit<T>(work: () => Work<T>): Promise<T> {
+    return this.#driveAndWake(work, false);
+  }
+
+  /** Wakes the workers once a unit of work that queued jobs has returned, so committed; one that fails (rolled back) wakes nobody. */
+  async #driveAndWake<T>(work: () => Work<T>, inTransaction: boolean): Promise<T> {
+    let queued = false;
+    const result = await this.drive(work, () => (queued = true), inTransaction);
+    if (queued) this.jobsCommitted();
+    return result;
+  }
+
+  /** Reads off the path of the store's other work where the store has such a path; here, as any read. */
+  readAside<A extends unknown[], T>(_module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
+    return this.read(() => work(...args));
+  }
 
   readonly #jobListeners = new Set<() => void>();
 

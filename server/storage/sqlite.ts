@@ -3,17 +3,16 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { leadColumns, type Lead } from '../../core/lead/schema.ts';
+import type { Lead } from '../../core/lead/schema.ts';
 import { migrations } from './migrations.ts';
-import { submissionKey } from './submission-key.ts';
-import { toClaimed, toLead, type Row } from './rows.ts';
+import { toLead, type Row } from './rows.ts';
 import { driveSync, type Work } from './steps.ts';
 import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
 import { SqliteReader } from './sqlite-reader.ts';
-import { inboxColumns } from './lead-work.ts';
+import { newLeadColumns, newLeadRow, storedNewLead } from './new-lead.ts';
 import { SharedStore } from './shared-store.ts';
-import type { ClaimedJob, ClaimOptions, InsertOptions, StoredLead } from './types.ts';
-import { defaultTransport, TRANSPORTS } from './purposes.ts';
+import type { ClaimOptions, InsertOptions, StoredLead } from './types.ts';
+import { defaultTransport, type Transport } from './purposes.ts';
 
 export class SqliteLeadStore extends SharedStore {
   readonly kind = 'sqlite' as const;
@@ -58,7 +57,11 @@ export class SqliteLeadStore extends SharedStore {
       this.#tx(() => {
         for (const step of statements) {
           if (typeof step === 'string') this.#db.exec(step);
-          else driveSync(step(), this.#execute);
+          else
+            driveSync(
+              step(),
+              sqliteExecutor(this.#statement, () => undefined),
+            );
         }
         this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
       });
@@ -120,46 +123,39 @@ export class SqliteLeadStore extends SharedStore {
     });
   }
 
-  /** The lead's INSERT, prepared at the first post: its columns are the lead's and inboxColumns' own. */
-  #leadInsert: StatementSync | undefined;
+  /** The lead's INSERT and its columns, prepared at the first post. */
+  #leadInsert: { statement: StatementSync; columns: string[] } | undefined;
 
   /** One lead and its jobs, inside the group's transaction; the look-up and the insert share its write lock, so two identical posts cannot both miss. */
-  #insertOne(lead: Lead, { spam, spamReason = '', purposes, repeatWindowMs = 0 }: InsertOptions): StoredLead & { repeated: boolean } {
-    const id = randomUUID();
+  #insertOne(lead: Lead, options: InsertOptions): StoredLead & { repeated: boolean } {
     const now = Date.now();
     const createdAt = new Date(now).toISOString();
-    const key = submissionKey(lead, spam);
+    const { purposes, repeatWindowMs = 0 } = options;
+    const row = newLeadRow(lead, options, new Date(now));
     if (repeatWindowMs > 0) {
       const earlier = this.#statement('SELECT * FROM leads WHERE submission_key = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').get(
-        key,
+        row.submission_key,
         new Date(now - repeatWindowMs).toISOString(),
       ) as Row | undefined;
       if (earlier) return { ...toLead(earlier), repeated: true };
     }
-    const inbox = inboxColumns(lead, spam, new Date(now));
     if (!this.#leadInsert) {
-      const columns = ['id', 'created_at', 'spam', 'spam_reason', 'submission_key', ...leadColumns, ...Object.keys(inbox)];
-      this.#leadInsert = this.#db.prepare(`INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      const columns = ['created_at', ...newLeadColumns(row)];
+      this.#leadInsert = { columns, statement: this.#db.prepare(`INSERT INTO leads (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`) };
     }
-    this.#leadInsert.run(
-      id,
-      createdAt,
-      spam ? 1 : 0,
-      spam ? spamReason : '',
-      key,
-      ...leadColumns.map((c) => lead[c]),
-      ...Object.values(inbox).map((v) => (typeof v === 'boolean' ? Number(v) : v)),
-    );
+    const values: Record<string, unknown> = { ...row, created_at: createdAt };
+    // node:sqlite binds no booleans: spam and urgent are stored as 1 and 0.
+    const bound = this.#leadInsert.columns.map((c) => (typeof values[c] === 'boolean' ? Number(values[c]) : values[c])) as (string | number)[];
+    this.#leadInsert.statement.run(...bound);
     const job = this.#statement('INSERT INTO outbox (id, lead_id, purpose, transport, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
-    for (const purpose of purposes) job.run(randomUUID(), id, purpose, defaultTransport(purpose), now);
-    return { ...lead, id, created_at: createdAt, spam, spam_reason: spam ? spamReason : '', urgent: inbox.urgent, repeated: false };
+    for (const purpose of purposes) job.run(randomUUID(), row.id, purpose, defaultTransport(purpose), now);
+    return storedNewLead(lead, row, createdAt, false);
   }
 
   // One process writes this file, so the local clock is the database's clock.
-  async claimJobs({ purposes, transports = TRANSPORTS, limit, leaseMs, owner }: ClaimOptions): Promise<ClaimedJob[]> {
-    if (purposes.length === 0 || transports.length === 0 || limit < 1) return [];
+  protected async claimRows({ purposes, transports, limit, leaseMs, owner }: ClaimOptions & { transports: readonly Transport[] }): Promise<Row[]> {
     const now = Date.now();
-    const rows = this.#tx(() => {
+    return this.#tx(() => {
       const due = this.#db
         .prepare(
           `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
@@ -170,42 +166,14 @@ export class SqliteLeadStore extends SharedStore {
       const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ? WHERE id = ? RETURNING *');
       return due.map((r) => claim.get(now + leaseMs, randomUUID(), owner, String(r.id)) as Row);
     });
-    return rows.map(toClaimed);
   }
 
-  /** Set while a unit of work that queued jobs runs; its workers are woken once it has committed. */
-  #queued = false;
-  #execute = sqliteExecutor(
-    (sql) => this.#statement(sql),
-    () => (this.#queued = true),
-  );
-
-  /** Runs a unit of work, then wakes the workers if it queued jobs (a rollback throws first). */
-  #drive<T>(run: () => T): T {
-    this.#queued = false;
-    const result = run();
-    if (this.#queued) this.jobsCommitted();
-    this.#queued = false;
-    return result;
+  protected drive<T>(work: () => Work<T>, queued: () => void, inTransaction: boolean): T {
+    const run = () => driveSync(work(), sqliteExecutor(this.#statement, queued));
+    return inTransaction ? this.#tx(run) : run();
   }
 
-  async transact<T>(work: () => Work<T>): Promise<T> {
-    try {
-      return this.#drive(() => this.#tx(() => driveSync(work(), this.#execute)));
-    } finally {
-      this.#queued = false;
-    }
-  }
-
-  protected async autocommit<T>(work: () => Work<T>): Promise<T> {
-    try {
-      return this.#drive(() => driveSync(work(), this.#execute));
-    } finally {
-      this.#queued = false;
-    }
-  }
-
-  async readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
+  override async readAside<A extends unknown[], T>(module: string, work: (...args: A) => Work<T>, ...args: A): Promise<T> {
     // A database in memory exists only on this connection.
     return this.#reader ? this.#reader.run(module, work, args) : this.read(() => work(...args));
   }
