@@ -34,6 +34,7 @@ export const checkWords = {
     `This text took longer than ${seconds} seconds to check, far longer than any page takes, so it was not kept. Make it simpler: fewer quotes, lists or bold marks inside each other.`,
   crashed: 'This text stopped the site’s checker, so it was not kept. Make it simpler: fewer quotes, lists or bold marks inside each other.',
   busy: 'The site is checking many changes just now. Wait a few seconds and try again.',
+  unavailable: 'The site cannot check text just now. Wait a minute and try again.',
 };
 
 export interface ContentCheckerOptions {
@@ -158,7 +159,9 @@ export class ContentChecker {
   }
 
   async #run(request: Omit<CheckRequest, 'id'>): Promise<ContentProblem[]> {
-    const child = await this.#start();
+    const child = await this.#start().catch(() => {
+      throw new CheckRefused(checkWords.unavailable, 503);
+    });
     const id = ++this.#nextId;
     return new Promise((resolve, reject) => {
       const done = () => {
