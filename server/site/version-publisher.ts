@@ -1,0 +1,294 @@
+/**
+ * The site's numbered versions: publishing an edited entry, restoring an earlier version, settling
+ * a release conflict, and serving the newest version published on any instance.
+ *
+ * - A publish checks the entry with the build's own rules, builds the site with it, and only then
+ *   stores the version: a build that fails leaves the live site and the versions as they were.
+ * - Publishes on this instance take turns; one on another instance that took the next number first
+ *   makes this one build again on top of it, so neither is lost.
+ * - An edit started from an older version of the same entry that someone has published since is
+ *   refused, with both sides for the owner to choose from, never written over it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { BUSINESS_DETAILS_KEY, entryHash, keyOf, type ContentEntry, type EntryKey } from './content.ts';
+import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
+import { setBusinessDetails } from '../../core/business.ts';
+import { businessDetailsSchema } from '../../core/business-details.ts';
+import type { LeadStore } from '../storage/types.ts';
+import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
+import { audit } from '../storage/audit-log.ts';
+import { BuildFailed, type SiteBuilder } from './site-builder.ts';
+import type { LiveSite } from './live-site.ts';
+import type { EntryChecks } from './entry-checks.ts';
+import type { BuildAhead } from './build-ahead.ts';
+import type { ServedCompression } from './served-compression.ts';
+import { keepRecentBuilds } from './recent-builds.ts';
+import { siteWords } from './site-words.ts';
+
+/** Someone published this entry since the version the edit started from. */
+export class EditConflict extends Error {
+  readonly theirs: ContentEntry;
+  readonly version: number;
+  constructor(theirs: ContentEntry, version: number) {
+    super('the entry was published since this edit began');
+    this.theirs = theirs;
+    this.version = version;
+  }
+}
+
+/** There is no release conflict on that entry (settled already, or never one). */
+export class NoConflict extends Error {
+  constructor() {
+    super('no release conflict on this entry');
+  }
+}
+
+/** How many times a publish builds again after other instances' publishes took its number. */
+const MAX_TURNS = 5;
+
+/** Other instances' publishes kept taking the next number. */
+export class PublishBusy extends Error {
+  constructor() {
+    super(`other publishes took the next version ${MAX_TURNS} times in a row`);
+  }
+}
+
+export interface PublishedVersion {
+  number: number;
+}
+
+/** Who publishes, for the version and the audit log. */
+export interface Publisher {
+  email: string;
+  ip: string;
+}
+
+type Change = (latest: ContentVersion) => Promise<{ entries: Record<EntryKey, ContentEntry>; bases?: Record<EntryKey, string>; restoredFrom?: number }>;
+
+export interface VersionPublisherParts {
+  store: LeadStore;
+  builder: SiteBuilder;
+  site: LiveSite;
+  log: FastifyBaseLogger | undefined;
+  release: ReadonlyMap<EntryKey, ContentEntry>;
+  checks: EntryChecks;
+  ahead: BuildAhead;
+  compression: ServedCompression;
+}
+
+export class VersionPublisher {
+  readonly release: ReadonlyMap<EntryKey, ContentEntry>;
+  readonly #store: LeadStore;
+  readonly #builder: SiteBuilder;
+  readonly #site: LiveSite;
+  readonly #log: FastifyBaseLogger | undefined;
+  readonly #checks: EntryChecks;
+  readonly #ahead: BuildAhead;
+  readonly #compression: ServedCompression;
+  #turn: Promise<unknown> = Promise.resolve();
+  /** Why the newest version could not be built here, until it can. */
+  #failure: string | undefined;
+  /** Whether this instance has looked for the newest version since it started. */
+  #caughtUp = false;
+
+  constructor(parts: VersionPublisherParts) {
+    this.release = parts.release;
+    this.#store = parts.store;
+    this.#builder = parts.builder;
+    this.#site = parts.site;
+    this.#log = parts.log;
+    this.#checks = parts.checks;
+    this.#ahead = parts.ahead;
+    this.#compression = parts.compression;
+  }
+
+  get failure(): string | undefined {
+    return this.#failure;
+  }
+
+  /** Runs `work` after every earlier build or swap on this instance. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(work, work);
+    this.#turn = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Settles when the builds and swaps queued now have. */
+  async idle(): Promise<void> {
+    await this.#turn;
+  }
+
+  /**
+   * The release entry each of the owner's entries was edited over: the current release's for an
+   * entry this version changes, the one it was edited over before for the rest (or, restoring, the
+   * restored version's). A release that later changes an entry away from its base is one the owner
+   * has to decide on.
+   */
+  #basesOf(entries: Record<EntryKey, ContentEntry>, changed: EntryKey[], latest: ContentVersion, given?: Record<EntryKey, string>): Record<EntryKey, string> {
+    const bases: Record<EntryKey, string> = {};
+    for (const key of Object.keys(entries)) {
+      const release = this.release.get(key);
+      const now = release ? entryHash(release) : undefined;
+      const base = changed.includes(key) && !given ? now : ((given ?? latest.bases)[key] ?? now);
+      if (base) bases[key] = base;
+    }
+    return bases;
+  }
+
+  /**
+   * The owner's entries that a release has changed since the owner edited them: the owner's words
+   * are still published, and the owner decides between them and the release's (resolveRelease).
+   */
+  releaseConflicts(version: Pick<ContentVersion, 'entries' | 'bases'>): EntryKey[] {
+    return Object.keys(version.entries).filter((key) => {
+      const release = this.release.get(key);
+      return release !== undefined && version.bases[key] !== undefined && version.bases[key] !== entryHash(release);
+    });
+  }
+
+  /**
+   * Settles a release conflict: 'release' publishes the release's entry (the entry follows the
+   * release again); 'mine' keeps the owner's words, now counted as edited over this release.
+   */
+  resolveRelease(key: EntryKey, keep: 'mine' | 'release', by: Publisher): Promise<PublishedVersion> {
+    return this.#publish(by, 'publish', async (latest) => {
+      if (!this.releaseConflicts(latest).includes(key)) throw new NoConflict();
+      const entries = { ...latest.entries };
+      const bases = { ...latest.bases };
+      if (keep === 'release') {
+        delete entries[key];
+        delete bases[key];
+      } else {
+        bases[key] = entryHash(this.release.get(key)!);
+      }
+      return { entries, bases };
+    });
+  }
+
+  /** The content as a version publishes it. */
+  contentOf(version: Pick<ContentVersion, 'entries'>): Map<EntryKey, ContentEntry> {
+    return contentOf(this.release, version);
+  }
+
+  /** The newest version (the release's own, numbered 0, before any publish). */
+  async latest(): Promise<ContentVersion> {
+    return (await this.#store.read(() => latestVersion())) ?? RELEASE_VERSION;
+  }
+
+  async version(number: number): Promise<ContentVersion | undefined> {
+    if (number === 0) return RELEASE_VERSION;
+    return this.#store.read(() => versionByNumber(number));
+  }
+
+  /** Builds and serves the newest version if this instance does not serve it yet. */
+  catchUp(): Promise<void> {
+    return this.#inTurn(async () => {
+      const atStart = !this.#caughtUp;
+      this.#caughtUp = true;
+      const number = await this.#store.read(() => latestVersionNumber());
+      if (number === this.#site.version) return;
+      const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
+      if (!version) return;
+      this.#ahead.notAheadOf(version.entries);
+      try {
+        // At start the release's build served only until now, to nobody: the files pages still
+        // open ask for are those of the versions published lately, kept from their builds on disk.
+        this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries, atStart ? 0 : undefined);
+        if (atStart) await keepRecentBuilds(this.#store, this.#site, this.#builder, version.number);
+        this.#failure = undefined;
+        this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
+      } catch (error) {
+        this.#failure = error instanceof BuildFailed ? `${error.message}\n${error.output}` : (error as Error).message;
+        this.#log?.error({ err: error, version: number }, 'cannot build the published version of the site; still serving the one before');
+      }
+    });
+  }
+
+  /**
+   * Serves a version's build, and states its business details from now on: the e-mails, texts and
+   * pages the server writes itself say what the published pages say.
+   */
+  #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>, keepOutgoingUntil?: number): void {
+    const stored = entries[BUSINESS_DETAILS_KEY];
+    const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
+    if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
+    this.#site.swap(dir, number, keepOutgoingUntil);
+    setBusinessDetails(details?.success ? details.data : undefined);
+    this.#compression.follow(dir, number, entries);
+  }
+
+  /**
+   * Publishes a new version made by `change` from the newest one: builds it, stores it if no other
+   * publish took its number meanwhile (building again on top of that one if so), and serves it.
+   */
+  #publish(by: Publisher, action: VersionAction, change: Change): Promise<PublishedVersion> {
+    return this.#inTurn(async () => {
+      for (let turn = 0; turn < MAX_TURNS; turn++) {
+        const latest = await this.latest();
+        const { entries, restoredFrom = null, bases: given } = await change(latest);
+        this.#ahead.notAheadOf(entries);
+        const dir = await this.#builder.build(entries, { compressed: false });
+        const number = latest.number + 1;
+        const changed = changedKeys(this.contentOf(latest), this.contentOf({ entries }));
+        const bases = this.#basesOf(entries, changed, latest, given);
+        const stored = await this.#store.transact(function* () {
+          const inserted = yield* insertVersion({ number, entries, bases, changed, action, restoredFrom, authorEmail: by.email });
+          if (inserted) yield* audit({ actor_email: by.email, action: siteWords.audit(action, number, restoredFrom), detail: changed.join(', '), ip: by.ip });
+          return inserted;
+        });
+        if (!stored) continue;
+        this.#serve(dir, number, entries);
+        this.#failure = undefined;
+        this.#log?.info({ version: number, action }, 'published a new version of the site');
+        return { number };
+      }
+      throw new PublishBusy();
+    });
+  }
+
+  /**
+   * Publishes `entry` as the owner edited it from version `basedOn`. Refused with the problems
+   * when it fails the content checks, and with the published entry when someone published that
+   * entry since `basedOn`.
+   */
+  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish'): Promise<PublishedVersion> {
+    const key = keyOf(entry);
+    return this.#publish(by, action, async (latest) => {
+      const now = this.contentOf(latest);
+      const current = now.get(key);
+      if (current && basedOn !== latest.number) {
+        const before = await this.version(basedOn);
+        const then = before && this.contentOf(before).get(key);
+        if (!then || entryHash(then) !== entryHash(current)) throw new EditConflict(current, latest.number);
+      }
+      await this.#checks.refuseFailing(entry, now);
+      const entries = { ...latest.entries };
+      const release = this.release.get(key);
+      // An entry edited back to the release's own words follows the release again.
+      if (release && entryHash(release) === entryHash(entry)) delete entries[key];
+      else entries[key] = entry;
+      return { entries };
+    });
+  }
+
+  /** Publishes an earlier version's content again (0: the release's own) as a new version. */
+  restore(number: number, by: Publisher): Promise<PublishedVersion> {
+    return this.#publish(by, 'restore', async () => {
+      const version = await this.version(number);
+      if (!version) throw new Error(`there is no version ${number}`);
+      return { entries: version.entries, bases: version.bases, restoredFrom: number };
+    });
+  }
+}
+
+/** The entries whose content differs between two versions' content. */
+export function changedKeys(before: ReadonlyMap<EntryKey, ContentEntry>, after: ReadonlyMap<EntryKey, ContentEntry>): EntryKey[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys]
+    .filter((key) => {
+      const a = before.get(key);
+      const b = after.get(key);
+      return !a || !b || entryHash(a) !== entryHash(b);
+    })
+    .sort();
+}
