@@ -14,7 +14,7 @@ import { all } from '../../server/storage/steps.ts';
 import { importPartners } from '../../server/storage/partner-records.ts';
 import { partnerWords } from '../../server/partners/partner-words.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
-import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
+import { addHamiltonTechnician, hamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -169,18 +169,7 @@ describe.each(storeKinds)('how far a partner’s links reach on %s', (kind) => {
     expect((await jobPage(pageToken)).body).toContain(held.name);
 
     expect((await session.call(owner, 'DELETE', `/partners/${partner.id}`)).statusCode).toBe(200);
-    const back = await session.call(owner, 'POST', '/partners', {
-      name: partner.name,
-      email: partner.email,
-      phone: '',
-      kind: 'technician',
-      regions: ['Hamilton'],
-      services: ['Repair'],
-      industries: [],
-      on_call: true,
-      paused: false,
-      sms: false,
-    });
+    const back = await session.call(owner, 'POST', '/partners', hamiltonTechnician(partner.name, partner.email));
     expect(back.statusCode).toBe(201);
     expect(back.json().partner.id).toBe(partner.id);
 
@@ -208,21 +197,7 @@ describe.each(storeKinds)('how far a partner’s links reach on %s', (kind) => {
 
     // Brought back by a spreadsheet instead, the same: still nothing of the old job.
     expect((await session.call(owner, 'DELETE', `/partners/${partner.id}`)).statusCode).toBe(200);
-    await t.store.transact(() =>
-      importPartners([
-        {
-          name: partner.name,
-          email: partner.email,
-          phone: '',
-          kind: 'technician',
-          regions: ['Hamilton'],
-          services: ['Repair'],
-          industries: [],
-          on_call: true,
-          sms: false,
-        },
-      ]),
-    );
+    await t.store.transact(() => importPartners([hamiltonTechnician(partner.name, partner.email)]));
     expect((await t.store.read(() => offerById(offerId)))!.standing).toBe('closed');
     const again = await jobsPage(await standingLink(partner));
     expect(again.body).toContain(w.noHeld);

@@ -5,23 +5,24 @@ import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 
+/** An on-call repair technician covering Hamilton (with `changes`), as the inbox's form or the spreadsheet gives one. */
+export const hamiltonTechnician = (name: string, email: string, changes: Partial<PartnerInput> = {}): PartnerInput => ({
+  name,
+  email,
+  phone: '',
+  kind: 'technician',
+  regions: ['Hamilton'],
+  services: ['Repair'],
+  industries: [],
+  on_call: true,
+  paused: false,
+  sms: false,
+  ...changes,
+});
+
 /** Adds an on-call repair technician covering Hamilton (with `changes`); throws when nothing was stored. */
 export async function addHamiltonTechnician(store: LeadStore, name: string, email: string, changes: Partial<PartnerInput> = {}) {
-  const partner = await store.transact(() =>
-    addPartner({
-      name,
-      email,
-      phone: '',
-      kind: 'technician',
-      regions: ['Hamilton'],
-      services: ['Repair'],
-      industries: [],
-      on_call: true,
-      paused: false,
-      sms: false,
-      ...changes,
-    }),
-  );
+  const partner = await store.transact(() => addPartner(hamiltonTechnician(name, email, changes)));
   if (!partner) throw new Error(`partner ${email} not stored`);
   return partner;
 }
