@@ -28,25 +28,18 @@ function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: st
 }
 export const reportRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
   const { store } = ctx;
-  app.route({
-    ...endpoint('GET /reports'),
-    config: { badRequest: { error: inboxWords.errors.range } },
-    handler: async (request) => {
+  /** The handler of a route that answers for a range of dates, refusing one that runs backwards or is too long. */
+  const forRange =
+    <T>(answer: (store: InboxContext['store'], from: string, to: string) => Promise<T>) =>
+    async (request: { query: z.output<typeof rangeQuery> }): Promise<T> => {
       const range = resolveRange(request.query, new Date());
       if (!range) throw new BadRequest();
-      return insightFor(store, range.from, range.to);
-    },
-  });
+      return answer(store, range.from, range.to);
+    };
+  const rangeConfig = { badRequest: { error: inboxWords.errors.range } };
 
-  app.route({
-    ...endpoint('GET /visits'),
-    config: { badRequest: { error: inboxWords.errors.range } },
-    handler: async (request) => {
-      const range = resolveRange(request.query, new Date());
-      if (!range) throw new BadRequest();
-      return visitsFor(store, range.from, range.to);
-    },
-  });
+  app.route({ ...endpoint('GET /reports'), config: rangeConfig, handler: forRange(insightFor) });
+  app.route({ ...endpoint('GET /visits'), config: rangeConfig, handler: forRange(visitsFor) });
 
   app.route({
     ...endpoint('GET /google-ads.csv'),

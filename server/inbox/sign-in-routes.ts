@@ -114,7 +114,18 @@ export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
     return false;
   }
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: InboxUser, method: string) {
+  /** Signs in the user a method found, or writes the failed attempt (with the address it named, if any) to the audit log and answers 401 with `error`. */
+  async function signInWith(
+    method: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: InboxUser | undefined,
+    failure: { error: string; email: string | null },
+  ) {
+    if (!user) {
+      await ctx.record(request, inboxWords.audit.signInFailed(method), '', failure.email);
+      return reply.code(401).send({ error: failure.error });
+    }
     await ctx.startSession(request, reply, user);
     await ctx.record(request, inboxWords.audit.signIn(method), '', user.email);
     return reply.send({ user: await sessionView(ctx, user) });
@@ -159,11 +170,7 @@ export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
       if (await limited(request, reply, 'verify', email)) return;
       const user = await store.read(() => userByEmail(email));
       const ok = user ? await store.transact(() => tryCode(user.id, codeHash(user.id, code), CODE_MAX_TRIES)) : false;
-      if (!user || !ok) {
-        await ctx.record(request, inboxWords.audit.signInFailed('e-mailed code'), '', email);
-        return reply.code(401).send({ error: inboxWords.errors.badCode });
-      }
-      return signedIn(request, reply, user, 'e-mailed code');
+      return signInWith('e-mailed code', request, reply, ok ? user : undefined, { error: inboxWords.errors.badCode, email });
     },
   });
 
@@ -173,11 +180,7 @@ export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
     handler: async (request, reply) => {
       if (await limited(request, reply, 'link')) return;
       const user = await store.transact(() => useLink(secretHash(request.body.token)));
-      if (!user) {
-        await ctx.record(request, inboxWords.audit.signInFailed('one-time link'), '', null);
-        return reply.code(401).send({ error: inboxWords.errors.badLink });
-      }
-      return signedIn(request, reply, user, 'one-time link');
+      return signInWith('one-time link', request, reply, user, { error: inboxWords.errors.badLink, email: null });
     },
   });
 
@@ -216,11 +219,7 @@ export const signInRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
           request.log.info({ err: error }, 'passkey sign-in refused');
         }
       }
-      if (!user) {
-        await ctx.record(request, inboxWords.audit.signInFailed('passkey'), '', null);
-        return reply.code(401).send({ error: inboxWords.errors.badPasskey });
-      }
-      return signedIn(request, reply, user, 'passkey');
+      return signInWith('passkey', request, reply, user, { error: inboxWords.errors.badPasskey, email: null });
     },
   });
 

@@ -27,18 +27,9 @@ export function temporaryName(folder: string, stem: string): string {
   return join(folder, `.${stem}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`);
 }
 
-/** Makes a rename in `folder` survive a power cut. */
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function syncFile(file: string): void {
-  const fd = openSync(file, 'r+');
+/** Flushes a file's bytes (`r+`) or, for a folder (`r`), its entries, so that a rename in it survives a power cut. */
+function syncToDisk(path: string, flags: 'r' | 'r+'): void {
+  const fd = openSync(path, flags);
   try {
     fsyncSync(fd);
   } finally {
@@ -69,7 +60,7 @@ async function copyChecked(readFrom: DatabaseSync, target: string): Promise<stri
     // Off the event loop: on a large database the check takes long enough to hold up quotes.
     const problem = await databaseFileProblemOffThread(temporary);
     if (problem) throw new Error(`the copy is not sound: ${problem}`);
-    syncFile(temporary);
+    syncToDisk(temporary, 'r+');
     return temporary;
   } catch (error) {
     removeTemporary(temporary);
@@ -89,7 +80,7 @@ export async function backupDatabase(databaseFile: string, target: string): Prom
     const temporary = await copyChecked(source, target);
     try {
       renameSync(temporary, target);
-      syncFolder(dirname(target));
+      syncToDisk(dirname(target), 'r');
     } catch (error) {
       removeTemporary(temporary);
       throw error;
@@ -165,7 +156,7 @@ export async function restoreDatabase(from: string, databaseFile: string): Promi
       rmSync(`${databaseFile}-shm`, { force: true });
       rmSync(`${databaseFile}-wal`, { force: true });
       renameSync(temporary, databaseFile);
-      syncFolder(dirname(databaseFile));
+      syncToDisk(dirname(databaseFile), 'r');
       return { keptAs };
     } catch (error) {
       removeTemporary(temporary);

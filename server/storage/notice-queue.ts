@@ -53,14 +53,15 @@ export function* queueDigest(monday: string, mondayStart: Date): Work<boolean> {
   return yield* enqueue({ purpose: 'digest', of: { period: monday } });
 }
 
+/** The leads (spam left out) meeting `condition` whose `column` is in [from, to), in that column's order. */
+function* leadsBetween(condition: string, column: 'created_at' | 'status_changed_at', from: string | number, to: string | number): Work<InboxLead[]> {
+  const rows = yield* all(`SELECT * FROM leads WHERE spam = FALSE AND ${condition} AND ${column} >= ? AND ${column} < ? ORDER BY ${column}, id`, from, to);
+  return rows.map(toInboxLead);
+}
+
 /** The urgent leads (spam left out) that arrived in [start, end): the overnight summary's. */
 export function* urgentLeadsBetween(start: Date, end: Date): Work<InboxLead[]> {
-  const rows = yield* all(
-    'SELECT * FROM leads WHERE spam = FALSE AND urgent = TRUE AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
-    start.toISOString(),
-    end.toISOString(),
-  );
-  return rows.map(toInboxLead);
+  return yield* leadsBetween('urgent = TRUE', 'created_at', start.toISOString(), end.toISOString());
 }
 
 /** Which of these leads had a "nobody has accepted" e-mail queued. */
@@ -86,12 +87,8 @@ export function* digestCounts(start: Date, end: Date): Work<{ spamHeld: number; 
 
 /** Leads marked Won in [start, end) (spam left out), whichever week they arrived in: the digest's won value. */
 export function* leadsWonBetween(start: Date, end: Date): Work<InboxLead[]> {
-  const rows = yield* all(
-    "SELECT * FROM leads WHERE spam = FALSE AND status = 'won' AND status_changed_at >= ? AND status_changed_at < ? ORDER BY status_changed_at, id",
-    start.getTime(),
-    end.getTime(),
-  );
-  return rows.map(toInboxLead);
+  // status_changed_at is epoch milliseconds, created_at ISO text.
+  return yield* leadsBetween("status = 'won'", 'status_changed_at', start.getTime(), end.getTime());
 }
 
 /** The addresses of the inbox's owners, who receive the digest. */
