@@ -80,9 +80,8 @@ echo '· production install: CLI, build, server and a served page all work'
 if [[ -n "$keep_dist" ]]; then
   kill "$server_pid" && wait "$server_pid" 2>/dev/null || true
   server_pid=''
-  rm -rf "$root/.dist.production"
-  cp -a "$work/dist" "$root/.dist.production"
+  # Straight into dist/, which every tool ignores (CI may be linting the working copy meanwhile).
   rm -rf "$root/dist"
-  mv "$root/.dist.production" "$root/dist"
+  cp -a "$work/dist" "$root/dist"
   echo "· the site it built is now $root/dist"
 fi
