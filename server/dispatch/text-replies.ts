@@ -2,7 +2,7 @@
  * What a text from Twilio does: a delivery receipt that says an offer's text never arrived ends that
  * offer and moves urgent work on at once, and a partner's reply (YES, NO, STOP, START) does what the
  * job page's buttons or the inbox's switch would. Replies are matched to partners by their own
- * mobile number only. The texts' rows are storage's (text-work.ts).
+ * mobile number only, and to a job by the code its text carries. The texts' rows are storage's (text-work.ts).
  */
 import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
@@ -12,11 +12,13 @@ import { enqueue } from '../storage/job-queue.ts';
 import {
   DECLINED_BY_TEXT,
   keepReceipt,
-  latestTextedOffer,
+  extendOfferOnce,
+  openTextedOffers,
   recentTextedOffer,
   setTextsStopped,
   UNDELIVERED,
   type ReplyIntent,
+  type TextedOffer,
   type TextStatus,
 } from '../storage/text-work.ts';
 import { addEvent } from '../storage/lead-work.ts';
@@ -42,46 +44,118 @@ export function* textReceipt(
   return 'updated';
 }
 
+/** What ended an offer, as its partner is told: its time ran out, another partner took it, or the business withdrew or closed it. */
+export type EndedHow = 'lapsed' | 'taken' | 'closed';
+
+/** An open offer as a reply that must say which job lists it. */
+export interface WaitingJob {
+  code: string | null;
+  service: string;
+  city: string;
+}
+
 export type ReplyOutcome =
   | { kind: 'unknown_number' }
   | { kind: 'no_offer'; partner: Partner }
   | { kind: 'accepted'; partner: Partner; view: OfferView }
-  | { kind: 'taken'; partner: Partner }
+  | { kind: 'ended'; partner: Partner; how: EndedHow }
   | { kind: 'held'; partner: Partner }
   | { kind: 'declined'; partner: Partner }
   | { kind: 'stopped'; partner: Partner }
   | { kind: 'started'; partner: Partner }
-  | { kind: 'help'; partner: Partner };
+  | { kind: 'help'; partner: Partner; waiting: WaitingJob[] }
+  /** Several jobs wait and the reply named none: nothing was answered. */
+  | { kind: 'which'; partner: Partner; waiting: WaitingJob[] }
+  /** Neither yes nor no: kept in the job's timeline for the owner, the offer held a little longer (`until`, once). */
+  | { kind: 'noted'; partner: Partner; waiting: WaitingJob[]; until: number | undefined };
+
+/** What a reply that is neither yes nor no adds to the wait, once per offer: a question deserves an answer before the job moves on. */
+export const EXTEND_ONCE_MS = 5 * 60_000;
+/** At most this much of such a reply goes into the timeline. */
+const NOTED_CHARS = 300;
+
+/** A partner's own words for the timeline: one line, no control characters, links not live, bounded. */
+export function notedWords(text: string): string {
+  const line = withoutLiveLinks(
+    text
+      .slice(0, NOTED_CHARS * 4)
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ')
+      .trim(),
+  );
+  const chars = [...line];
+  return chars.length > NOTED_CHARS ? `${chars.slice(0, NOTED_CHARS - 1).join('')}…` : line;
+}
+
+const waitingJob = (o: TextedOffer): WaitingJob => ({ code: o.code, service: o.service, city: o.city });
+
+/** How an offer that no longer waits ended, for its partner. */
+function endedHow(o: { state: string; endReason: string; expired: boolean }): EndedHow {
+  if (o.state === 'withdrawn' && o.endReason === 'taken') return 'taken';
+  if ((o.state === 'open' && o.expired) || o.endReason === 'timed_out') return 'lapsed';
+  return 'closed';
+}
+
+export interface TextReply {
+  intent: ReplyIntent;
+  /** The job code the reply names, if any. */
+  code: string | undefined;
+  /** The reply's text as sent (bounded), for the timeline when it is neither yes nor no. */
+  text: string;
+}
 
 /**
  * A partner's reply from `from` (any writing of their mobile number). YES accepts, exactly as the job
- * page's "Accept job" does, the most recent offer still waiting that was texted to them; NO declines
- * it; STOP turns their texts off (shown in the inbox) and START on again. A number that is no
- * partner's changes nothing.
+ * page's "Accept job" does, the offer texted to them that the reply names by its code, or their only
+ * one still waiting; with several waiting and no code, nothing is taken and the reply asks which.
+ * NO declines the same way. STOP turns their texts off (shown in the inbox) and START on again.
+ * Anything else goes into the job's timeline for the owner, and the offer waits 5 minutes longer
+ * (once). A number that is no partner's changes nothing.
  */
-export function* replyFrom(from: string, intent: ReplyIntent, words: AnswerWords, introduce: boolean): Work<ReplyOutcome> {
+export function* replyFrom(from: string, said: TextReply | ReplyIntent, words: AnswerWords, introduce: boolean): Work<ReplyOutcome> {
+  // An intent alone is a reply of that one word (the inbox's own tools and tests use it so).
+  const reply = typeof said === 'string' ? { intent: said, code: undefined, text: said } : said;
+  const { intent, code } = reply;
   const number = nzMobileE164(from) ?? from;
   const partners = (yield* listPartners()).filter((p) => nzMobileE164(p.phone) === number);
   if (partners.length === 0) return { kind: 'unknown_number' };
   const ids = partners.map((p) => p.id);
   const first = partners[0]!;
+  const partnerOf = (id: string) => partners.find((p) => p.id === id) ?? first;
   if (intent === 'stop' || intent === 'start') {
     yield* setTextsStopped(ids, intent === 'stop');
     return { kind: intent === 'stop' ? 'stopped' : 'started', partner: first };
   }
-  if (intent !== 'accept' && intent !== 'decline') return { kind: 'help', partner: first };
-  const latest = yield* latestTextedOffer(ids);
-  if (!latest) {
-    // Their latest texted offer ended in the last day (another partner was quicker, or time ran out): say so, not "nothing waiting".
-    const ended = yield* recentTextedOffer(ids);
-    const endedFor = ended && partners.find((p) => p.id === ended.partnerId);
-    if (intent !== 'accept' || !endedFor) return { kind: 'no_offer', partner: first };
-    // A second YES to a job they already took is told so, not that someone else has it.
-    return ended.state === 'accepted' ? { kind: 'held', partner: endedFor } : { kind: 'taken', partner: endedFor };
+  const open = yield* openTextedOffers(ids);
+  if (intent === 'help') return { kind: 'help', partner: first, waiting: open.map(waitingJob) };
+  // The job the reply is about: the one its code names, else the only one waiting.
+  const named = code ? open.filter((o) => o.code === code) : open;
+  if (intent === 'other') {
+    // A code naming no waiting job: the reply is about none of them, and the owner reads it on each.
+    const about = named.length > 0 ? named : open;
+    if (about.length === 0) return { kind: 'help', partner: first, waiting: [] };
+    let until: number | undefined;
+    for (const offer of about) {
+      const partner = partnerOf(offer.partnerId);
+      yield* addEvent(offer.leadId, 'partner', null, textWords.events.replied(partner.name, notedWords(reply.text)));
+      if (yield* extendOfferOnce(offer.id, EXTEND_ONCE_MS)) until = Math.max(until ?? 0, offer.expiresAt + EXTEND_ONCE_MS);
+    }
+    return { kind: 'noted', partner: partnerOf(about[0]!.partnerId), waiting: about.map(waitingJob), until };
   }
-  const partner = partners.find((p) => p.id === latest.partnerId) ?? first;
+  if (named.length > 1 || (code && named.length === 0 && open.length > 0 && !(yield* recentTextedOffer(ids, code))))
+    return { kind: 'which', partner: first, waiting: open.map(waitingJob) };
+  const target = named[0];
+  if (!target) {
+    // Nothing waits under that code (or at all): say how it ended, if it was theirs in the last day, not "nothing waiting".
+    const ended = yield* recentTextedOffer(ids, code);
+    const endedFor = ended && partners.find((p) => p.id === ended.partnerId);
+    if (!ended || !endedFor) return { kind: 'no_offer', partner: first };
+    if (intent !== 'accept') return ended.state === 'declined' ? { kind: 'declined', partner: endedFor } : { kind: 'no_offer', partner: endedFor };
+    // A second YES to a job they already took is told so, not that someone else has it.
+    return ended.state === 'accepted' ? { kind: 'held', partner: endedFor } : { kind: 'ended', partner: endedFor, how: endedHow(ended) };
+  }
+  const partner = partnerOf(target.partnerId);
   const answer = intent === 'accept' ? ({ action: 'accept' } as const) : ({ action: 'decline', reason: DECLINED_BY_TEXT } as const);
-  const { view, changed } = yield* answerOffer(latest.tokenHash, answer, words, introduce, 'sms');
+  const { view, changed } = yield* answerOffer(target.tokenHash, answer, words, introduce, 'sms');
   if (intent === 'decline') return changed ? { kind: 'declined', partner } : { kind: 'no_offer', partner };
   if (changed && view) return { kind: 'accepted', partner, view };
   // Beaten by their own accept (the job page, or another YES a moment earlier): the job is theirs. The
@@ -90,5 +164,6 @@ export function* replyFrom(from: string, intent: ReplyIntent, words: AnswerWords
     yield* enqueue({ purpose: 'accepted', transport: 'sms', of: { offer: view.offer.id } });
     return { kind: 'held', partner };
   }
-  return { kind: 'taken', partner };
+  const how: EndedHow = view?.standing === 'taken' ? 'taken' : view?.standing === 'expired' ? 'lapsed' : 'closed';
+  return { kind: 'ended', partner, how };
 }

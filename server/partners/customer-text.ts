@@ -15,9 +15,11 @@ const LINK =
 /**
  * Digits as phone numbers are typed here: starting with +, a bracket or a 0 (every New Zealand
  * number written in full does), one space, dash, dot or closing bracket between digits; or seven
- * or more digits in one run. A number such as "-8" before it stays its own.
+ * or more digits in one run. A number such as "-8" before it stays its own. The first form runs as
+ * far as the digits go: two numbers written one after the other are one run, taken out whole (cut
+ * at 15 digits, the second number's tail would be left behind).
  */
-const PHONE_LIKE = /(?:\+\d|\(\d|\b0)(?:(?:\)[\s.-]?|[\s.-])?\d){5,15}|\b\d{7,15}\b/g;
+const PHONE_LIKE = /(?:\+\d|\(\d|\b0)(?:(?:\)[\s.-]?|[\s.-])?\d){5,}|\b\d{7,15}\b/g;
 /** A date typed as digits is not a phone number. */
 const DATE_LIKE = /^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$/;
 
@@ -89,9 +91,10 @@ function ownPhone(phone: string): RegExp | undefined {
   return new RegExp(`(?<!\\d)(?:${forms.join('|')})(?!\\d)`, 'gu');
 }
 
+/** A run of more digits than one phone number holds is several written together (or a number hidden in a longer one): it goes too. */
 function isPhone(run: string): boolean {
   const digits = run.replace(/\D/g, '');
-  return digits.length >= 7 && digits.length <= 15 && !DATE_LIKE.test(run.trim());
+  return digits.length >= 7 && !DATE_LIKE.test(run.trim());
 }
 
 /**

@@ -34,7 +34,8 @@ export const partnerWords = {
   endedSubject: (what: string) => `Job no longer available: ${what}`,
   ended: {
     taken: 'Another partner took this job first, so the offer we sent you has ended.',
-    timedOut: 'The time to accept this job passed, so we have offered it to someone else.',
+    // Not "offered it to someone else": when it lapses nobody else may be free, and the business keeps it.
+    timedOut: 'The time to accept this job passed, so the offer we sent you has ended.',
     withdrawn: 'We have withdrawn this job offer: it is no longer available.',
     takenBack: 'We have taken this job back, so it is no longer yours: please do not go to the site or contact the customer about it.',
   },

@@ -8,14 +8,37 @@ import { business } from '../../core/business.ts';
 /** Plain spaces: one character outside the GSM alphabet (a non-breaking space, a curly quote) makes a text cost twice as much. */
 const line = () => business.emergencyLine.digits.replace(/\u00a0/g, ' ');
 
+/** A job still waiting, as a reply lists it. */
+interface Waiting {
+  code: string | null;
+  service: string;
+  city: string;
+}
+const codeOf = (job: Waiting | undefined) => (job?.code ? ` ${job.code}` : '');
+const jobList = (waiting: readonly Waiting[]) =>
+  waiting.map((job) => `${job.code ?? '(no code)'} ${[job.service || 'refrigeration', job.city].filter(Boolean).join(', ')}`).join('; ');
+
 export const textWords = {
-  /** The offer: what, where, by when, the link, and how to answer. */
-  offer: (o: { urgent: boolean; service: string; place: string; onSiteBy: string | undefined; acceptBy: string; link: string }) =>
+  /**
+   * The offer: what, where, what the customer says is wrong (already cleaned and cut), by when, the
+   * link, and how to answer with the job's code.
+   */
+  offer: (o: {
+    urgent: boolean;
+    code: string | undefined;
+    what: string;
+    place: string;
+    said: string;
+    onSiteBy: string | undefined;
+    acceptBy: string;
+    link: string;
+  }) =>
     [
-      `${o.urgent ? 'URGENT job' : 'Job'} from ${business.name}: ${o.service || 'refrigeration'}, ${o.place}.`,
+      `${o.urgent ? 'URGENT job' : 'Job'}${o.code ? ` ${o.code}` : ''} from ${business.name}: ${o.what}, ${o.place}.`,
+      o.said ? `Customer says: "${o.said}"` : '',
       o.onSiteBy ? `On site by ${o.onSiteBy}.` : '',
       `Accept by ${o.acceptBy}: ${o.link}`,
-      'Reply YES to accept or NO to decline.',
+      o.code ? `Reply YES ${o.code} to accept or NO ${o.code} to decline.` : 'Reply YES to accept or NO to decline.',
       // New Zealand's networks ask that a text inviting a reply says the reply may cost.
       'Std text charges may apply.',
     ]
@@ -27,17 +50,41 @@ export const textWords = {
   replies: {
     accepted: "Thanks, the job is yours. The customer's details follow in a moment.",
     // Getters: the emergency line is the published one at the time of asking.
-    get taken() {
-      return `Sorry, that job has been taken or has closed. Questions: ${line()}.`;
-    },
+    /** An offer that ended before this answer, saying how. */
+    ended: (how: 'lapsed' | 'taken' | 'closed') =>
+      `${
+        how === 'lapsed'
+          ? 'Sorry, the time to accept that job ran out, so it is no longer open to you.'
+          : how === 'taken'
+            ? 'Sorry, another partner took that job first.'
+            : 'Sorry, that job was withdrawn or has closed.'
+      } Questions: ${line()}.`,
     held: 'You already have this job: its details are in the text we sent after your YES.',
-    declined: 'Thanks, we will offer it to someone else.',
+    declined: 'Thanks, you have turned that job down.',
     get noOffer() {
       return `No job is waiting for your answer right now. Questions: ${line()}.`;
     },
     stopped: `${business.name}: texts are off. Reply START to turn them back on.`,
     started: `${business.name}: texts are on again. Reply STOP to turn them off.`,
-    help: 'Reply YES to accept the job we just texted, NO to decline it, or STOP for no more texts.',
+    /** What to reply, for the jobs waiting (with their codes when there are several, or the one has one). */
+    help: (waiting: readonly Waiting[]) =>
+      waiting.length > 1
+        ? `Reply YES or NO with the job's code: ${jobList(waiting)}. Reply STOP for no more texts.`
+        : `Reply YES${codeOf(waiting[0])} to accept the job we texted, NO${codeOf(waiting[0])} to decline it, or STOP for no more texts.`,
+    /** Several jobs wait and the reply named none. */
+    which: (waiting: readonly Waiting[]) =>
+      `You have ${waiting.length} jobs waiting, so we have not taken any. Which one? Reply YES or NO with its code: ${jobList(waiting)}.`,
+    /** A reply that was neither yes nor no: passed on, and the wait held a little longer. */
+    noted: (waiting: readonly Waiting[], until: string | undefined) =>
+      [
+        `Thanks, we have passed your message on to ${business.name}.`,
+        waiting.length > 1
+          ? `To answer a job, reply YES or NO with its code: ${jobList(waiting)}.`
+          : `To take the job reply YES${codeOf(waiting[0])}, or NO${codeOf(waiting[0])} to decline it.`,
+        until ? `We will hold it for you until ${until}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     get unknownNumber() {
       return `This number is not on ${business.name}'s partner list. Call ${line()}.`;
     },
@@ -55,6 +102,9 @@ export const textWords = {
       .replace(/\u2026/g, '...')
       .trim(),
   events: {
-    undelivered: (name: string) => `The text to ${name} could not be delivered: offered to the next on-call partner`,
+    // Only "could not be delivered": whether anyone else is free to be offered it is dispatch's to find out, and its own line says so.
+    undelivered: (name: string) => `The text to ${name} could not be delivered, so the offer to them has ended`,
+    /** A partner's reply that was neither yes nor no, their words as they wrote them (cleaned and cut). */
+    replied: (name: string, words: string) => `Reply by text from ${name}: ${words}`,
   },
 } as const;

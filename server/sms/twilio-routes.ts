@@ -13,7 +13,8 @@ import { answerWords, partnerWords } from '../partners/partner-words.ts';
 import { audit } from '../storage/audit-log.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 import { holdsNul } from '../http/nul-guard.ts';
-import { replyIntent } from './reply-words.ts';
+import { readReply } from './reply-words.ts';
+import { textTime } from '../outbox/partner-texts.ts';
 import { textWords } from './text-words.ts';
 import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from './sms-paths.ts';
 
@@ -41,18 +42,34 @@ const twiml = (reply: FastifyReply, message?: string) => {
 };
 
 const r = textWords.replies;
-const answerTo: Record<ReplyOutcome['kind'], string | undefined> = {
-  unknown_number: r.unknownNumber,
-  no_offer: r.noOffer,
-  accepted: r.accepted,
-  taken: r.taken,
-  held: r.held,
-  declined: r.declined,
-  // Twilio answers STOP itself on its own numbers; a second answer would only repeat it.
-  stopped: undefined,
-  started: r.started,
-  help: r.help,
-};
+/** The one answer to a reply. */
+function answerTo(outcome: ReplyOutcome): string | undefined {
+  switch (outcome.kind) {
+    case 'unknown_number':
+      return r.unknownNumber;
+    case 'no_offer':
+      return r.noOffer;
+    case 'accepted':
+      return r.accepted;
+    case 'ended':
+      return r.ended(outcome.how);
+    case 'held':
+      return r.held;
+    case 'declined':
+      return r.declined;
+    // Twilio answers STOP itself on its own numbers; a second answer would only repeat it.
+    case 'stopped':
+      return undefined;
+    case 'started':
+      return r.started;
+    case 'help':
+      return r.help(outcome.waiting);
+    case 'which':
+      return r.which(outcome.waiting);
+    case 'noted':
+      return r.noted(outcome.waiting, outcome.until === undefined ? undefined : textTime(outcome.until));
+  }
+}
 
 export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app, { store, authToken, publicOrigin, introduce = false }) => {
   const origin = new URL(publicOrigin).origin;
@@ -102,10 +119,11 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
     const signed = signedForm(request, reply, SMS_INBOUND_PATH);
     if (!signed) return reply;
     const from = signed.field('From').slice(0, 32);
-    const intent = replyIntent(signed.field('Body').slice(0, REPLY_CHARS));
+    const body = signed.field('Body').slice(0, REPLY_CHARS);
+    const read = readReply(body);
     const outcome = await store.transact(function* () {
       if (!(yield* firstCallback(signed.signature))) return undefined;
-      const answered = yield* replyFrom(from, intent, answerWords, introduce);
+      const answered = yield* replyFrom(from, { ...read, text: body }, answerWords, introduce);
       // Accepting shows the customer's details: that disclosure is recorded with it, as on the job page.
       if (answered.kind === 'accepted' && answered.view.lead)
         yield* audit({
@@ -118,7 +136,7 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
     });
     if (!outcome) return replayed(reply);
     request.log.info({ reply: outcome.kind }, 'text message reply');
-    return twiml(reply, answerTo[outcome.kind]);
+    return twiml(reply, answerTo(outcome));
   });
 
   app.post(SMS_STATUS_PATH, async (request, reply) => {

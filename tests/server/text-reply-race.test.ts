@@ -123,7 +123,7 @@ describe.each(storeKinds)('a YES text beaten by the partner’s own accept on %s
     const outcome = await t.store.transact(() =>
       runsFirst(() => answerOffer(secretHash(rivalToken), { action: 'accept' }, answerWords, false, 'email'), takingTheLead, yes(phone)),
     );
-    expect(outcome.kind).toBe('taken');
+    expect(outcome).toMatchObject({ kind: 'ended', how: 'taken' });
     expect(await detailsTexts(offerId)).toHaveLength(0);
   });
 });
