@@ -13,7 +13,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Work } from './steps.ts';
+import type { Row, Work } from './steps.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -91,4 +91,15 @@ export const migrationFiles: readonly MigrationFile[] = loaded.map(({ version, f
 /** Every migration's steps for a dialect; migration N is at index N - 1. */
 export function migrations(dialect: Dialect): MigrationStep[][] {
   return loaded.map(({ migration }) => migration(dialect));
+}
+
+/** The table of the versions a database has run, made where missing; the same SQL in both dialects. */
+export const VERSIONS_TABLE = 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)';
+
+/** The migrations a database has yet to run, in version order, given the rows of its schema_migrations. */
+export function pendingMigrations(dialect: Dialect, ran: readonly Row[]): { version: number; steps: MigrationStep[] }[] {
+  const done = new Set(ran.map((r) => Number(r.version)));
+  return migrations(dialect)
+    .map((steps, i) => ({ version: i + 1, steps }))
+    .filter(({ version }) => !done.has(version));
 }

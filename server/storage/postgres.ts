@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../core/lead/schema.ts';
-import { migrations, PG_NOW_MS } from './migrations.ts';
+import { pendingMigrations, PG_NOW_MS, VERSIONS_TABLE } from './migrations.ts';
 import type { Row } from './rows.ts';
 import { ARRIVED_MS, driveAsync, numberedParams, NOW_MS, type News, type Query, type Work } from './steps.ts';
 import { newLeadRow, storedNewLead } from './new-lead.ts';
@@ -82,17 +82,14 @@ export class PostgresLeadStore extends SharedStore {
     await this.#tx(async (client) => {
       // One migrator at a time across instances.
       await client.query('SELECT pg_advisory_xact_lock(7413001)');
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+      await client.query(VERSIONS_TABLE);
       const { rows } = await client.query('SELECT version FROM schema_migrations');
-      const done = new Set(rows.map((r: Row) => Number(r.version)));
-      const all = migrations('postgres');
-      for (let i = 0; i < all.length; i++) {
-        if (done.has(i + 1)) continue;
-        for (const step of all[i]!) {
+      for (const { version, steps } of pendingMigrations('postgres', rows)) {
+        for (const step of steps) {
           if (typeof step === 'string') await client.query(step);
           else await driveAsync(step(), this.#execute(client));
         }
-        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
       }
     });
   }

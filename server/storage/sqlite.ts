@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Lead } from '../../core/lead/schema.ts';
-import { migrations } from './migrations.ts';
+import { pendingMigrations, VERSIONS_TABLE } from './migrations.ts';
 import { toLead, type Row } from './rows.ts';
 import { driveSync, type Work } from './steps.ts';
 import { sqliteExecutor, statementCache } from './sqlite-dialect.ts';
@@ -49,23 +49,16 @@ export class SqliteLeadStore extends SharedStore {
   }
 
   async migrate(): Promise<void> {
-    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
-    const done = new Set((this.#db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => Number(r.version)));
-    migrations('sqlite').forEach((statements, i) => {
-      const version = i + 1;
-      if (done.has(version)) return;
+    this.#db.exec(VERSIONS_TABLE);
+    const execute = sqliteExecutor(this.#statement, () => undefined);
+    for (const { version, steps } of pendingMigrations('sqlite', this.#db.prepare('SELECT version FROM schema_migrations').all() as Row[]))
       this.#tx(() => {
-        for (const step of statements) {
+        for (const step of steps) {
           if (typeof step === 'string') this.#db.exec(step);
-          else
-            driveSync(
-              step(),
-              sqliteExecutor(this.#statement, () => undefined),
-            );
+          else driveSync(step(), execute);
         }
         this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
       });
-    });
   }
 
   /**
