@@ -202,8 +202,9 @@ describe('secrets in the logs', () => {
     expect((await fetch(`${server.url}/partner/%E0%A4%A?t=${offerToken}`)).status).toBe(400);
     await mailTo('partner@example.nz', 'You have the job');
 
-    // The partner's "Your jobs" page from the offer e-mail's link: a shortcut pressed, a job opened
-    // (its own new link), a tampered link; then the owner makes a new link and turns the page off.
+    // The partner’s "Your jobs" page from the offer e-mail’s link: a shortcut pressed, a job it may
+    // not open, a tampered link; then the owner makes a new link, a job is opened from it (its own
+    // new link), and the page is turned off.
     const offerText = await mailTo('partner@example.nz', 'Job offer');
     const jobsToken = keep('the jobs page link’s token', [...offerText.matchAll(/https?:\/\/\S+\/partner\/jobs\?t=(\S+)/g)][0]?.[1]);
     const jobsForm = (path: string, fields: Record<string, string>) =>
@@ -215,14 +216,16 @@ describe('secrets in the logs', () => {
       });
     expect((await fetch(`${server.url}/partner/jobs?t=${jobsToken}`)).status).toBe(200);
     expect((await jobsForm('/partner/jobs', { t: jobsToken, action: 'tonight' })).status).toBe(200);
-    const opened = await jobsForm('/partner/jobs/open', { t: jobsToken, offer: String(offer.id) });
-    expect(opened.status).toBe(303);
-    keep('the job link opened from the jobs page', new URL(opened.headers.get('location') ?? '', server.url).searchParams.get('t'));
-    expect((await fetch(`${server.url}${opened.headers.get('location')}`)).status).toBe(200);
+    // A link made from an offer's e-mail lists the jobs but opens none.
+    expect((await jobsForm('/partner/jobs/open', { t: jobsToken, offer: String(offer.id) })).status).toBe(403);
     expect((await fetch(`${server.url}/partner/jobs?t=${keep('a tampered jobs token', `${jobsToken.slice(0, -2)}xx`)}`)).status).toBe(404);
     const renewed = await owner.api('POST', `/partners/${partner.id}/page/renew`);
     expect(renewed.status).toBe(200);
-    keep('the renewed jobs page link’s token', new URL(String(renewed.json().link)).searchParams.get('t'));
+    const renewedToken = keep('the renewed jobs page link’s token', new URL(String(renewed.json().link)).searchParams.get('t'));
+    const opened = await jobsForm('/partner/jobs/open', { t: renewedToken, offer: String(offer.id) });
+    expect(opened.status).toBe(303);
+    keep('the job link opened from the jobs page', new URL(opened.headers.get('location') ?? '', server.url).searchParams.get('t'));
+    expect((await fetch(`${server.url}${opened.headers.get('location')}`)).status).toBe(200);
     expect((await owner.api('POST', `/partners/${partner.id}/page/revoke`)).status).toBe(200);
 
     // The export with the right token, then a wrong one (answered after its delay).
