@@ -44,8 +44,8 @@ export function* textReceipt(
   return 'updated';
 }
 
-/** What ended an offer, as its partner is told: its time ran out, another partner took it, or the business withdrew or closed it. */
-export type EndedHow = 'lapsed' | 'taken' | 'closed';
+/** What ended an offer, as its partner is told: its time ran out, another partner took it, they declined it, or the business withdrew or closed it. */
+export type EndedHow = 'lapsed' | 'taken' | 'declined' | 'closed';
 
 /** An open offer as a reply that must say which job lists it. */
 export interface WaitingJob {
@@ -91,6 +91,7 @@ const waitingJob = (o: TextedOffer): WaitingJob => ({ code: o.code, service: o.s
 /** How an offer that no longer waits ended, for its partner. */
 function endedHow(o: { state: string; endReason: string; expired: boolean }): EndedHow {
   if (o.state === 'withdrawn' && o.endReason === 'taken') return 'taken';
+  if (o.state === 'declined') return 'declined';
   if ((o.state === 'open' && o.expired) || o.endReason === 'timed_out') return 'lapsed';
   return 'closed';
 }

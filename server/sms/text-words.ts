@@ -14,6 +14,12 @@ interface Waiting {
   service: string;
   city: string;
 }
+const endedWords = {
+  lapsed: 'Sorry, the time to accept that job ran out, so it is no longer open to you.',
+  taken: 'Sorry, another partner took that job first.',
+  declined: 'You turned that job down, so it is no longer open to you.',
+  closed: 'Sorry, that job was withdrawn or has closed.',
+} as const;
 const codeOf = (job: Waiting | undefined) => (job?.code ? ` ${job.code}` : '');
 const jobList = (waiting: readonly Waiting[]) =>
   waiting.map((job) => `${job.code ?? '(no code)'} ${[job.service || 'refrigeration', job.city].filter(Boolean).join(', ')}`).join('; ');
@@ -51,14 +57,7 @@ export const textWords = {
     accepted: "Thanks, the job is yours. The customer's details follow in a moment.",
     // Getters: the emergency line is the published one at the time of asking.
     /** An offer that ended before this answer, saying how. */
-    ended: (how: 'lapsed' | 'taken' | 'closed') =>
-      `${
-        how === 'lapsed'
-          ? 'Sorry, the time to accept that job ran out, so it is no longer open to you.'
-          : how === 'taken'
-            ? 'Sorry, another partner took that job first.'
-            : 'Sorry, that job was withdrawn or has closed.'
-      } Questions: ${line()}.`,
+    ended: (how: 'lapsed' | 'taken' | 'declined' | 'closed') => `${endedWords[how]} Questions: ${line()}.`,
     held: 'You already have this job: its details are in the text we sent after your YES.',
     declined: 'Thanks, you have turned that job down.',
     get noOffer() {

@@ -267,6 +267,31 @@ describe.each(storeKinds)('replies by text on %s, two instances', (kind) => {
     expect(String((await offerRow(b.offerId)).state)).toBe('accepted');
   });
 
+  it('with two jobs waiting: a bare NO declines neither, and a question goes on both timelines, each held once', async () => {
+    const phone = '021 555 0708';
+    const partner = await technician(phone);
+    const a = await textedOffer(partner, { city: 'Hamilton' });
+    const b = await textedOffer(partner, { city: 'Dunedin', service_type: 'Installation' });
+    expect((await reply(phone, 'nah')).answer).toContain('Which one?');
+    const before = [Number((await offerRow(a.offerId)).expires_at), Number((await offerRow(b.offerId)).expires_at)];
+    const noted = await reply(phone, 'Which one is closer to Frankton?');
+    expect(noted.answer).toContain(`${a.code} Repair, Hamilton`);
+    expect(noted.answer).toContain(`${b.code} Installation, Dunedin`);
+    const after = [await offerRow(a.offerId), await offerRow(b.offerId)];
+    expect(after.map((o) => String(o.state))).toEqual(['open', 'open']);
+    expect(after.map((o) => Number(o.expires_at))).toEqual(before.map((at) => at + 5 * 60_000));
+    for (const leadId of [a.leadId, b.leadId]) expect(await timeline(leadId)).toContain(`Reply by text from ${partner.name}: Which one is closer to Frankton?`);
+    // Named by its code, a question goes on that job's timeline only.
+    await reply(phone, `${b.code} how many units?`);
+    expect((await timeline(a.leadId)).filter((line) => line.includes('how many units'))).toEqual([]);
+    expect(await timeline(b.leadId)).toContain(`Reply by text from ${partner.name}: ${b.code} how many units?`);
+    expect((await reply(phone, `no ${b.code}`)).answer).toBe(textWords.replies.declined);
+    expect([String((await offerRow(a.offerId)).state), String((await offerRow(b.offerId)).state)]).toEqual(['open', 'declined']);
+    // A yes to the job they turned down says so; it takes neither that one nor the other.
+    expect((await reply(phone, `yes ${b.code}`)).answer).toBe(textWords.replies.ended('declined'));
+    expect(String((await offerRow(a.offerId)).state)).toBe('open');
+  });
+
   it('says how an offer ended: its time ran out, or another partner took it', async () => {
     const phone = '021 555 0705';
     const partner = await technician(phone);
