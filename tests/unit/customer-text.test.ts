@@ -51,6 +51,16 @@ describe('the notes before a partner accepts', () => {
     );
   });
 
+  it('take out two or more numbers written one after the other, none of their digits left behind', () => {
+    fc.assert(
+      fc.property(fc.array(phone, { minLength: 2, maxLength: 4 }), filler, (numbers, after) => {
+        const shown = withoutContactDetails([...numbers, ...after].join(' '));
+        for (const number of numbers) expect(shown.replace(/\D/g, '')).not.toContain(number.replace(/\D/g, '').slice(-4));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('leave temperatures, sizes, dates and model numbers alone', () => {
     const text = 'Display freezer alarm going off, reading -8 °C since 2026-11-26. Model RX-2000, 2 x 1200mm, 3.5 kW.';
     expect(withoutContactDetails(text)).toBe(text);
