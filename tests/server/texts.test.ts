@@ -15,6 +15,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createMailedJobSenders } from '../../server/outbox/senders.ts';
+import { mailerFor, type Mailer } from '../../server/outbox/mailer.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { answerOffer } from '../../server/dispatch/partner-offers.ts';
@@ -49,6 +50,7 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
   let apps: FastifyInstance[];
   let workers: OutboxWorker[];
   let stores: LeadStore[];
+  let mailer: Mailer;
 
   beforeEach(async () => {
     t = await createTestStore(kind);
@@ -65,6 +67,8 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
       TWILIO_API_URL: twilio.url,
     });
     stores = [t.store, t.reopen()];
+    // One mailer, closed after each test: its pooled connection would otherwise hold the SMTP peer open.
+    mailer = mailerFor(config)!;
     apps = await Promise.all(
       stores.map((store) =>
         buildApp({ store, leadPurposes: [], dispatch: true, inbox: { publicOrigin: origin }, texts: { authToken: TOKEN, publicOrigin: origin } }),
@@ -75,7 +79,7 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
       (store) =>
         new OutboxWorker({
           store,
-          senders: { ...createMailedJobSenders(config, store), dispatch: createDispatchRunner(store, 15 * 60_000, { texts: true }) },
+          senders: { ...createMailedJobSenders(config, store, mailer), dispatch: createDispatchRunner(store, 15 * 60_000, { texts: true }) },
           log,
           pollIntervalMs: 50,
           maxAttempts: 4,
@@ -87,6 +91,7 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
   afterEach(async () => {
     for (const w of workers) await w.stop();
     for (const app of apps) await app.close();
+    mailer.close();
     await twilio.close();
     await smtp.close();
     await t.cleanup();
