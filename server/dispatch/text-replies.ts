@@ -24,7 +24,7 @@ import {
 import { addEvent } from '../storage/lead-work.ts';
 import { withoutLiveLinks } from '../partners/customer-text.ts';
 import { textWords } from '../sms/text-words.ts';
-import { answerOffer, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
+import { answerOffer, offerById, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
 
 /**
  * A delivery receipt: the text's status moves forward (a repeated or late receipt changes nothing).
@@ -152,19 +152,26 @@ export function* replyFrom(from: string, said: TextReply | ReplyIntent, words: A
     if (!ended || !endedFor) return { kind: 'no_offer', partner: first };
     if (intent !== 'accept') return ended.state === 'declined' ? { kind: 'declined', partner: endedFor } : { kind: 'no_offer', partner: endedFor };
     // A second YES to a job they already took is told so, not that someone else has it.
-    return ended.state === 'accepted' ? { kind: 'held', partner: endedFor } : { kind: 'ended', partner: endedFor, how: endedHow(ended) };
+    if (ended.state === 'accepted') return yield* stillTheirs(yield* offerById(ended.id), endedFor);
+    return { kind: 'ended', partner: endedFor, how: endedHow(ended) };
   }
   const partner = partnerOf(target.partnerId);
   const answer = intent === 'accept' ? ({ action: 'accept' } as const) : ({ action: 'decline', reason: DECLINED_BY_TEXT } as const);
   const { view, changed } = yield* answerOffer(target.tokenHash, answer, words, introduce, 'sms');
   if (intent === 'decline') return changed ? { kind: 'declined', partner } : { kind: 'no_offer', partner };
   if (changed && view) return { kind: 'accepted', partner, view };
-  // Beaten by their own accept (the job page, or another YES a moment earlier): the job is theirs. The
-  // customer's details go by text once, as after a YES (queued once per offer, however many YES came).
-  if (view?.standing === 'held') {
-    yield* enqueue({ purpose: 'accepted', transport: 'sms', of: { offer: view.offer.id } });
-    return { kind: 'held', partner };
-  }
+  if (view?.standing === 'held') return yield* stillTheirs(view, partner);
   const how: EndedHow = view?.standing === 'taken' ? 'taken' : view?.standing === 'expired' ? 'lapsed' : 'closed';
   return { kind: 'ended', partner, how };
+}
+
+/**
+ * A YES to a job the partner already accepted (on its page, or by another YES, a moment or an hour
+ * earlier): while they hold it, they are told so and the customer's details go by text, once per
+ * offer however many YES came; once it has closed, they are told that.
+ */
+function* stillTheirs(view: OfferView | undefined, partner: Partner): Work<ReplyOutcome> {
+  if (view?.standing !== 'held') return { kind: 'ended', partner, how: 'closed' };
+  yield* enqueue({ purpose: 'accepted', transport: 'sms', of: { offer: view.offer.id } });
+  return { kind: 'held', partner };
 }
