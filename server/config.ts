@@ -2,7 +2,7 @@
  * Configuration from the environment, validated at start: a bad value is one clear line and exit 1.
  * `.env.example` and the README document every variable.
  */
-import { isLoopbackHost } from './loopback-host.ts';
+import { isLoopbackHost } from './http/loopback-host.ts';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { business, DEFAULT_SITE_URL } from '../core/business.ts';
