@@ -1,7 +1,8 @@
 /**
  * The partner's "Your jobs" page on a phone (390 px) in Chromium, against the real server with the
  * built site: from a job page's "Your jobs" link, a technician puts themselves on call with
- * "Tonight until 7:00" and opens the job from their list; axe clean at each step, with screenshots
+ * "Tonight until 7:00" (that link lists jobs but opens none), then opens the job from the list the
+ * owner's own link shows; axe clean at each step, with screenshots
  * in bench/results/screenshots/partner-jobs/.
  */
 import { test, expect } from './fixtures.ts';
@@ -10,6 +11,12 @@ import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
 import { tonightUntil } from '../../server/partners/on-call-times.ts';
 import { expectAxeClean } from './helpers.ts';
+import { renewPage } from '../../server/storage/partner-pages.ts';
+import { partnerJobsUrl } from '../../server/partners/partner-links.ts';
+import { partnerWords } from '../../server/partners/partner-words.ts';
+import { randomToken, secretHash } from '../../server/security/secrets.ts';
+
+const w = partnerWords.jobs;
 
 const shots = 'bench/results/screenshots/partner-jobs';
 
@@ -49,11 +56,19 @@ test.describe('the partner’s jobs page', () => {
     await expectAxeClean(page, 'the jobs page once on call');
     await page.screenshot({ path: `${shots}/jobs-page-on-call-390.png`, fullPage: true });
 
-    // Opened again later, the page says where they stand.
+    // Opened again later, the page says where they stand; made from one job's link, it lists the jobs but opens none.
     await page.goto(jobsUrl);
     await expect(page.getByText(/^On call until .* 7:00 am/)).toBeVisible();
+    const listed = page.getByRole('region', { name: 'Offers waiting for you' });
+    await expect(listed.getByRole('heading', { name: 'Repair · Hamilton' })).toBeVisible();
+    await expect(listed.getByText(w.openFromMessage)).toBeVisible();
+    await expect(listed.getByRole('button', { name: /Open the job/ })).toHaveCount(0);
+
+    // The owner's own link to their page (a renewal, as the inbox makes it) opens the job from the list.
+    const renewed = await server.store.store.transact(() => renewPage(partner.id, randomToken, secretHash));
+    if (!renewed.ok) throw new Error('the partner’s page was not renewed');
+    await page.goto(partnerJobsUrl(server.origin, renewed.token));
     const offers = page.getByRole('region', { name: 'Offers waiting for you' });
-    await expect(offers.getByRole('heading', { name: 'Repair · Hamilton' })).toBeVisible();
     await expect(offers.getByText('Accept by')).toBeVisible();
     await offers.getByRole('button', { name: 'Open the job: Repair · Hamilton' }).click();
     await expect(page).toHaveURL(/\/partner\/offer\?t=/);
