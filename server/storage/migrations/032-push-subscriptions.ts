@@ -1,7 +1,7 @@
 import type { Dialect } from '../migrations.ts';
 
 /**
- * Version 31: alerts on a person's phone (web push).
+ * Version 32: alerts on a person's phone (web push).
  * - `push_subscriptions`: each browser a person turned alerts on in, by the push service's
  *   endpoint (unique: the same phone subscribing again updates its row). `p256dh` and `auth` are
  *   the browser's keys the payload is encrypted to; `last_ok_at` is when a push last reached the
