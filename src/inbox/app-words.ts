@@ -611,7 +611,8 @@ export const words = {
       after: 'After',
       empty: '(empty)',
       restore: 'Restore this version',
-      restoreName: (n: number) => `Restore version ${n}`,
+      // The visible words come first, so a spoken "click Restore this version" finds the button (label in name).
+      restoreName: (n: number) => `Restore this version (version ${n})`,
       confirm: (n: number) => `Put the whole site back as it was in version ${n}? This publishes a new version; the current one stays in the list.`,
       restored: (n: number) => `Restored. The site is now version ${n}.`,
       live: 'Live',

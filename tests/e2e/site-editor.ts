@@ -183,7 +183,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
           await expectAxeCleanAtBothWidths(page, 'the versions');
           page.once('dialog', (dialog) => void dialog.accept());
-          await page.getByRole('button', { name: 'Restore version 0' }).click();
+          await page.getByRole('button', { name: 'Restore this version (version 0)' }).click();
           await expect(page.getByRole('status').filter({ hasText: 'Restored. The site is now version 3.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
           await expect
             .poll(() => servedEverywhere(server, 'Commercial Fridge Prices in New Zealand: Ranges, Running Costs and Quotes'), {
@@ -355,7 +355,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: 'All pages' }).click();
           await page.getByRole('link', { name: 'Versions and undo' }).click();
           page.once('dialog', (dialog) => void dialog.accept());
-          await page.getByRole('button', { name: `Restore version ${version - 1}` }).click();
+          await page.getByRole('button', { name: `Restore this version (version ${version - 1})` }).click();
           await expect(page.getByRole('status').filter({ hasText: `Restored. The site is now version ${version + 1}.` })).toBeVisible({
             timeout: PUBLISH_WITHIN_MS[kind],
           });
