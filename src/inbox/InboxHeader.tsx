@@ -43,8 +43,9 @@ export function InboxHeader({ user, place, go }: InboxHeaderProps) {
           </button>
         </div>
       </div>
-      <nav aria-label={words.nav.label} className="mx-auto max-w-5xl overflow-x-auto px-2">
-        <ul className="flex gap-1">
+      <nav aria-label={words.nav.label} className="mx-auto max-w-5xl px-2">
+        {/* Wrapping rather than scrolling: on a phone every section stays in sight, none past the edge. */}
+        <ul className="flex flex-wrap gap-x-1">
           {pages.map((p) => {
             const href = placeHref(p.place);
             return (

@@ -17,6 +17,7 @@ import { run } from '../../server/storage/steps.ts';
 import { rawQuery, type TestStore } from '../support/stores.ts';
 import { serverOptions, test, expect } from './fixtures.ts';
 import { expectAxeClean } from './helpers.ts';
+import { words } from '../../src/inbox/app-words.ts';
 
 // Scheduled backups on, so the owner's Reports show the last one (taken as the server starts).
 test.use({ serverOptions: serverOptions({ env: { BACKUP_DIR: join('test-results', `e2e-backups-${process.pid}`) } }) });
@@ -117,6 +118,11 @@ test('the owner reads the reports on a phone and on a desktop', async ({ page, s
 
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  // On a phone every section of the inbox is in sight: no menu item past the screen's edge.
+  const menu = page.getByRole('navigation', { name: words.nav.label }).getByRole('link');
+  expect(await menu.count()).toBeGreaterThanOrEqual(6);
+  for (const box of await menu.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect)))
+    expect(box.right, 'a menu item ends past the edge').toBeLessThanOrEqual(390);
   // The last scheduled backup, in words, on the owner's screen.
   // (Taken as the server started; read again until it is there.)
   await expect(async () => {
