@@ -84,6 +84,11 @@ const flag = (fallback: boolean) =>
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 export const WEBHOOK_SECRET_COMMAND = `node -e "console.log('whsec_' + require('node:crypto').randomBytes(32).toString('base64'))"`;
 
+export const VAPID_KEYS_COMMAND = 'npx web-push generate-vapid-keys';
+
+/** How many bytes a base64url value holds; -1 when it is not base64url. */
+const base64urlBytes = (v: string) => (/^[A-Za-z0-9_-]+$/.test(v) ? Buffer.from(v, 'base64url').length : -1);
+
 export const EXPORT_TOKEN_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
 /**
@@ -102,8 +107,12 @@ export const DEFAULTS = {
    */
   visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000, campaignsPerDay: 50 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
-  /** How long an on-call partner has to accept an urgent job before the next one is offered it. */
-  dispatch: { acceptWithinMs: 15 * 60_000 },
+  /**
+   * Urgent work (server/dispatch/dispatch-policy.ts says why): how long each on-call partner has to
+   * accept, how many are offered a job at once, and how soon after the request the owners are woken
+   * alongside when nobody has accepted.
+   */
+  dispatch: { acceptWithinMs: 5 * 60_000, atOnce: 3, wakeAfterMs: 2 * 60_000 },
 } as const;
 
 /** The most of its lease a send may take: what is left is time to renew the claim after it. */
@@ -183,6 +192,27 @@ export const configSchema = z
       ),
     /** Where the Messages API is; tests and a local fake stand in for Twilio here. */
     TWILIO_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? 'https://api.twilio.com').replace(/\/+$/, '')),
+    /**
+     * The server's key pair for alerts on phones (Web Push, VAPID), base64url as web-push makes them.
+     * Unset: one pair is made the first time it is needed and kept in the database, the same for
+     * every instance. Set both or neither.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || base64urlBytes(v) === 65, `must be the public key (65 bytes in base64url); make a pair with: ${VAPID_KEYS_COMMAND}`),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || base64urlBytes(v) === 32, `must be the private key (32 bytes in base64url); make a pair with: ${VAPID_KEYS_COMMAND}`),
+    /** Who the push services may contact about this server's alerts: a mailto: address or an https: page. */
+    VAPID_SUBJECT: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || `mailto:${business.email}`)
+      .refine((v) => URL.canParse(v) && ['mailto:', 'https:'].includes(new URL(v).protocol), 'must be a mailto: address or an https: URL'),
     LEADS_EXPORT_TOKEN: z
       .string()
       .optional()
@@ -206,8 +236,12 @@ export const configSchema = z
     NUDGE_AFTER: duration.default(4 * 3_600_000),
     /** How often each instance looks for nudges, reminders and the digest that are due. */
     NOTICE_CHECK_INTERVAL: duration.default(60_000),
-    /** How long an on-call partner has to accept an urgent job before it goes to the next one. */
+    /** How long an on-call partner has to accept an urgent job before their place goes to the next one. */
     DISPATCH_ACCEPT_WITHIN: duration.default(DEFAULTS.dispatch.acceptWithinMs).refine((v) => v > 0, 'must be longer than 0'),
+    /** How many on-call partners are offered an urgent job at once (1 to 3); the first to accept has it. */
+    DISPATCH_AT_ONCE: z.coerce.number().int().min(1).max(3).default(DEFAULTS.dispatch.atOnce),
+    /** How long after an urgent request nobody has accepted the owners are woken alongside the offers; 0: only when no partner is left. */
+    DISPATCH_WAKE_AFTER: duration.default(DEFAULTS.dispatch.wakeAfterMs),
     /** A folder for scheduled copies of the SQLite database; unset: none are made. */
     BACKUP_DIR: z
       .string()
@@ -249,6 +283,11 @@ export const configSchema = z
       path: ['TWILIO_ACCOUNT_SID'],
     },
   )
+  // One key of a pair signs nothing the browsers would take: both or neither.
+  .refine((c) => Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have one pair made and kept in the database',
+    path: ['VAPID_PUBLIC_KEY'],
+  })
   .refine((c) => !c.WEBHOOK_URL || c.WEBHOOK_SECRET, { message: 'WEBHOOK_SECRET is required when WEBHOOK_URL is set', path: ['WEBHOOK_SECRET'] })
   // Refused rather than quietly shortened: the person who set it should know.
   .refine((c) => c.OUTBOX_SEND_TIMEOUT === undefined || sendTimeoutFor(c.OUTBOX_LEASE, c.OUTBOX_SEND_TIMEOUT) === c.OUTBOX_SEND_TIMEOUT, {
