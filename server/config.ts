@@ -107,8 +107,12 @@ export const DEFAULTS = {
    */
   visits: { rateLimit: { max: 600, windowMs: 600_000 }, flushMs: 5_000, rememberedVisitors: 200_000, pendingRows: 50_000, campaignsPerDay: 50 },
   outbox: { pollIntervalMs: 2_000, maxAttempts: 24, retryBaseMs: 5_000, retryMaxMs: 3_600_000, leaseMs: 60_000, concurrency: 4 },
-  /** How long an on-call partner has to accept an urgent job before the next one is offered it. */
-  dispatch: { acceptWithinMs: 15 * 60_000 },
+  /**
+   * Urgent work (server/dispatch/dispatch-policy.ts says why): how long each on-call partner has to
+   * accept, how many are offered a job at once, and how soon after the request the owners are woken
+   * alongside when nobody has accepted.
+   */
+  dispatch: { acceptWithinMs: 5 * 60_000, atOnce: 3, wakeAfterMs: 2 * 60_000 },
 } as const;
 
 /** The most of its lease a send may take: what is left is time to renew the claim after it. */
@@ -232,8 +236,12 @@ export const configSchema = z
     NUDGE_AFTER: duration.default(4 * 3_600_000),
     /** How often each instance looks for nudges, reminders and the digest that are due. */
     NOTICE_CHECK_INTERVAL: duration.default(60_000),
-    /** How long an on-call partner has to accept an urgent job before it goes to the next one. */
+    /** How long an on-call partner has to accept an urgent job before their place goes to the next one. */
     DISPATCH_ACCEPT_WITHIN: duration.default(DEFAULTS.dispatch.acceptWithinMs).refine((v) => v > 0, 'must be longer than 0'),
+    /** How many on-call partners are offered an urgent job at once (1 to 3); the first to accept has it. */
+    DISPATCH_AT_ONCE: z.coerce.number().int().min(1).max(3).default(DEFAULTS.dispatch.atOnce),
+    /** How long after an urgent request nobody has accepted the owners are woken alongside the offers; 0: only when no partner is left. */
+    DISPATCH_WAKE_AFTER: duration.default(DEFAULTS.dispatch.wakeAfterMs),
     /** A folder for scheduled copies of the SQLite database; unset: none are made. */
     BACKUP_DIR: z
       .string()

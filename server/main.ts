@@ -11,7 +11,7 @@ import { createStore, describeStore, sqliteFileOf } from './storage/open-store.t
 import { OutboxWorker } from './outbox/worker.ts';
 import { createLeadSenders, createMailedJobSenders } from './outbox/senders.ts';
 import { Scheduler } from './outbox/scheduler.ts';
-import { createDispatchRunner } from './outbox/dispatch-runner.ts';
+import { createDispatchRunners } from './outbox/dispatch-runner.ts';
 import { mailerFor } from './outbox/mailer.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
@@ -63,11 +63,16 @@ const mailed = createMailedJobSenders(config, store, mailer);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
 const texts = dispatch && textsConfigured(config);
+const dispatchPolicy = {
+  acceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
+  atOnce: config.DISPATCH_AT_ONCE,
+  wakeAfterMs: config.DISPATCH_WAKE_AFTER > 0 ? config.DISPATCH_WAKE_AFTER : null,
+};
 if (textsConfigured(config) && !dispatch) log.warn('TWILIO_* is set but SMTP_URL is not: texts go with dispatch, which needs e-mail, so none are sent');
 const senders = {
   ...leadSenders,
   ...mailed,
-  ...(dispatch ? { dispatch: createDispatchRunner(store, config.DISPATCH_ACCEPT_WITHIN, { texts }) } : {}),
+  ...(dispatch ? createDispatchRunners(store, dispatchPolicy, { texts }) : {}),
 };
 const worker = new OutboxWorker({
   store,
@@ -90,7 +95,7 @@ const scheduler =
         intervalMs: config.NOTICE_CHECK_INTERVAL,
         urgentAfterMs: config.NUDGE_URGENT_AFTER,
         afterMs: config.NUDGE_AFTER,
-        dispatchAcceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
+        dispatchPolicy,
         texts,
       })
     : undefined;

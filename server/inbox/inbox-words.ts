@@ -91,6 +91,8 @@ export const inboxWords = {
       unaccepted: urgentCopy ? 'Nobody has accepted the urgent job (business and urgent address)' : 'Nobody has accepted the urgent job',
       offer: 'Job offer',
       dispatch: 'Urgent job offered to on-call partners automatically',
+      'dispatch-due': 'Urgent job: dispatch looked again when due',
+      'dispatch-escalate': 'Urgent job: the business woken, as no partner had taken it',
       accepted: 'Customer’s details sent to the partner',
       introduced: 'Customer told who will call',
       ended: 'Partner told the offer has ended',

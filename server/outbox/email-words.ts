@@ -17,8 +17,10 @@ export const notificationCopy = {
   noSite: 'No site address given.',
   access: (notes: string) => `Access: ${notes}`,
   map: 'Open in Google Maps',
-  dispatched: (name: string, when: string, until: string) =>
-    `Offered automatically to ${name} (on call) at ${when}: if they accept by ${until} they call the customer, and you will see it on the lead. Otherwise it goes to the next partner, and you hear if nobody takes it.`,
+  dispatched: (names: readonly string[], when: string, until: string) =>
+    names.length === 1
+      ? `Offered automatically to ${names[0]} (on call) at ${when}: if they accept by ${until} they call the customer, and you will see it on the lead. Otherwise it goes to the next partner, and you hear if nobody takes it.`
+      : `Offered automatically to ${names.slice(0, -1).join(', ')} and ${names.at(-1)} (on call) at ${when}: the first to accept by ${until} calls the customer, and you will see it on the lead. You hear if nobody takes it.`,
   dispatching: (name: string) =>
     `Being offered automatically to the on-call partners, ${name} first. If one accepts, they call the customer and you will see it on the lead.`,
   uncovered: 'No on-call partner covers this city and service, so nobody is being offered it automatically: call the customer yourself.',

@@ -15,9 +15,9 @@
  *   that evening still gets it queued, and nothing is sent on an evening with every city covered.
  * - One reminder, from 8:00 New Zealand time, when the website's price date line is past its monthly
  *   check (site/price-age.ts), once per date line: verifying moves the line on.
- * - Urgent work dispatched to on-call partners one at a time, the next after the wait, and one
- *   "nobody has accepted" e-mail when none is left (server/dispatch/dispatch.ts); also run as a lead arrives,
- *   so the first partner hears at once rather than at the next check.
+ * - Urgent work dispatched to on-call partners, several at once, the next as a place comes free, and
+ *   the business woken when nobody has accepted (server/dispatch/dispatch.ts): a check behind the
+ *   dispatch jobs, which run as a lead arrives and when an offer's wait ends.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboxLead } from '../storage/lead-work.ts';
@@ -25,6 +25,7 @@ import { leadsAwaitingNudge, queueDigest, queueNudges, queueOvernight, queuePric
 import { queueGaps } from '../dispatch/night-gaps.ts';
 import { publishedPriceAge } from '../site/price-age.ts';
 import { dispatchLead, leadsToDispatch } from '../dispatch/dispatch.ts';
+import type { DispatchPolicy } from '../dispatch/dispatch-policy.ts';
 import { dispatchWords } from './dispatch-runner.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { DAY_MS, addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
@@ -66,8 +67,8 @@ export interface SchedulerOptions extends NudgeTimes {
   intervalMs: number;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
-  /** How long an on-call partner has to accept an urgent job; unset: no dispatch. */
-  dispatchAcceptWithinMs?: number | undefined;
+  /** How urgent work is offered (a bare wait: one on-call partner at a time); unset: no dispatch. */
+  dispatchPolicy?: DispatchPolicy | number | undefined;
   /** Text messages are configured: automatic offers also go by text to partners who take them. */
   texts?: boolean | undefined;
 }
@@ -102,12 +103,12 @@ export class Scheduler {
 
   /** Moves each urgent job since the horizon on a step (offer, wait, next partner, escalation); returns what this call did. */
   async dispatch(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<DispatchResult> {
-    const { store, dispatchAcceptWithinMs: within, texts = false } = this.#o;
+    const { store, dispatchPolicy: policy, texts = false } = this.#o;
     const done = { offered: 0, escalated: 0 };
-    if (within === undefined) return done;
+    if (policy === undefined) return done;
     for (const id of await store.read(() => leadsToDispatch(new Date(now.getTime() - NUDGE_HORIZON_MS)))) {
-      const step = await store.transact(() => dispatchLead(id, within, dispatchWords, { texts }));
-      if (step.step === 'offered') done.offered++;
+      const step = await store.transact(() => dispatchLead(id, policy, dispatchWords, { texts }));
+      if (step.step === 'offered') done.offered += step.partners.length;
       if (step.step === 'escalated') done.escalated++;
     }
     if (done.offered || done.escalated) this.#o.log.info(done, 'urgent work dispatched');

@@ -212,7 +212,7 @@ export function* leadJobs(leadId: string): Work<(OutboxJob & { delivered_at: num
     `SELECT j.*, NULL AS partner_name FROM outbox j WHERE j.lead_id = ? AND j.purpose NOT IN (${WORK_PURPOSES.map((c) => `'${c}'`).join(', ')})
      UNION ALL
      SELECT j.*, p.name AS partner_name FROM outbox j JOIN partner_offers o ON o.id = j.offer_id JOIN partners p ON p.id = o.partner_id
-     WHERE j.lead_id IS NULL AND o.lead_id = ?
+     WHERE j.lead_id IS NULL AND o.lead_id = ? AND j.purpose NOT IN (${WORK_PURPOSES.map((c) => `'${c}'`).join(', ')})
      ORDER BY purpose, partner_name`,
     leadId,
     leadId,

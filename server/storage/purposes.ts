@@ -47,6 +47,10 @@ export const PURPOSES = {
   ended: { queuedBy: 'partner', transports: ['email'] },
   /** The next step of one urgent lead's dispatch (server/dispatch/dispatch.ts). */
   dispatch: { queuedBy: 'work', transports: ['none'] },
+  /** Dispatch looks again when it is due: an offer's wait is over (keyed by the offer), or the business is to be woken alongside. */
+  'dispatch-due': { queuedBy: 'work', transports: ['none'] },
+  /** An urgent lead's escalation ladder started by dispatch (once per lead; the reason as its period). */
+  'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
 } as const satisfies Record<string, { queuedBy: QueuedBy; transports: readonly [Transport, ...Transport[]] }>;
 
 export type Purpose = keyof typeof PURPOSES;

@@ -80,6 +80,8 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
       // Long enough that the offer is still open when it is sent again after the crash (about
       // lease + answer = 9 s after it was made): the re-sent e-mail is the one under test.
       DISPATCH_ACCEPT_WITHIN: '15s',
+      // The business is woken when the one offer lapses, not alongside it: one escalation under test.
+      DISPATCH_WAKE_AFTER: '0',
       NOTICE_CHECK_INTERVAL: '500ms',
     };
     const everyServer: ServerProcess[] = [];
@@ -241,6 +243,6 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
           .map((j) => j.purpose)
           .sort(),
       )
-      .toEqual(['acknowledgement', 'dispatch', 'ended', 'new-lead', 'offer', 'unaccepted']);
+      .toEqual(['acknowledgement', 'dispatch', 'dispatch-due', 'ended', 'new-lead', 'offer', 'unaccepted']);
   }, 60_000);
 });

@@ -2,13 +2,17 @@
  * The dispatch state machine under random nights, on both stores with two instances: random
  * sequences of dispatch checks (by either instance, some at once), accepts, declines, time-outs,
  * pauses, removals, withdrawals and instance deaths (a claimed e-mail never finished) against one
- * urgent lead. After every step: never two automatic offers waiting at once, at most one partner
- * holds the job, at most one "nobody has accepted" job, a partner who did not accept (or was
- * removed) is never shown the customer, and an ended offer's link takes nothing.
+ * urgent lead, under the default policy (three on-call partners at once, the business woken two
+ * minutes in) and the one before it (one at a time) on alternate nights. After every step: never
+ * more automatic offers waiting at once than the policy allows, no partner offered the job twice by
+ * dispatch, at most one partner holds the job, the business woken at most once, a partner who did
+ * not accept (or was removed) is never shown the customer, and an ended offer's link takes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';
+import { policyOf, type DispatchPolicy } from '../../server/dispatch/dispatch-policy.ts';
+import { DEFAULTS } from '../../server/config.ts';
 import { answerOffer, endOpenOffers, offerByToken, withdrawOffer } from '../../server/dispatch/partner-offers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { changePartner, removePartner } from '../../server/storage/partner-records.ts';
@@ -22,6 +26,8 @@ import { createTestStore, formBody, storeKinds, type TestStore } from '../suppor
 import { parseLead } from '../../core/lead/schema.ts';
 
 const WAIT_MS = 15 * 60_000;
+/** The default policy, and the one before it (a bare wait: one partner at a time). */
+const POLICIES: (DispatchPolicy | number)[] = [{ ...DEFAULTS.dispatch }, WAIT_MS];
 const PARTNERS = 4;
 const words = { offered: (p: { name: string }) => `Offered to ${p.name}`, timedOut: (p: { name: string }) => `Timed out: ${p.name}` };
 
@@ -67,6 +73,7 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), async (actions) => {
         night++;
+        const policy = POLICIES[night % POLICIES.length]!;
         const [store] = stores;
         const partners: Partner[] = [];
         for (let i = 0; i < PARTNERS; i++) partners.push(await addHamiltonTechnician(store, `Night ${night} Tech ${i}`, `n${night}-t${i}-${kind}@x.nz`));
@@ -100,10 +107,10 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
         for (const step of actions) {
           switch (step.kind) {
             case 'dispatch':
-              await stores[step.by].transact(() => dispatchLead(lead.id, WAIT_MS, words));
+              await stores[step.by].transact(() => dispatchLead(lead.id, policy, words));
               break;
             case 'dispatchBoth':
-              await Promise.all(stores.map((s) => s.transact(() => dispatchLead(lead.id, WAIT_MS, words))));
+              await Promise.all(stores.map((s) => s.transact(() => dispatchLead(lead.id, policy, words))));
               break;
             case 'accept':
             case 'decline':
@@ -125,7 +132,10 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
               });
               break;
             case 'timeout':
-              // The wait (and any link's accept-by) ran out for every offer waiting now.
+              // The wait (and any link's accept-by) ran out for every offer waiting now, and the lead is older by as much.
+              await store.transact(() =>
+                run('UPDATE leads SET created_at = ? WHERE id = ?', new Date(Date.parse(lead.created_at) - WAIT_MS - 60_000).toISOString(), lead.id),
+              );
               await store.transact(() =>
                 run(
                   "UPDATE partner_offers SET created_at = created_at - ?, expires_at = expires_at - ? WHERE lead_id = ? AND state = 'open'",
@@ -151,10 +161,12 @@ describe.each(storeKinds)('the dispatch state machine on %s', (kind) => {
 
           const offers = (await store.read(() => offersOfLead(lead.id))).filter((o) => mine.has(o.partner.id));
           const automaticWaiting = offers.filter((o) => o.offer.automatic && o.offer.state === 'open' && !o.offer.expired);
-          expect(automaticWaiting.length, 'automatic offers waiting at once').toBeLessThanOrEqual(1);
+          expect(automaticWaiting.length, 'automatic offers waiting at once').toBeLessThanOrEqual(policyOf(policy).atOnce);
+          const automaticTo = offers.filter((o) => o.offer.automatic).map((o) => o.partner.id);
+          expect(automaticTo.length, 'partners offered the job twice by dispatch').toBe(new Set(automaticTo).size);
           const accepted = offers.filter((o) => o.offer.state === 'accepted');
           expect(accepted.length, 'partners holding the job').toBeLessThanOrEqual(1);
-          const escalations = await store.read(() => all("SELECT id FROM outbox WHERE lead_id = ? AND purpose = 'unaccepted'", lead.id));
+          const escalations = await store.read(() => all("SELECT id FROM outbox WHERE lead_id = ? AND purpose = 'dispatch-escalate'", lead.id));
           expect(escalations.length, 'escalations').toBeLessThanOrEqual(1);
           // Nobody but the partner who accepted (and is still on the list) sees the customer; an ended offer's link takes nothing.
           // Each rule is checked as the list of offers breaking it, so it is checked on every step, whatever the offers are.

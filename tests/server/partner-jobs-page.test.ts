@@ -236,7 +236,7 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
     ).toContain(partner.id);
     const offered = await dispatch();
     expect(offered.step).toBe('offered');
-    expect(offered.step === 'offered' && offered.partner.id).toBe(partner.id);
+    expect(offered.step === 'offered' && offered.partners.map((p) => p.id)).toEqual([partner.id]);
 
     const off = await setOnCall(token, 'off');
     expect(off.statusCode).toBe(200);

@@ -221,7 +221,7 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
     await waitFor(async () => (await t.store.listJobs()).some((j) => j.offer_id === offer.offer.id && j.transport === 'email' && j.status === 'done'), {
       what: 'its e-mail sent',
     });
-    expect((await t.store.listJobs()).filter((j) => j.offer_id === offer.offer.id).map((j) => j.transport)).toEqual(['email']);
+    expect((await t.store.listJobs()).filter((j) => j.offer_id === offer.offer.id && j.purpose === 'offer').map((j) => j.transport)).toEqual(['email']);
     expect(twilio.messages.slice(before)).toEqual([]);
     // START turns them back on.
     expect(await (await reply(other.e164, 'start')).text()).toContain(textWords.replies.started);
