@@ -13,6 +13,7 @@ import { createLeadSenders, createMailedJobSenders } from './outbox/senders.ts';
 import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunners } from './outbox/dispatch-runner.ts';
 import { mailerFor } from './outbox/mailer.ts';
+import { usePushSettings } from './push/push-keys.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
@@ -51,6 +52,8 @@ try {
   log.fatal({ err: error }, 'cannot open the lead database');
   process.exit(1);
 }
+// Alerts to phones are signed with the environment's VAPID pair when it gives one, else the database's.
+usePushSettings(store, config);
 
 // One SMTP transport for the process: every e-mail, from a lead's to a sign-in code, goes through it.
 const mailer = mailerFor(config);

@@ -46,6 +46,7 @@ import {
   partnerPageLinkAnswer,
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
+import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
 import {
   draftAnswer,
@@ -111,6 +112,11 @@ const routes = {
   'GET /google-ads.csv': { querystring: sinceQuery },
   'GET /backups': { response: { 200: backupAnswer } },
 
+  'GET /push/key': { response: { 200: pushKeyAnswer } },
+  'POST /push/subscriptions': { body: pushSubscriptionBody, response: { 200: okAnswer } },
+  'DELETE /push/subscriptions': { body: pushEndpointBody, response: { 200: okAnswer } },
+  'POST /push/test': { response: { 200: pushTestAnswer } },
+
   'GET /site': { response: { 200: siteOverview } },
   'GET /site/entries/:collection/:id': { params: entryParams, response: { 200: siteEntryAnswer } },
   'PUT /site/entries/:collection/:id/draft': { params: entryParams, body: entryEdit, response: { 200: draftAnswer } },
@@ -164,5 +170,6 @@ export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
+export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

@@ -128,6 +128,22 @@ export const inboxWords = {
   /** Why a partner is suggested for a lead. */
   matches: (region: string, service: string) => `Covers ${region} and does ${service}`,
   passkeyName: 'Passkey',
+  /** Alerts on a person's phones (Web Push). */
+  push: {
+    /** A browser whose push service the server does not post to. */
+    unknownService: 'Alerts cannot be turned on in this browser. Try Chrome, Edge, Firefox or Safari.',
+    /** A test alert no push service took. */
+    testFailed: 'The test alert could not be sent just now. Try again in a minute.',
+    test: {
+      title: 'Test alert',
+      body: 'Alerts reach this phone. When an urgent job needs someone, it will buzz here like this.',
+    },
+    /** The audit log's lines; `device` is a short label such as "Chrome on Android". */
+    turnedOn: (device: string) => `Alerts turned on: ${device}`,
+    turnedOff: (device: string) => `Alerts turned off: ${device}`,
+    /** A device whose browser gave no recognisable name. */
+    someDevice: 'a browser',
+  },
   mail: {
     codeSubject: `Your sign-in code for the ${business.name} lead inbox`,
     /** The code e-mail's paragraphs. */
