@@ -1,21 +1,13 @@
 /** Offering a lead to partners: who matches it and why, the offers made and who holds the job. */
 import { z } from 'zod';
 import { recordId } from './leads.ts';
-import { DAY_MS } from '../nz-time.ts';
+import { acceptWindowNames } from '../partner/accept-windows.ts';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 /** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
 export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn', 'undelivered'] as const;
 
-/** How long a partner has to accept an offer made from the inbox: the owner picks, and the partner is told "Accept by". */
-export const acceptWindows = {
-  '1h': { label: '1 hour', ms: 3_600_000 },
-  '4h': { label: '4 hours', ms: 4 * 3_600_000 },
-  '24h': { label: '24 hours', ms: 24 * 3_600_000 },
-  '3d': { label: '3 days', ms: 3 * DAY_MS },
-} as const;
-export type AcceptWindow = keyof typeof acceptWindows;
-export const DEFAULT_ACCEPT_WINDOW: AcceptWindow = '24h';
+export { acceptWindows, type AcceptWindow } from '../partner/accept-windows.ts';
 
 /**
  * The ways an offer went to its partner, and where each stands: the e-mail being sent, sent, or
@@ -28,7 +20,21 @@ export const offerChannelStates = ['sending', 'sent', 'delivered', 'failed', 're
 export const offerChannel = z.object({ channel: z.enum(offerChannelNames), state: z.enum(offerChannelStates) });
 export type OfferChannel = z.output<typeof offerChannel>;
 
-export const suggestion = z.object({ partner_id: z.string(), name: z.string(), why: z.string(), last_offered_at: z.number().nullable() });
+/**
+ * What became of a suggested partner's latest offer of this lead: still waiting, holding the job,
+ * declined, no answer in time, did not arrive (the text bounced: text_undelivered; otherwise the
+ * e-mail), withdrawn by the business, taken or handed back after accepting, or ended another way.
+ */
+export const triedOutcomes = ['waiting', 'held', 'declined', 'no_answer', 'undelivered', 'text_undelivered', 'withdrawn', 'taken_back', 'ended'] as const;
+export type TriedOutcomeName = (typeof triedOutcomes)[number];
+export const suggestion = z.object({
+  partner_id: z.string(),
+  name: z.string(),
+  why: z.string(),
+  last_offered_at: z.number().nullable(),
+  /** Null when the partner has not been offered this lead; else their latest offer of it (epoch ms) and what became of it. */
+  tried: z.object({ outcome: z.enum(triedOutcomes), offered_at: z.number() }).nullable(),
+});
 export const offerSummary = z.object({
   id: z.string(),
   partner_name: z.string(),
@@ -51,7 +57,8 @@ export type Suggestion = z.output<typeof suggestion>;
 export const leadPartners = z.object({ suggestions: z.array(suggestion), offers: z.array(offerSummary), holder: z.string().nullable() });
 export const offerBody = z.object({
   partner_id: z.string().min(1).max(100),
-  accept_within: z.enum(Object.keys(acceptWindows) as [AcceptWindow, ...AcceptWindow[]]).default(DEFAULT_ACCEPT_WINDOW),
+  /** Left out: the lead's default window (defaultAcceptWindow: a quarter of an hour for an urgent lead, else a day). */
+  accept_within: z.enum(acceptWindowNames).optional(),
 });
 export const offerAnswer = z.object({ offer: offerSummary });
 export const offerParams = z.object({ id: recordId, offer: recordId });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { calendarDate } from '../date-schema.ts';
 import { acceptChannels, funnelStages, leadSources, type Insight } from '../lead/insight.ts';
 import { lostReasons } from '../lead/status.ts';
+import { hourBands } from '../lead/north-star.ts';
 
 export const rangeQuery = z.object({ from: calendarDate.optional(), to: calendarDate.optional() });
 export const sinceQuery = z.object({ since: calendarDate.optional() });
@@ -15,6 +16,7 @@ const labelCount = z.object({ label: z.string(), count: z.number() });
 const valueCount = labelCount.extend({ cents: z.number() });
 const responseStat = z.object({ answered: z.number(), waiting: z.number(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() });
 const responseTimes = z.object({ businessHours: responseStat, afterHours: responseStat });
+const commitGroup = z.object({ key: z.string(), urgent: z.number(), within: z.number(), committed: z.number(), p90Minutes: z.number().nullable() });
 
 // Typed as Insight, so a figure added to the report and not here fails the type check instead of
 // being dropped from the answer.
@@ -53,5 +55,14 @@ export const insight: z.ZodType<Insight> = z.object({
       }),
     ),
     promise: z.array(z.object({ city: z.string(), urgent: z.number(), kept: z.number() })),
+  }),
+  northStar: z.object({
+    committed: commitGroup.extend({
+      waiting: z.number(),
+      byMonth: z.array(commitGroup),
+      byCity: z.array(commitGroup),
+      byBand: z.array(commitGroup.extend({ key: z.enum(hourBands) })),
+    }),
+    onSite: z.object({ due: z.number(), kept: z.number() }),
   }),
 });

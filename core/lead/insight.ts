@@ -4,6 +4,7 @@
  * were worth and how fast somebody first answered.
  */
 import type { LeadStatus, LostReason } from './status.ts';
+import type { NorthStar } from './north-star.ts';
 
 /** The weeks the reports show when no range is asked for (the server's default and the view's quick link). */
 export const DEFAULT_REPORT_WEEKS = 12;
@@ -95,6 +96,8 @@ export interface Insight {
   won: { count: number; cents: number; /** Biggest value first. */ bySource: ValueCount[]; byCampaign: ValueCount[] };
   response: ResponseTimes;
   partners: PartnerInsight;
+  /** The urgent requests: how soon someone committed, and whether someone was on site by the promised time (north-star.ts). */
+  northStar: NorthStar;
 }
 
 /** What one partner did with the offers of the range's leads. */

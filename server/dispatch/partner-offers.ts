@@ -14,7 +14,7 @@ import type { Partner } from '../../core/inbox-api/partners.ts';
 import { closedJobStatuses, openJobStatuses, type LeadStatus } from '../../core/lead/status.ts';
 import { business } from '../../core/business.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { acceptWindows, DEFAULT_ACCEPT_WINDOW } from '../../core/inbox-api/offers.ts';
+import { acceptWindows, defaultAcceptWindow } from '../../core/partner/accept-windows.ts';
 import { regionOfCity } from '../../core/partner/kinds.ts';
 import { isNzMobile } from '../../core/partner/nz-mobile.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
@@ -39,7 +39,6 @@ import {
   offerRowByToken,
   offerRowsOfLead,
   openOfferRows,
-  partnersOfferedLead,
   setJobMark,
   tellEnded,
   withdrawOfferRow,
@@ -53,29 +52,76 @@ export const HELD_JOB_MS = business.heldJobDays * DAY_MS;
 /** At most this many offers of one lead wait for an answer at once. */
 export const MAX_OPEN_OFFERS = 3;
 
+/**
+ * What became of a partner's latest offer of a lead, for the owner deciding whom to offer it to
+ * again: still waiting, declined, no answer in time, did not arrive (their e-mail refused it or the
+ * text bounced), withdrawn by the business, taken back after they accepted (or handed back), or
+ * ended another way (the lead was closed for a while, they were paused).
+ */
+export type TriedOutcome = 'waiting' | 'held' | 'declined' | 'no_answer' | 'undelivered' | 'withdrawn' | 'taken_back' | 'ended';
+
+export interface Tried {
+  outcome: TriedOutcome;
+  /** The latest offer of this lead to them. */
+  offer_id: string;
+  /** When that offer was made (epoch ms). */
+  offered_at: number;
+}
+
 export interface Suggestion {
   partner: Partner;
   /** When they were last offered any job (epoch ms), or null: the fairest first. */
   last_offered_at: number | null;
   region: string;
   service: string;
+  /** Their latest offer of this lead and what became of it; null when they have not been tried. */
+  tried: Tried | null;
+}
+
+/** What became of an offer, as a partner tried before is marked. */
+export function triedOutcome(offer: Offer): TriedOutcome {
+  switch (offer.state) {
+    case 'open':
+      return offer.expired ? 'no_answer' : 'waiting';
+    case 'accepted':
+      return 'held';
+    case 'declined':
+      return 'declined';
+    case 'withdrawn':
+      if (offer.accepted_at !== null) return 'taken_back';
+      if (offer.end_reason === 'timed_out') return 'no_answer';
+      if (offer.end_reason === 'undelivered') return 'undelivered';
+      if (offer.end_reason === 'withdrawn') return 'withdrawn';
+      return 'ended';
+  }
 }
 
 /**
- * The partners the business can reach who cover a lead's region and service (urgent-rule.ts), those
- * already offered this lead left out, least recently offered first (never offered before anyone).
+ * The partners the business can reach who cover a lead's region and service (urgent-rule.ts), least
+ * recently offered first (never offered before anyone). Those already offered this lead are left
+ * out unless `withTried`: then they follow the untried ones, each marked with what became of its
+ * latest offer, so the owner can offer a lapsed or escalated lead again to any of them. Automatic
+ * dispatch never goes back to a partner it has tried.
  */
-export function* suggestPartners(lead: Pick<InboxLead, 'id' | 'city' | 'service_type'>): Work<Suggestion[]> {
+export function* suggestPartners(
+  lead: Pick<InboxLead, 'id' | 'city' | 'service_type'>,
+  { withTried = false }: { withTried?: boolean } = {},
+): Work<Suggestion[]> {
   const partners = (yield* listPartners()).filter((p) => reachable(p) && covers(p, lead));
   if (partners.length === 0) return [];
-  const offered = yield* partnersOfferedLead(lead.id);
+  const latest = new Map<string, Offer>();
+  // Oldest first, so each partner's latest offer is the one kept.
+  for (const offer of yield* offerRowsOfLead(lead.id)) latest.set(offer.partner_id, offer);
   const last = yield* lastOfferedAt();
   const region = regionOfCity(lead.city);
-  return fairestFirst(
-    partners
-      .filter((p) => !offered.has(p.id))
-      .map((partner) => ({ partner, name: partner.name, last_offered_at: last.get(partner.id) ?? null, region, service: lead.service_type })),
-  ).map(({ name: _name, ...suggestion }) => suggestion);
+  const suggestions = partners.map((partner) => {
+    const offer = latest.get(partner.id);
+    const tried: Tried | null = offer ? { outcome: triedOutcome(offer), offer_id: offer.id, offered_at: offer.created_at } : null;
+    return { partner, name: partner.name, last_offered_at: last.get(partner.id) ?? null, region, service: lead.service_type, tried };
+  });
+  return [...fairestFirst(suggestions.filter((s) => !s.tried)), ...(withTried ? fairestFirst(suggestions.filter((s) => s.tried)) : [])].map(
+    ({ name: _name, ...suggestion }) => suggestion,
+  );
 }
 
 /** An offer must be answered in time to be on site by the promise: an urgent job's accept-by never falls after its attend-by. */
@@ -91,17 +137,19 @@ export type OfferMade =
   { ok: true; offer: Offer; partner: Partner } | { ok: false; reason: 'no_lead' | 'closed' | 'no_partner' | 'taken' | 'too_many' | 'already' };
 
 /**
- * Offers a lead to a partner, to be accepted within `acceptWithinMs` (its accept-by: after it the
+ * Offers a lead to a partner, to be accepted within `acceptWithinMs` (the lead's default window when
+ * not given; its accept-by: after it the
  * link takes nothing), and queues the offer's e-mail and, with `texts`, its text (each once: a job keyed by the offer), with a
  * line in the lead's timeline. Refused when the lead is quoted or closed, the job is held,
- * three offers already wait, or this partner was offered it before.
+ * three offers already wait, or an offer to this partner still waits (for automatic dispatch: this
+ * partner was offered it before).
  */
 export function* makeOffer(
   leadId: string,
   partnerId: string,
   offeredBy: string | null,
   eventText: (partner: Partner) => string,
-  acceptWithinMs: number = acceptWindows[DEFAULT_ACCEPT_WINDOW].ms,
+  acceptWithinMs?: number,
   { texts = false }: { texts?: boolean } = {},
 ): Work<OfferMade> {
   if (!(yield* holdLead(leadId))) return { ok: false, reason: 'no_lead' };
@@ -112,9 +160,12 @@ export function* makeOffer(
   if (!partner || partner.paused) return { ok: false, reason: 'no_partner' };
   const offers = yield* offerRowsOfLead(leadId);
   if (offers.some((o) => o.state === 'accepted')) return { ok: false, reason: 'taken' };
-  if (offers.some((o) => o.partner_id === partnerId)) return { ok: false, reason: 'already' };
+  // Automatic dispatch goes to each partner once; a person may offer the job again to a partner
+  // tried before (a lapsed or escalated lead), but never while an offer to them still waits.
+  const toPartner = offers.filter((o) => o.partner_id === partnerId);
+  if (offeredBy === null ? toPartner.length > 0 : toPartner.some((o) => o.state === 'open' && !o.expired)) return { ok: false, reason: 'already' };
   if (offers.filter((o) => o.state === 'open' && !o.expired).length >= MAX_OPEN_OFFERS) return { ok: false, reason: 'too_many' };
-  const offer = yield* insertOffer(leadId, partnerId, offeredBy, acceptWindowFor(lead, acceptWithinMs));
+  const offer = yield* insertOffer(leadId, partnerId, offeredBy, acceptWindowFor(lead, acceptWithinMs ?? acceptWindows[defaultAcceptWindow(lead.urgent)].ms));
   yield* enqueue({ purpose: 'offer', of: { offer: offer.id } });
   // A text as well, to a partner who takes them on a mobile: the e-mail alone does not wake anyone at night.
   if (texts && partner.sms && isNzMobile(partner.phone)) yield* enqueue({ purpose: 'offer', transport: 'sms', of: { offer: offer.id } });

@@ -57,7 +57,7 @@ export const inboxWords = {
       closed: 'This lead is quoted or closed, so it is no longer offered to partners.',
       taken: 'A partner has already accepted this job.',
       too_many: 'Three offers are already waiting for an answer. Wait for one, or for them to expire.',
-      already: 'This job was already offered to that partner.',
+      already: 'An offer of this job to that partner is still waiting for their answer.',
     },
     noSecondChannel: 'No notification is configured on this server, so releasing this lead would send nothing.',
   },
@@ -72,6 +72,9 @@ export const inboxWords = {
     followUp: (date: string | null) => (date ? `Follow up on ${date}` : 'Follow-up date cleared'),
     notSpam: 'Released from spam: its notifications are queued',
     sendAgain: (label: string) => `${label}: sent again`,
+    /** Handed to the mail server or the text provider: nothing yet says it arrived. */
+    sent: (label: string) => `${label}: sent`,
+    /** A delivery receipt says it arrived. */
     delivered: (label: string) => `${label}: delivered`,
     dead: (label: string, error: string | null) => `${label}: failed for good${error ? ` (${error})` : ''}`,
   },

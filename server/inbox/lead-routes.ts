@@ -34,6 +34,7 @@ import { disclosuresOf } from '../storage/offer-records.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
 import { inboxWords } from './inbox-words.ts';
 import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';
+import { textsDelivered } from '../storage/offer-channels.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest, signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
@@ -76,7 +77,12 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const events = yield* leadEvents(id);
       const jobs = yield* leadJobs(id);
       const holder = (yield* holdersOf([id])).get(id) ?? null;
-      return { lead: leadDetail(lead, holder), timeline: timeline(lead, events, jobs, urgentCopy), notifications: notifications(lead, jobs, urgentCopy) };
+      const delivered = yield* textsDelivered(id);
+      return {
+        lead: leadDetail(lead, holder),
+        timeline: timeline(lead, events, jobs, urgentCopy, delivered),
+        notifications: notifications(lead, jobs, urgentCopy),
+      };
     });
   }
 

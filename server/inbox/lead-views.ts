@@ -65,7 +65,18 @@ export interface TimelineEntry {
   text: string;
 }
 
-export function timeline(lead: InboxLead, events: LeadEvent[], jobs: Job[], urgentCopy: boolean): TimelineEntry[] {
+/**
+ * Everything that happened to the lead, oldest first. A message reads "sent" when it left (the mail
+ * server or the text provider took it) and "delivered" only when a delivery receipt said it arrived:
+ * `textsDelivered` has the texts a receipt confirmed, by `offerId|purpose`, with the receipt's time.
+ */
+export function timeline(
+  lead: InboxLead,
+  events: LeadEvent[],
+  jobs: Job[],
+  urgentCopy: boolean,
+  textsDelivered: ReadonlyMap<string, number> = new Map(),
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { id: `arrived-${lead.id}`, at: lead.created_at, kind: 'arrived', actor_email: null, text: inboxWords.events.arrived(lead.path) },
     ...events.map((e) => ({ id: e.id, at: new Date(e.at).toISOString(), kind: e.kind, actor_email: e.actor_email, text: e.text })),
@@ -73,8 +84,17 @@ export function timeline(lead: InboxLead, events: LeadEvent[], jobs: Job[], urge
   for (const job of jobs) {
     if (job.status === 'done' && job.delivered_at !== null)
       entries.push({
-        id: `delivered-${job.id}`,
+        id: `sent-${job.id}`,
         at: new Date(job.delivered_at).toISOString(),
+        kind: 'delivery',
+        actor_email: null,
+        text: inboxWords.events.sent(label(lead, job, urgentCopy)),
+      });
+    const receipt = job.transport === 'sms' && job.offer_id ? textsDelivered.get(`${job.offer_id}|${job.purpose}`) : undefined;
+    if (receipt !== undefined)
+      entries.push({
+        id: `delivered-${job.id}`,
+        at: new Date(receipt).toISOString(),
         kind: 'delivery',
         actor_email: null,
         text: inboxWords.events.delivered(label(lead, job, urgentCopy)),

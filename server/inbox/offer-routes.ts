@@ -6,9 +6,9 @@
  * became of each, read with the offers in the same unit of work.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { OfferChannel, OfferSummary } from '../../core/inbox-api/offers.ts';
+import type { OfferChannel, OfferSummary, TriedOutcomeName } from '../../core/inbox-api/offers.ts';
 import { inboxLead } from '../storage/lead-work.ts';
-import { makeOffer, suggestPartners, withdrawOffer } from '../dispatch/partner-offers.ts';
+import { makeOffer, suggestPartners, withdrawOffer, type TriedOutcome } from '../dispatch/partner-offers.ts';
 import { offersOfLead, type Offer } from '../storage/offer-records.ts';
 import { offerChannels } from '../storage/offer-channels.ts';
 import { partnerWords } from '../partners/partner-words.ts';
@@ -37,6 +37,11 @@ function summary(offer: Offer, partnerName: string, channels: ReadonlyMap<string
   };
 }
 
+/** An offer that did not arrive says which way failed when its text bounced. */
+function triedName(outcome: TriedOutcome, channels: readonly OfferChannel[] | undefined): TriedOutcomeName {
+  return outcome === 'undelivered' && channels?.some((c) => c.channel === 'text' && c.state === 'failed') ? 'text_undelivered' : outcome;
+}
+
 export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
   const { store } = ctx;
 
@@ -46,7 +51,11 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
       const found = await store.read(function* () {
         const lead = yield* inboxLead(request.params.id);
         if (!lead) return undefined;
-        return { suggestions: yield* suggestPartners(lead), offers: yield* offersOfLead(lead.id), channels: yield* offerChannels(lead.id) };
+        return {
+          suggestions: yield* suggestPartners(lead, { withTried: true }),
+          offers: yield* offersOfLead(lead.id),
+          channels: yield* offerChannels(lead.id),
+        };
       });
       if (!found) return reply.code(404).send({ error: inboxWords.errors.noLead });
       const holder = found.offers.find((o) => o.offer.state === 'accepted');
@@ -56,6 +65,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           name: s.partner.name,
           why: inboxWords.matches(s.region, s.service),
           last_offered_at: s.last_offered_at,
+          tried: s.tried && { outcome: triedName(s.tried.outcome, found.channels.get(s.tried.offer_id)), offered_at: s.tried.offered_at },
         })),
         offers: found.offers.map((o) => summary(o.offer, o.partner.name, found.channels)),
         holder: holder?.partner.name ?? null,
@@ -73,7 +83,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           request.body.partner_id,
           by,
           (p) => partnerWords.events.offered(p.name),
-          acceptWindows[request.body.accept_within].ms,
+          request.body.accept_within && acceptWindows[request.body.accept_within].ms,
         );
         if (!offer.ok) return offer;
         yield* ctx.audited(request, inboxWords.audit.offered(request.params.id, offer.partner.name));

@@ -22,7 +22,16 @@ import {
 import { lostReasons } from '../../core/lead/status.ts';
 import { partnerRegions } from '../../core/partner/kinds.ts';
 import { addDays, nzInstant, nzLastWeeks, nzWeeksBetween, type NzDateRange } from '../../core/nz-time.ts';
-import { insightFigures, RESPONSE_PERCENTILES, type AnsweredRanks, type ArrivalCount, type InsightFigures, type RawCount } from '../storage/insight-queries.ts';
+import {
+  insightFigures,
+  RESPONSE_PERCENTILES,
+  urgentLeadTimes,
+  type AnsweredRanks,
+  type ArrivalCount,
+  type InsightFigures,
+  type RawCount,
+} from '../storage/insight-queries.ts';
+import { northStarOf, type NorthStar } from '../../core/lead/north-star.ts';
 import { partnerFigures, type PartnerRawFigures } from '../storage/partner-figures.ts';
 import type { Work } from '../storage/steps.ts';
 import type { LeadStore } from '../storage/types.ts';
@@ -154,7 +163,7 @@ export function shapePartners(raw: PartnerRawFigures): PartnerInsight {
 }
 
 /** The Insight of a range from the database's counts. */
-export function shapeInsight(figures: InsightFigures, from: string, to: string, partners: PartnerRawFigures): Insight {
+export function shapeInsight(figures: InsightFigures, from: string, to: string, partners: PartnerRawFigures, northStar: NorthStar): Insight {
   const { start, end } = rangeInstants(from, to);
   const { arrivals, answered, stages, won } = figures;
   const weeks = end > start ? nzWeeksBetween(start, new Date(end.getTime() - 1)) : [];
@@ -203,13 +212,15 @@ export function shapeInsight(figures: InsightFigures, from: string, to: string, 
       arrivals,
     ),
     partners: shapePartners(partners),
+    northStar,
   };
 }
 
 /** Every figure of the reports for the leads that arrived from `from` to `to` (NZ dates, inclusive; spam left out). */
 export function* insightBetween(from: string, to: string): Work<Insight> {
   const { start, end } = rangeInstants(from, to);
-  return shapeInsight(yield* insightFigures(start, end), from, to, yield* partnerFigures(start, end));
+  const urgent = yield* urgentLeadTimes(start, end);
+  return shapeInsight(yield* insightFigures(start, end), from, to, yield* partnerFigures(start, end), northStarOf(urgent.leads, urgent.nowMs));
 }
 
 // The computations under way, by store and range: a request for a range already being counted

@@ -8,7 +8,8 @@
 import { leadSources, type LeadSource } from '../../core/lead/insight.ts';
 import { leadStatuses, lostReasons, type LeadStatus, type LostReason } from '../../core/lead/status.ts';
 import { openMinutes } from '../../core/nz-time.ts';
-import { all, ARRIVED_MS, type Row, type Work } from './steps.ts';
+import type { UrgentLeadTimes } from '../../core/lead/north-star.ts';
+import { all, ARRIVED_MS, NOW_MS, type Row, type Work } from './steps.ts';
 
 /** Leads of one week, source, arrival in or out of office hours, and answered or not. */
 export interface ArrivalCount {
@@ -170,5 +171,36 @@ export function* insightFigures(start: Date, end: Date): Work<InsightFigures> {
     cities: yield* countsOf('city', range),
     pages: yield* countsOf('path', range),
     campaigns: yield* countsOf('utm_campaign', range),
+  };
+}
+
+const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The urgent leads that arrived in [start, end) (spam left out), each with its times: the first
+ * acceptance by any partner (kept when the job was later taken or handed back), the first
+ * acknowledgement by a person of the business, and the first "On site"; with the database's clock,
+ * which decides what is due. One row a lead: urgent requests are a few a day.
+ */
+export function* urgentLeadTimes(start: Date, end: Date): Work<{ nowMs: number; leads: UrgentLeadTimes[] }> {
+  const rows = yield* all(
+    `SELECT l.city, ${ARRIVED_MS} AS created_ms,
+       (SELECT MIN(o.accepted_at) FROM partner_offers o WHERE o.lead_id = l.id) AS accepted_ms,
+       (SELECT MIN(e.at) FROM lead_events e WHERE e.lead_id = l.id AND e.kind = 'acknowledged') AS acknowledged_ms,
+       (SELECT MIN(o.on_site_at) FROM partner_offers o WHERE o.lead_id = l.id AND o.accepted_at IS NOT NULL) AS on_site_ms
+     FROM leads l WHERE ${IN_RANGE} AND urgent = TRUE ORDER BY created_at, id`,
+    start.toISOString(),
+    end.toISOString(),
+  );
+  const now = yield* all(`SELECT ${NOW_MS} AS now_ms`);
+  return {
+    nowMs: Number(now[0]!.now_ms),
+    leads: rows.map((r: Row) => ({
+      createdMs: Number(r.created_ms),
+      city: String(r.city),
+      acceptedMs: msOrNull(r.accepted_ms),
+      acknowledgedMs: msOrNull(r.acknowledged_ms),
+      onSiteMs: msOrNull(r.on_site_ms),
+    })),
   };
 }

@@ -83,3 +83,17 @@ export function* offerChannels(leadId: string): Work<Map<string, OfferChannel[]>
   }
   return new Map([...offers].map(([id, o]) => [id, channelsOf(o)]));
 }
+
+/**
+ * The texts about a lead's offers that the phone company says arrived (a delivery receipt), by the
+ * text's offer and purpose (`offerId|purpose`), with when the receipt came. Until one does, a text
+ * was only sent.
+ */
+export function* textsDelivered(leadId: string): Work<Map<string, number>> {
+  const rows = yield* all(
+    `SELECT t.offer_id, t.purpose, MIN(t.updated_at) AS at FROM partner_offers o JOIN text_messages t ON t.offer_id = o.id
+     WHERE o.lead_id = ? AND t.status = 'delivered' GROUP BY t.offer_id, t.purpose`,
+    leadId,
+  );
+  return new Map(rows.map((r) => [`${String(r.offer_id)}|${String(r.purpose)}`, Number(r.at)]));
+}

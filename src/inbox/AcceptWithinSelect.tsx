@@ -1,11 +1,6 @@
-import type { AcceptWindow } from '../../core/inbox-api/offers.ts';
+import { acceptWindowNames, acceptWindows, type AcceptWindow } from '../../core/partner/accept-windows.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
-
-/** Chosen at first: the server's default window (DEFAULT_ACCEPT_WINDOW), which its zod module keeps out of the app's bundle. */
-export const DEFAULT_WINDOW: AcceptWindow = '24h';
-
-const windows = Object.keys(words.leadPartners.acceptWindows) as AcceptWindow[];
 
 export interface AcceptWithinSelectProps {
   id: string;
@@ -14,7 +9,7 @@ export interface AcceptWithinSelectProps {
   onChange: (value: AcceptWindow) => void;
 }
 
-/** "Accept within": how long the partner an offer goes to has to accept it (1 hour to 3 days), labelled and explained. */
+/** "Accept within": how long the partner an offer goes to has to accept it (15 minutes to 3 days), labelled and explained. */
 export function AcceptWithinSelect({ id, value, disabled, onChange }: AcceptWithinSelectProps) {
   const w = words.leadPartners;
   return (
@@ -30,9 +25,9 @@ export function AcceptWithinSelect({ id, value, disabled, onChange }: AcceptWith
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value as AcceptWindow)}
       >
-        {windows.map((choice) => (
+        {acceptWindowNames.map((choice) => (
           <option key={choice} value={choice}>
-            {w.acceptWindows[choice]}
+            {acceptWindows[choice].label}
           </option>
         ))}
       </select>

@@ -40,7 +40,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           </div>
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
-            <LeadPartners leadId={id} holder={lead.data.lead.holder} />
+            <LeadPartners leadId={id} holder={lead.data.lead.holder} urgent={lead.data.lead.urgent} />
             <NoteForm leadId={id} />
             <FollowUpForm lead={lead.data.lead} />
             <Timeline entries={lead.data.timeline} />

@@ -1,22 +1,24 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AcceptWindow } from '../../core/inbox-api/offers.ts';
+import { defaultAcceptWindow, type AcceptWindow } from '../../core/partner/accept-windows.ts';
 import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { api } from './api.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
-import { ago } from './time.ts';
+import { ago, clockDay } from './time.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { OfferItem } from './OfferItem.tsx';
 import { HolderLine } from './HolderLine.tsx';
 import { TakeBackJob } from './TakeBackJob.tsx';
-import { AcceptWithinSelect, DEFAULT_WINDOW } from './AcceptWithinSelect.tsx';
+import { AcceptWithinSelect } from './AcceptWithinSelect.tsx';
 import { useLeadChange } from './useLeadChange.ts';
 
 export interface LeadPartnersProps {
   leadId: string;
   /** The partner holding the job as the lead reads it, for their phone. */
   holder: LeadDetail['holder'];
+  /** Whether the lead is urgent: its offers are to be accepted within minutes, not a day. */
+  urgent: boolean;
 }
 
 /**
@@ -26,13 +28,13 @@ export interface LeadPartnersProps {
  * still waiting. After an offer, a withdrawal or a job taken back the pressed button is gone, so
  * focus moves to the offers, where the change is listed and announced.
  */
-export function LeadPartners({ leadId, holder }: LeadPartnersProps) {
+export function LeadPartners({ leadId, holder, urgent }: LeadPartnersProps) {
   const w = words.leadPartners;
   const ids = useId();
   const partners = useQuery({ queryKey: ['lead', leadId, 'partners'], queryFn: () => api('GET /leads/:id/partners', { params: { id: leadId } }) });
   const offersHeading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [acceptWithin, setAcceptWithin] = useState<AcceptWindow>(DEFAULT_WINDOW);
+  const [acceptWithin, setAcceptWithin] = useState<AcceptWindow>(defaultAcceptWindow(urgent));
   const { mutation } = useLeadChange(leadId, ({ partnerId, within }: { partnerId: string; within: AcceptWindow }) =>
     api('POST /leads/:id/offers', { params: { id: leadId }, body: { partner_id: partnerId, accept_within: within } }),
   );
@@ -90,22 +92,39 @@ export function LeadPartners({ leadId, holder }: LeadPartnersProps) {
               <AcceptWithinSelect id={`${ids}-within`} value={acceptWithin} disabled={mutation.isPending} onChange={setAcceptWithin} />
             ))}
           <ul className="mt-2 space-y-3">
-            {data.suggestions.map((s) => (
-              <li key={s.partner_id}>
-                <p className="font-semibold text-slate-900">{s.name}</p>
-                <p className="text-sm text-slate-700">{s.why}</p>
-                <p className="text-sm text-slate-700">{s.last_offered_at === null ? w.neverOffered : w.lastOffered(ago(s.last_offered_at))}</p>
-                <button
-                  type="button"
-                  className={`${ui.secondary} mt-2`}
-                  disabled={mutation.isPending || held !== undefined}
-                  aria-describedby={held ? heldReasonId : undefined}
-                  onClick={() => offer(s.partner_id, s.name)}
-                >
-                  {w.offer(s.name)}
-                </button>
-              </li>
-            ))}
+            {data.suggestions.map((s) => {
+              const waiting = s.tried?.outcome === 'waiting' || s.tried?.outcome === 'held';
+              const reasonId = held ? heldReasonId : waiting ? `${ids}-waiting-${s.partner_id}` : undefined;
+              return (
+                <li key={s.partner_id}>
+                  <p className="font-semibold text-slate-900">{s.name}</p>
+                  <p className="text-sm text-slate-700">{s.why}</p>
+                  {s.tried ? (
+                    <p
+                      className={`text-sm font-semibold ${s.tried.outcome === 'text_undelivered' || s.tried.outcome === 'undelivered' ? 'text-alert-700' : 'text-slate-900'}`}
+                    >
+                      {w.tried[s.tried.outcome]} ({w.triedAt(clockDay(s.tried.offered_at))})
+                    </p>
+                  ) : (
+                    <p className="text-sm text-slate-700">{s.last_offered_at === null ? w.neverOffered : w.lastOffered(ago(s.last_offered_at))}</p>
+                  )}
+                  {waiting && !held && (
+                    <p id={reasonId} className="text-sm text-slate-700">
+                      {w.waitingReason(s.name)}
+                    </p>
+                  )}
+                  <button
+                    type="button"
+                    className={`${ui.secondary} mt-2`}
+                    disabled={mutation.isPending || held !== undefined || waiting}
+                    aria-describedby={reasonId}
+                    onClick={() => offer(s.partner_id, s.name)}
+                  >
+                    {s.tried ? w.offerAgain(s.name) : w.offer(s.name)}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <Alert message={errorMessage(mutation.error, words.tryAgain)} />
           <h3 ref={offersHeading} tabIndex={-1} className="mt-4 font-bold text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600">

@@ -1,6 +1,7 @@
 import { leadFields } from '../../core/lead/fields.ts';
 import { originLines } from '../../core/lead/origin.ts';
 import { mailtoHref } from '../../core/mailto.ts';
+import { siteAddress, siteMapHref } from '../../core/lead/site-address.ts';
 import type { LeadDetail } from '../../core/inbox-api/contract.ts';
 import { nzTime } from './time.ts';
 import { words } from './app-words.ts';
@@ -9,7 +10,32 @@ import { AttendClock } from './AttendClock.tsx';
 
 const choiceFields = leadFields.filter((f) => f.kind === 'select');
 
-/** Who sent the lead, how to reach them, what they asked for and where it came from, as the e-mail shows it. */
+/**
+ * Where the job is, under the lead's name and times where a phone shows it first: the site address
+ * with its map (a new tab, so the lead stays open) and the access notes.
+ */
+function SiteLines({ lead }: { lead: LeadDetail }) {
+  const address = siteAddress(lead);
+  const map = siteMapHref(lead);
+  return (
+    <div className="mt-3">
+      <h2 className="font-semibold text-slate-900">{words.lead.site}</h2>
+      <p className="break-words text-slate-900">{address || `${words.lead.noSite}${lead.city ? ` (${lead.city})` : ''}`}</p>
+      {map && (
+        <a className={`${ui.link} inline-block py-1`} href={map} target="_blank" rel="noopener noreferrer">
+          {words.lead.map} <span className="sr-only">{words.lead.newTab}</span>
+        </a>
+      )}
+      {lead.access_notes && (
+        <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+          <span className="font-semibold">{words.lead.access}:</span> {lead.access_notes}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Who sent the lead, how to reach them, where the job is, what they asked for and where it came from, as the e-mail shows it. */
 export function LeadSummary({ lead }: { lead: LeadDetail }) {
   const tel = lead.phone.replace(/(?!^\+)[^\d]/g, '');
   const choices = choiceFields.filter((f) => lead[f.name]);
@@ -32,6 +58,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           {!lead.spam && <AttendClock attendBy={lead.attend_by} status={lead.status} onSiteAt={lead.holder?.on_site_at ?? null} />}
         </p>
       )}
+      <SiteLines lead={lead} />
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
         {tel.replace(/\D/g, '').length >= 6 && (
           <a className={ui.button} href={`tel:${tel}`}>

@@ -1,6 +1,7 @@
 /** Every word the inbox app shows: NZ English, for the owner and staff on a phone between jobs. */
 import { business } from '../../core/business.ts';
-import type { AcceptWindow, OfferChannel } from '../../core/inbox-api/offers.ts';
+import type { OfferChannel, TriedOutcomeName } from '../../core/inbox-api/offers.ts';
+import type { HourBand } from '../../core/lead/north-star.ts';
 import type { SiteCollection } from '../../core/site-collections.ts';
 
 export const words = {
@@ -84,6 +85,11 @@ export const words = {
     noNotes: 'No details written.',
     received: (when: string) => `Received ${when}`,
     attendBy: (when: string) => `Attend by ${when}`,
+    site: 'Site',
+    noSite: 'No site address given',
+    access: 'Access notes',
+    map: 'Open in Google Maps',
+    newTab: '(opens in a new tab)',
     spamHeading: 'Held as spam',
     spamWhy: (reason: string) => `Why: ${reason || 'flagged before reasons were recorded'}`,
     notSpam: 'Not spam',
@@ -234,7 +240,24 @@ export const words = {
   leadPartners: {
     heading: 'Partners',
     suggestions: 'Who matches',
-    noSuggestions: 'No partner on your list covers this city and service, or all of them have had it already.',
+    noSuggestions:
+      'No partner you can reach covers this city and service. Paused partners, and those whose e-mail address refused an offer, are left out until you change them on the Partners page.',
+    /** A partner offered this lead before, and what became of it; they can be offered it again. */
+    tried: {
+      waiting: 'Offered: waiting for their answer',
+      held: 'Holds this job',
+      declined: 'Tried: declined',
+      no_answer: 'Tried: no answer in time',
+      undelivered: 'Tried: the offer did not reach them',
+      text_undelivered: 'Tried: the text did not arrive',
+      withdrawn: 'Tried: offer withdrawn',
+      taken_back: 'Tried: accepted, then gave the job back or had it taken back',
+      ended: 'Tried: the offer ended',
+    } satisfies Record<TriedOutcomeName, string>,
+    triedAt: (when: string) => `offered ${when}`,
+    /** Why "Offer to NAME" cannot be pressed while an offer to them waits. */
+    waitingReason: (name: string) => `An offer to ${name} is still waiting for their answer.`,
+    offerAgain: (name: string) => `Offer to ${name} again`,
     lastOffered: (when: string) => `Last offered a job ${when}`,
     neverOffered: 'Not offered a job yet',
     offer: (name: string) => `Offer to ${name}`,
@@ -252,8 +275,6 @@ export const words = {
     keepHolderName: (name: string) => `Keep ${name} on the job`,
     takenBack: (name: string) => `${name} no longer holds this job. You can offer it to someone else.`,
     acceptWithin: 'Accept within',
-    /** The windows of `acceptWindows` (core/inbox-api/offers.ts, a zod module the app does not bundle), in its order, with its labels. */
-    acceptWindows: { '1h': '1 hour', '4h': '4 hours', '24h': '24 hours', '3d': '3 days' } satisfies Record<AcceptWindow, string>,
     acceptWithinHint: 'How long the partner you offer the job to has to accept. Their e-mail gives that time as “Accept by”; after it the offer ends.',
     states: { open: 'Waiting for an answer', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn', expired: 'Expired unanswered' },
     /** A held job taken back in the inbox: the partner had accepted it. */
@@ -333,12 +354,43 @@ export const words = {
     leadsBar: (n: number, shown: string, share: string) => `${shown} lead${n === 1 ? '' : 's'} (${share})`,
     scrollCue: 'Scroll sideways for more columns →',
     jobsCount: (n: number) => `${n} job${n === 1 ? '' : 's'}`,
+    northStar: {
+      heading: 'Urgent requests',
+      intro: 'Someone committed: a partner accepted the job, or someone here acknowledged it. The goal is 9 in 10 within 5 minutes, at any hour.',
+      committed: 'Someone committed within 5 minutes',
+      share: (within: number, urgent: number) => `${within} of ${urgent} urgent request${urgent === 1 ? '' : 's'}`,
+      p90: (time: string) => `9 in 10 within ${time}`,
+      p90Never: 'More than 1 in 10 still have nobody',
+      waiting: (n: number) => `${n} under 5 minutes old, not counted yet`,
+      justArrived: 'Not yet',
+      onSite: 'On site by the promised time',
+      onSiteShare: (kept: number, due: number) => `${kept} of ${due} already due`,
+      noneDue: 'None due yet',
+      noneDueNote: 'No urgent request has reached its on-site-by time yet.',
+      none: 'No urgent requests in this range.',
+      breakdown: 'Someone committed within 5 minutes: by hours, month and city',
+      bandsNote: 'Office hours as the business keeps them; night is 10 pm to 7 am; evening is the rest, weekends included (New Zealand time).',
+      byBand: 'By time of day',
+      byMonth: 'By month',
+      byCity: 'By city',
+      bandColumn: 'Arrived',
+      monthColumn: 'Month',
+      cityColumn: 'City',
+      noCity: '(not given)',
+      requests: 'Requests',
+      within: 'Within 5 min',
+      p90Column: '9 in 10 within',
+      nobody: 'nobody yet for over 1 in 10',
+      noRequests: 'no requests',
+      bands: { office: 'Office hours', evening: 'Evening and weekend', night: 'Night (10 pm–7 am)' } satisfies Record<HourBand, string>,
+    },
     summary: {
       heading: 'Summary',
       leads: 'Leads',
       won: 'Won jobs',
       wonValue: 'Won value',
       response: 'Median time to first contact (business hours)',
+      noneAnswered: 'None answered in office hours',
       gclid: 'Leads with a Google Ads click',
     },
     weekly: {

@@ -235,7 +235,7 @@ test.describe("a lead's partners", () => {
     const within = section.getByRole('combobox', { name: 'Accept within' });
     await expect(within).toHaveValue('24h');
     await expect(within).toHaveAccessibleDescription(/How long the partner you offer the job to has to accept/);
-    await expect(within.getByRole('option')).toHaveText(['1 hour', '4 hours', '24 hours', '3 days']);
+    await expect(within.getByRole('option')).toHaveText(['15 minutes', '1 hour', '4 hours', '24 hours', '3 days']);
     await within.selectOption({ label: '4 hours' });
     const offered = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/inbox/api/leads/${leadId}/offers`));
     await section.getByRole('button', { name: 'Offer to Waikato Cooling' }).click();

@@ -151,7 +151,11 @@ describe.each(storeKinds)('offers to partners on %s', (kind) => {
     expect(timeline).toEqual(expect.arrayContaining(['Offered to Otago Chill', 'Otago Chill declined: Booked out until March']));
     const after = (await session.call(staff, 'GET', `/leads/${lead}/partners`)).json();
     expect(after.offers[0]).toMatchObject({ partner_name: 'Otago Chill', state: 'declined', decline_reason: 'Booked out until March' });
-    expect(after.suggestions.map((s: { name: string }) => s.name)).toEqual(['Second Dunedin']);
+    // The partner who declined stays on the list after the untried one, marked with what happened, to be offered it again.
+    expect(after.suggestions.map((s: { name: string; tried: { outcome: string } | null }) => [s.name, s.tried?.outcome ?? null])).toEqual([
+      ['Second Dunedin', null],
+      ['Otago Chill', 'declined'],
+    ]);
   });
 
   it('reveals the customer to the partner who accepts first, records it, and tells a later accept the job is taken', async () => {

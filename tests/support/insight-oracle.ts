@@ -16,6 +16,7 @@ import {
   type ValueCount,
 } from '../../core/lead/insight.ts';
 import { lostReasons } from '../../core/lead/status.ts';
+import { northStarOf } from '../../core/lead/north-star.ts';
 import { partnerRegions, regionOfCity } from '../../core/partner/kinds.ts';
 import { isOfficeTime, mondayOf, nzParts, nzWeeksBetween } from '../../core/nz-time.ts';
 import { leadColumns } from '../../core/lead/schema.ts';
@@ -125,6 +126,11 @@ export function oracleInsight(leads: readonly InboxLead[], from: string, to: str
         .map((city) => ({ city, urgent: inRange.filter((l) => l.urgent && regionOfCity(l.city) === city).length, kept: 0 }))
         .filter((p) => p.urgent > 0),
     },
+    // Nobody accepted or acknowledged any of them: the North star of their arrival times alone.
+    northStar: northStarOf(
+      facts.filter((f) => f.lead.urgent).map((f) => ({ createdMs: f.arrived, city: f.lead.city, acceptedMs: null, acknowledgedMs: null, onSiteMs: null })),
+      Date.now(),
+    ),
   };
 }
 

@@ -9,6 +9,7 @@ import { FunnelChart } from './FunnelChart.tsx';
 import { WonValue } from './WonValue.tsx';
 import { ResponseChart } from './ResponseChart.tsx';
 import { PartnerReports } from './PartnerReports.tsx';
+import { NorthStarBreakdown } from './NorthStarBreakdown.tsx';
 
 const w = words.reports;
 
@@ -35,6 +36,7 @@ export function InsightSections({ insight }: { insight: Insight }) {
   return (
     <div className="mt-6 grid gap-6">
       <SummaryFigures insight={insight} />
+      {insight.northStar.committed.urgent > 0 && <NorthStarBreakdown northStar={insight.northStar} />}
       <ReportSection title={w.weekly.heading}>
         <WeeklySourcesChart weeks={insight.weeks} />
       </ReportSection>

@@ -11,6 +11,7 @@ import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
 import { VisitSections } from './VisitSections.tsx';
 import { BackupStatus } from './BackupStatus.tsx';
+import { NorthStarFigures } from './NorthStarFigures.tsx';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
@@ -40,6 +41,12 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
     <>
       <h1 className={ui.h1}>{w.heading}</h1>
       {insight && <p className="mt-1 text-slate-700">{w.range(longDate(insight.from), longDate(insight.to))}</p>}
+      {/* First, on a phone too: how soon someone committed to the urgent requests, and the promise kept. */}
+      {insight && insight.total > 0 && (
+        <div className="mt-4">
+          <NorthStarFigures northStar={insight.northStar} />
+        </div>
+      )}
       {user.role === 'owner' && <BackupStatus />}
       {/* Keyed on the range, so the fields show the new dates after a quick link or Back. */}
       <RangeForm key={`${shownFrom}|${shownTo}`} from={shownFrom} to={shownTo} go={go} />

@@ -11,7 +11,8 @@ export function SummaryFigures({ insight }: { insight: Insight }) {
     { label: w.leads, value: count(insight.total) },
     { label: w.won, value: count(insight.won.count) },
     { label: w.wonValue, value: money(insight.won.cents) },
-    { label: w.response, value: duration(insight.response.businessHours.medianMinutes) },
+    // Urgent requests at night arrive outside office hours: with none answered in office hours the tile says so.
+    { label: w.response, value: insight.response.businessHours.answered ? duration(insight.response.businessHours.medianMinutes) : w.noneAnswered },
     { label: w.gclid, value: `${count(insight.withGclid)} (${percent(insight.withGclid, insight.total)})` },
   ];
   return (
