@@ -14,6 +14,10 @@ import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunners } from './outbox/dispatch-runner.ts';
 import { mailerFor } from './outbox/mailer.ts';
 import { usePushSettings } from './push/push-keys.ts';
+import { pushToPerson } from './push/push-sender.ts';
+import { createLadderSenders } from './outbox/ladder-senders.ts';
+import { textLadder } from './dispatch/ladder.ts';
+import { createTwilioClient } from './sms/twilio-client.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
@@ -72,10 +76,28 @@ const dispatchPolicy = {
   wakeAfterMs: config.DISPATCH_WAKE_AFTER > 0 ? config.DISPATCH_WAKE_AFTER : null,
 };
 if (textsConfigured(config) && !dispatch) log.warn('TWILIO_* is set but SMTP_URL is not: texts go with dispatch, which needs e-mail, so none are sent');
+// The escalation ladder goes with dispatch: alerts to the inbox app always, texts where Twilio is set up.
+textLadder(texts);
+const ladder = dispatch
+  ? createLadderSenders({
+      store,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      push: (userId, message, signal) => pushToPerson(store, userId, message, signal),
+      client: texts
+        ? createTwilioClient({
+            accountSid: config.TWILIO_ACCOUNT_SID!,
+            authToken: config.TWILIO_AUTH_TOKEN!,
+            from: config.TWILIO_FROM!,
+            apiUrl: config.TWILIO_API_URL,
+          })
+        : undefined,
+    })
+  : {};
 const senders = {
   ...leadSenders,
   ...mailed,
   ...(dispatch ? createDispatchRunners(store, dispatchPolicy, { texts }) : {}),
+  ...ladder,
 };
 const worker = new OutboxWorker({
   store,

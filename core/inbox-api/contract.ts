@@ -46,6 +46,7 @@ import {
   partnerPageLinkAnswer,
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
+import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
 import {
@@ -106,6 +107,15 @@ const routes = {
   'GET /leads/:id/partners': { params: idParams, response: { 200: leadPartners } },
   'POST /leads/:id/offers': { params: idParams, body: offerBody, response: { 201: offerAnswer } },
   'POST /leads/:id/offers/:offer/withdraw': { params: offerParams, response: { 200: offerAnswer } },
+
+  'GET /profile': { response: { 200: profileAnswer } },
+  'PUT /profile/mobile': { body: mobileBody, response: { 200: profileAnswer } },
+  'GET /ladder': { response: { 200: ladderAnswer } },
+  'PUT /ladder': { body: ladderBody, response: { 200: ladderAnswer } },
+  'DELETE /ladder': { response: { 200: ladderAnswer } },
+  'GET /ladders/running': { response: { 200: runningLadders } },
+  'GET /leads/:id/ladder': { params: idParams, response: { 200: leadLadder } },
+  'POST /leads/:id/acknowledge': { params: idParams, response: { 200: acknowledgedAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
   'GET /visits': { querystring: rangeQuery, response: { 200: visitReport } },
@@ -170,6 +180,7 @@ export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
+export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

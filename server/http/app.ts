@@ -25,6 +25,7 @@ import { previewPagePlugin } from '../site/preview-page.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
+import { ladderAckPlugin } from './plugins/ladder-ack.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
     await app.register(jobsPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
+    await app.register(ladderAckPlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
     if (options.inbox.site) await app.register(previewPagePlugin, { store: options.store, site: options.inbox.site });
   }
   if (options.texts)

@@ -29,6 +29,7 @@ import { partnerPageRoutes } from './partner-page-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
 import { siteRoutes } from './site-routes.ts';
+import { ladderRoutes } from './ladder-routes.ts';
 import { pushRoutes } from './push-routes.ts';
 import { fromThisSite, startedElsewhere } from '../http/same-origin.ts';
 import { holdsNul } from '../http/nul-guard.ts';
@@ -176,5 +177,6 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(offerRoutes, ctx);
   await app.register(backupRoutes, ctx);
   await app.register(siteRoutes, ctx);
+  await app.register(ladderRoutes, ctx);
   await app.register(pushRoutes, ctx);
 };

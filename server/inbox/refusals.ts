@@ -23,6 +23,7 @@ const fieldSentences = {
   regions: e.regions,
   services: e.services,
   phone: e.phone,
+  mobile: e.mobile,
 } as const;
 export type SentenceField = keyof typeof fieldSentences;
 

@@ -17,6 +17,7 @@ import { readReply } from './reply-words.ts';
 import { textTime } from '../outbox/partner-texts.ts';
 import { textWords } from './text-words.ts';
 import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from './sms-paths.ts';
+import { ladderReplyFrom, ladderReplyText } from '../dispatch/ladder.ts';
 
 export interface TwilioRoutesOptions {
   store: LeadStore;
@@ -47,6 +48,9 @@ function answerTo(outcome: ReplyOutcome): string | undefined {
   switch (outcome.kind) {
     case 'unknown_number':
       return r.unknownNumber;
+    // Twilio answers a customer's STOP itself, as a partner's.
+    case 'customer':
+      return outcome.reply.kind === 'stopped' ? undefined : outcome.reply.kind === 'started' ? textWords.customer.started : textWords.customer.noted;
     case 'no_offer':
       return r.noOffer;
     case 'accepted':
@@ -121,8 +125,15 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
     const from = signed.field('From').slice(0, 32);
     const body = signed.field('Body').slice(0, REPLY_CHARS);
     const read = readReply(body);
+    let ladderAnswer = '';
     const outcome = await store.transact(function* () {
       if (!(yield* firstCallback(signed.signature))) return undefined;
+      // A person of the business answering the escalation ladder's text: about the ladder, not a partner's offer.
+      const woken = yield* ladderReplyFrom(from, read);
+      if (woken) {
+        ladderAnswer = ladderReplyText(woken);
+        return 'ladder' as const;
+      }
       const answered = yield* replyFrom(from, { ...read, text: body }, answerWords, introduce);
       // Accepting shows the customer's details: that disclosure is recorded with it, as on the job page.
       if (answered.kind === 'accepted' && answered.view.lead)
@@ -135,6 +146,10 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
       return answered;
     });
     if (!outcome) return replayed(reply);
+    if (outcome === 'ladder') {
+      request.log.info({ reply: 'ladder' }, 'text message reply');
+      return twiml(reply, ladderAnswer);
+    }
     request.log.info({ reply: outcome.kind }, 'text message reply');
     return twiml(reply, answerTo(outcome));
   });

@@ -5,16 +5,18 @@
  * transport of one purpose is a job of its own (an offer's e-mail and its text each go once). The
  * lists the rest of the server needs are read from here.
  */
-export const TRANSPORTS = ['email', 'sms', 'webhook', 'none'] as const;
+export const TRANSPORTS = ['email', 'sms', 'webhook', 'push', 'none'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /**
  * - lead: queued with a new lead (or when one leaves the spam folder), one per lead;
  * - scheduler: the business's own reminders and summaries, queued by the scheduler;
  * - partner: to and about partners, one job per offer;
- * - work: what the worker does rather than sends.
+ * - work: what the worker does rather than sends;
+ * - ladder: to the people of the business when nobody has an urgent job (server/dispatch/ladder.ts),
+ *   keyed by their period (the lead, its ladder, the round and the step), so each goes once.
  */
-export type QueuedBy = 'lead' | 'scheduler' | 'partner' | 'work';
+export type QueuedBy = 'lead' | 'scheduler' | 'partner' | 'work' | 'ladder';
 
 export const PURPOSES = {
   /** The business's e-mail about a new lead. */
@@ -51,6 +53,10 @@ export const PURPOSES = {
   'dispatch-due': { queuedBy: 'work', transports: ['none'] },
   /** An urgent lead's escalation ladder started by dispatch (once per lead; the reason as its period). */
   'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
+  /** One step of an urgent lead's escalation ladder: one person woken by push to the inbox app or by text. */
+  ladder: { queuedBy: 'ladder', transports: ['push', 'sms'] },
+  /** Someone woken by the ladder told who has acknowledged the lead (once per person and channel). */
+  'ladder-taken': { queuedBy: 'ladder', transports: ['push', 'sms'] },
 } as const satisfies Record<string, { queuedBy: QueuedBy; transports: readonly [Transport, ...Transport[]] }>;
 
 export type Purpose = keyof typeof PURPOSES;
