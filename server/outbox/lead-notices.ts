@@ -9,6 +9,7 @@ import { attendBy } from '../../core/lead/response-targets.ts';
 import { inboxLeadUrl } from '../../core/inbox-links.ts';
 import type { InboxLead } from '../storage/lead-work.ts';
 import type { Offer } from '../storage/offer-records.ts';
+import type { OfferChannel } from '../../core/inbox-api/offers.ts';
 import { notificationRecipients } from './lead-email.ts';
 import { nzTime } from '../../core/nz-time.ts';
 import { telHref } from '../../core/phone-links.ts';
@@ -124,10 +125,16 @@ export function unacceptedMail(lead: InboxLead, tried: readonly TriedPartner[], 
   );
 }
 
-/** What came of an offer, in the escalation's words. */
-export function outcomeOf(offer: Offer): string {
+/**
+ * What came of an offer, in the escalation's words. An offer that never reached its partner names
+ * the channel that failed, when its channels say which (a text's receipt, an e-mail's refusal).
+ */
+export function outcomeOf(offer: Offer, channels: readonly OfferChannel[] = []): string {
   if (offer.state === 'declined') return copy.outcome.declined(offer.decline_reason);
-  if (offer.end_reason === 'undelivered') return copy.outcome.undelivered;
+  if (offer.end_reason === 'undelivered') {
+    // A text's receipt says when it never arrived; otherwise it was the e-mail that bounced.
+    return channels.some((c) => c.channel === 'text' && c.state === 'failed') ? copy.outcome.textUndelivered : copy.outcome.emailUndelivered;
+  }
   if (offer.end_reason === 'timed_out' || offer.state === 'open') return copy.outcome.noAnswer;
   return copy.outcome.withdrawn;
 }

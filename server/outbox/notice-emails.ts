@@ -10,6 +10,7 @@ import { escalatedLeads, urgentLeadsBetween } from '../storage/notice-queue.ts';
 import { tonightsGaps } from '../dispatch/night-gaps.ts';
 import { nightAfter, nightBefore } from './scheduler.ts';
 import { holdersOf, offersOfLead } from '../storage/offer-records.ts';
+import { offerChannels } from '../storage/offer-channels.ts';
 import type { LeadStore, OutboxJob } from '../storage/types.ts';
 import type { SchedulerPurpose } from '../storage/purposes.ts';
 import { publishedPriceAge } from '../site/price-age.ts';
@@ -40,6 +41,9 @@ export function createNoticeSenders(options: NoticeOptions): Record<SchedulerPur
       const lead = await leadOf(job);
       // Answered (or marked spam) since it was queued: nothing to nudge about.
       if (lead.status !== 'new' || lead.spam) return;
+      // A partner took it, or is being offered it right now, since it was queued: "still not called" would not be true.
+      const offers = await store.read(() => offersOfLead(lead.id));
+      if (offers.some(({ offer }) => offer.state === 'accepted' || (offer.state === 'open' && !offer.expired))) return;
       await mailer.sendMail(nudgeMail(lead, now(), options), { from }, signal);
     },
     reminder: async (job, signal) => {
@@ -50,12 +54,14 @@ export function createNoticeSenders(options: NoticeOptions): Record<SchedulerPur
     },
     unaccepted: async (job, signal) => {
       const lead = await leadOf(job);
-      const offers = await store.read(() => offersOfLead(lead.id));
+      const { offers, channels } = await store.read(function* () {
+        return { offers: yield* offersOfLead(lead.id), channels: yield* offerChannels(lead.id) };
+      });
       // Taken, or closed, since it was queued: nobody needs telling.
       if (offers.some((o) => o.offer.state === 'accepted') || lead.spam) return;
       const tried = offers
         .filter((o) => o.offer.automatic)
-        .map(({ offer, partner }) => ({ name: partner.name, phone: partner.phone, outcome: outcomeOf(offer) }));
+        .map(({ offer, partner }) => ({ name: partner.name, phone: partner.phone, outcome: outcomeOf(offer, channels.get(offer.id)) }));
       await mailer.sendMail(unacceptedMail(lead, tried, options), { from }, signal);
     },
     overnight: async (job, signal) => {

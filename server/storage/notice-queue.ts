@@ -4,17 +4,22 @@
  * nudge is one per lead (lead_id, purpose), a reminder one per lead and date (the row is reused
  * for a later date), the digest one per week (purpose, period) among jobs of no lead or offer.
  */
-import { all, one, type Work } from './steps.ts';
+import { all, one, NOW_MS, type Work } from './steps.ts';
 import { enqueue } from './job-queue.ts';
 import { toInboxLead, type InboxLead } from './lead-work.ts';
 import { toJob } from './rows.ts';
 import type { OutboxJob } from './types.ts';
 
-/** Leads still New (spam left out) that arrived since `since` and have had no nudge queued. */
+/**
+ * Leads still New (spam left out) that arrived since `since` and have had no nudge queued, and that
+ * no partner holds or is being offered right now (a lapsed offer lets the nudge come due again).
+ */
 export function* leadsAwaitingNudge(since: Date): Work<InboxLead[]> {
   const rows = yield* all(
     `SELECT * FROM leads l WHERE spam = FALSE AND status = 'new' AND created_at >= ?
-     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.purpose = 'nudge') ORDER BY created_at, id`,
+     AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.purpose = 'nudge')
+     AND NOT EXISTS (SELECT 1 FROM partner_offers p WHERE p.lead_id = l.id AND (p.state = 'accepted' OR (p.state = 'open' AND p.expires_at > ${NOW_MS})))
+     ORDER BY created_at, id`,
     since.toISOString(),
   );
   return rows.map(toInboxLead);
