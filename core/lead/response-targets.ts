@@ -67,11 +67,20 @@ export function responseAreaOf(city: string): ResponseArea {
 }
 
 /**
+ * The thank-you page's fragment for an urgent request that no on-call partner covered when it
+ * arrived: the page leads with "Call the 24/7 line now" and promises no technician's time.
+ */
+export const CALL_NOW_ANCHOR = 'urgent-call-now';
+
+/**
  * Where a visitor lands once their request is stored: the thank-you page, and for an urgent request
  * (urgency.ts) its fragment for their area, `/thank-you/#urgent-hamilton`, which the page answers
  * with that area's response target and the 24/7 line first (by CSS `:target`, so with or without
- * JavaScript). The form's script and the server's 303 for a plain post both go here.
+ * JavaScript); or, when the server found nobody on call to cover it (`nobodyOnCall`), the fragment
+ * that leads with the 24/7 line alone. The form's script and the server's 303 for a plain post both
+ * go here.
  */
-export function thankYouLocation(lead: { city: string; timeframe: string; site_type: string; path: string }): string {
-  return isUrgent(lead) ? `${leadRoutes.thankYou}#${responseAreaOf(lead.city).anchor}` : leadRoutes.thankYou;
+export function thankYouLocation(lead: { city: string; timeframe: string; site_type: string; path: string }, { nobodyOnCall = false } = {}): string {
+  if (!isUrgent(lead)) return leadRoutes.thankYou;
+  return `${leadRoutes.thankYou}#${nobodyOnCall ? CALL_NOW_ANCHOR : responseAreaOf(lead.city).anchor}`;
 }

@@ -20,13 +20,18 @@ import { holdLead, offersOfLead, tellEnded } from '../storage/offer-records.ts';
 import { makeOffer, suggestPartners } from './partner-offers.ts';
 import { enqueue } from '../storage/job-queue.ts';
 import { listPartners } from '../storage/partner-records.ts';
-import { canTakeUrgentNow } from './urgent-rule.ts';
+import { canTakeUrgentNow, nobodyCovers, type JobKind } from './urgent-rule.ts';
 import { startLadder, type LadderReason } from './ladder.ts';
 import { policyOf, type DispatchPolicy } from './dispatch-policy.ts';
 
 /** Whether anyone at all can take an urgent job now: a business that does not dispatch has nobody. */
 function* anyoneCanTakeUrgent(): Work<boolean> {
   return (yield* listPartners()).some((p) => canTakeUrgentNow(p));
+}
+
+/** Whether an urgent request arriving now has no on-call partner who covers it (urgent-rule.ts): decided once, as it is stored. */
+export function* nobodyOnCallFor(job: JobKind): Work<boolean> {
+  return nobodyCovers(yield* listPartners(), job);
 }
 
 /** The same statuses as SQL: a fixed list of known words, so written into the statement. */

@@ -30,6 +30,16 @@ export function canTakeUrgentNow(p: Partner, job?: JobKind): boolean {
 }
 
 /**
+ * Whether an urgent job has nobody to go to right now: the business dispatches (someone on its list
+ * can take an urgent job now) but none of them covers this job's city and service. Dispatch then
+ * wakes the business at once, and the customer is told to call the 24/7 line rather than promised
+ * a technician; a business with nobody on call at all does not dispatch, and promises as before.
+ */
+export function nobodyCovers(partners: readonly Partner[], job: JobKind): boolean {
+  return partners.some((p) => canTakeUrgentNow(p)) && !partners.some((p) => canTakeUrgentNow(p, job));
+}
+
+/**
  * Whether the partner covers a whole night: able to take an urgent job now, and still on call when
  * the night ends. An owner reading "on call tonight" means someone who will answer at 3 am, so an
  * on-call time of their own that ends before morning leaves the rest of the night uncovered; the

@@ -1,7 +1,9 @@
 /**
  * The acknowledgement to the visitor (LEAD_ACK_EMAIL=true): what they asked for, what happens
  * next, and the emergency line; Reply-To the business. For an urgent request it leads with the
- * area's response target and the 24/7 line, not the quote's 24 hours. It repeats only the form's fixed choices,
+ * area's response target and the 24/7 line, not the quote's 24 hours; for one that no on-call
+ * technician covered as it arrived (decided then, and kept with the lead), with "Call the 24/7
+ * line now" and no technician's time, as its thank-you page does. It repeats only the form's fixed choices,
  * never the free text, so the form cannot be used to send someone else a message of a stranger's
  * choosing.
  */
@@ -18,6 +20,10 @@ import { responseAreaOf } from '../../core/lead/response-targets.ts';
 function wordsFor(lead: StoredLead) {
   const u = copy.urgent;
   if (!lead.urgent) return { subject: copy.subject, heading: copy.heading, lead: [] as string[], intro: copy.intro, next: copy.next };
+  if (lead.nobody_on_call) {
+    const line = business.emergencyLine.display;
+    return { subject: u.uncovered.subject(line), heading: u.heading, lead: [u.uncovered.lead(line)], intro: u.received, next: u.uncovered.next(line) };
+  }
   const area = responseAreaOf(lead.city);
   return { subject: u.subject, heading: u.heading, lead: [u.target(area.city, area.hours)], intro: u.received, next: u.next };
 }

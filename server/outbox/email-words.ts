@@ -61,6 +61,12 @@ export const acknowledgementCopy = {
       city
         ? `A technician will call you; we aim to be on site in ${city} within ${hours}.`
         : `A technician will call you; we aim to be on site within ${hours} in regional areas, and sooner in the main cities.`,
+    /** When no on-call technician covered the request as it arrived: the 24/7 line first, and no technician's time promised. */
+    uncovered: {
+      subject: (display: string) => `Please call ${display} now – ${business.name}`,
+      lead: (display: string) => `Call ${display} now: no technician is on call for your area at this moment, and our emergency line is answered 24/7.`,
+      next: (display: string) => [`The person who answers ${display} talks through the fault with you and arranges what happens next.`, whileYouWait],
+    },
     call: (display: string) => `Call ${display}, 24/7`,
     callText: (display: string, digits: string) => `Call ${display} (${digits}), 24/7, if it gets worse or you need us sooner.`,
     received: 'This is what we received:',

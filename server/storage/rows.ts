@@ -24,6 +24,7 @@ export function toLead(row: Row): StoredLead {
     spam: Boolean(row.spam),
     spam_reason: String(row.spam_reason ?? ''),
     urgent: Boolean(Number(row.urgent)),
+    ...(row.nobody_on_call === null || row.nobody_on_call === undefined ? {} : { nobody_on_call: Boolean(Number(row.nobody_on_call)) }),
   };
 }
 

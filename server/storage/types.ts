@@ -20,6 +20,12 @@ export interface StoredLead extends Lead {
   spam_reason: string;
   /** Urgent by the rule of core/lead/urgency.ts, decided once when it was stored and read back from then on. */
   urgent: boolean;
+  /**
+   * An urgent request that no on-call partner covered when it arrived (server/dispatch/urgent-rule.ts):
+   * its thank-you page and acknowledgement lead with the 24/7 line. Undefined when the question did
+   * not arise (not urgent, or a business that does not dispatch).
+   */
+  nobody_on_call?: boolean | undefined;
 }
 
 export interface OutboxJob {
@@ -64,6 +70,8 @@ export interface InsertOptions {
   /** The jobs queued with the lead: its notifications, and dispatch for an urgent one when dispatch is on. */
   purposes: (LeadPurpose | 'dispatch')[];
   repeatWindowMs?: number;
+  /** Decided as the request arrives: no on-call partner covers it (kept with the lead, StoredLead.nobody_on_call). */
+  nobodyOnCall?: boolean | undefined;
   /**
    * Count this post against a rate limit in the insert's own transaction (stores with shared
    * counters only): over the limit, nothing is stored and RateLimitedError is thrown.

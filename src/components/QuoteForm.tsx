@@ -72,14 +72,21 @@ export function QuoteForm({ id, serviceType, city, title = quoteFormCopy.title, 
         body: new URLSearchParams([...data].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))).toString(),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      // The server says when nobody on call covers an urgent request (a host that only stores forms says nothing).
+      const answer: unknown = await response.json().catch(() => null);
+      const nobodyOnCall = typeof answer === 'object' && answer !== null && 'nobody_on_call' in answer && answer.nobody_on_call === true;
       sendEvent('generate_lead', {
         form_name: FORM_NAME,
         service_type: text(data, 'service_type'),
         city: text(data, 'city'),
       });
-      // The same place the server sends a plain post: an urgent request leads with its area's response target.
+      // The same place the server sends a plain post: an urgent request leads with its area's response
+      // target, or with the 24/7 line when nobody on call covers it.
       window.location.assign(
-        thankYouLocation({ city: text(data, 'city'), timeframe: text(data, 'timeframe'), site_type: text(data, 'site_type'), path: text(data, 'path') }),
+        thankYouLocation(
+          { city: text(data, 'city'), timeframe: text(data, 'timeframe'), site_type: text(data, 'site_type'), path: text(data, 'path') },
+          { nobodyOnCall },
+        ),
       );
     } catch {
       window.alert(quoteFormCopy.failure);

@@ -136,6 +136,14 @@ export const blockSchema = z.discriminatedUnion('type', [
           .max(200)
           .describe('The first line for a request from one of the six cities: {area} is the city, {hours} its response target ("4-6 hours")'),
         regional: z.string().min(20).max(200).describe('The same line for a request from elsewhere or that named no city; {hours} is the regional target'),
+        uncovered: z
+          .string()
+          .min(20)
+          .max(200)
+          .optional()
+          .describe(
+            "The first line instead, when no technician was on call for the request's city and service as it arrived: lead with the 24/7 line ({emergencyLine}), and promise no technician's time",
+          ),
         actions: z.array(actionSchema).min(1).max(2).describe('The 24/7 call button first ({emergencyTel}), then at most one more'),
         note: z.string().min(20).max(400).describe('A paragraph under the buttons: what happens now and what to do while waiting'),
       })

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtPages, decodeEntities } from '../support/dist.ts';
 import { leadFields, siteFields, siteFieldsCopy } from '../../core/lead/fields.ts';
-import { rangeText, responseAreas } from '../../core/lead/response-targets.ts';
+import { CALL_NOW_ANCHOR, rangeText, responseAreas } from '../../core/lead/response-targets.ts';
 
 const pages = builtPages();
 const forms = pages.flatMap((page) =>
@@ -99,6 +99,14 @@ describe('the thank-you page for an urgent request', () => {
       expect(text(line![1]!), area.anchor).toContain(area.city ? `in ${area.city} within ${area.hours}` : `within ${area.hours} in regional areas`);
     }
     expect(text(page.html)).toContain(`we aim to be on site in Hamilton within ${rangeText('Hamilton')}`);
+  });
+
+  it('has a line at the fragment for a request no on-call technician covered, leading with the 24/7 line and promising no time', () => {
+    const line = new RegExp(`<p\\b[^>]*\\bid="${CALL_NOW_ANCHOR}"[^>]*>([\\s\\S]*?)</p>`).exec(page.html);
+    expect(line).not.toBeNull();
+    expect(line![0]).toContain('class="urgent-target');
+    expect(text(line![1]!)).toMatch(/^Call 0800\u00a0FRIDGE now: /);
+    expect(text(line![1]!)).not.toMatch(/within|technician will call/);
   });
 
   it('puts the 24/7 call button right after the lines, and marks what an urgent request does not see', () => {

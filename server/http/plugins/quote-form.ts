@@ -7,6 +7,7 @@ import { FORM_NAME, HONEYPOT_FIELD, TIMING_FIELD, deviceFromUserAgent, parseLead
 import { isUrgent } from '../../../core/lead/urgency.ts';
 import { thankYouLocation } from '../../../core/lead/response-targets.ts';
 import { parseElapsed, scoreLead } from '../../leads/spam.ts';
+import { nobodyOnCallFor } from '../../dispatch/dispatch.ts';
 import { business } from '../../../core/business.ts';
 import { RateLimitedError, type LeadStore, type RateLimitCount } from '../../storage/types.ts';
 import type { LeadPurpose } from '../../storage/purposes.ts';
@@ -204,16 +205,23 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
     const spam = verdict.spam;
     let alreadyStored = false;
+    let nobodyOnCall = false;
     try {
-      const stored = await store.insertLead(parsed.lead, {
+      const dispatched = dispatch && !spam && isUrgent(parsed.lead);
+      // Decided here, once, and kept with the lead: its thank-you page and its acknowledgement say the same.
+      const lead = parsed.lead;
+      const uncovered = dispatched ? await store.read(() => nobodyOnCallFor(lead)) : undefined;
+      const stored = await store.insertLead(lead, {
         spam,
         spamReason: verdict.reasons.join('; '),
-        purposes: spam ? [] : dispatch && isUrgent(parsed.lead) ? [...leadPurposes, 'dispatch'] : leadPurposes,
+        purposes: spam ? [] : dispatched ? [...leadPurposes, 'dispatch'] : leadPurposes,
         repeatWindowMs,
         rateLimit: shared ? { key: clientKey(request.ip), max, windowMs } : undefined,
+        nobodyOnCall: uncovered,
       });
       if (stored.rate) remember(request.ip, stored.rate);
       alreadyStored = stored.repeated;
+      nobodyOnCall = stored.nobody_on_call === true;
       request.log.info(
         { leadId: stored.id, spam, spamScore: verdict.score, repeated: alreadyStored },
         alreadyStored ? 'repeated submission: already stored' : 'lead stored',
@@ -230,7 +238,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
 
     function success() {
       reply.header('Cache-Control', 'no-store');
-      if (wantsJson(request)) return reply.code(200).send({ ok: true });
+      // The script goes where a plain post would: told when nobody on call covers the request.
+      if (wantsJson(request)) return reply.code(200).send(nobodyOnCall ? { ok: true, nobody_on_call: true } : { ok: true });
       // An urgent request lands on the thank-you page's part for its area (response target and the
       // 24/7 line first), as the form's script sends it there; a bot's invalid post is judged by what it sent.
       const lead = parsed.lead ?? {
@@ -239,7 +248,10 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         site_type: tracked.site_type ?? '',
         path: tracked.path ?? '',
       };
-      return reply.code(303).header('Location', thankYouAddress(lead)).send();
+      return reply
+        .code(303)
+        .header('Location', nobodyOnCall ? thankYouLocation(lead, { nobodyOnCall }) : thankYouAddress(lead))
+        .send();
     }
   });
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import type { Action, BlockOf } from '../../lib/content-schemas.ts';
 import { ActionRow } from '../ActionLink.tsx';
-import { responseAreas } from '../../../core/lead/response-targets.ts';
+import { CALL_NOW_ANCHOR, responseAreas } from '../../../core/lead/response-targets.ts';
 import { HeroArt } from '../HeroArt.tsx';
 import { HeroPhoto } from '../HeroPhoto.tsx';
 import { callLocations } from '../../lib/call-tracking.ts';
@@ -40,17 +40,25 @@ export interface HeroBlockProps {
 /**
  * What an urgent request sees first on the thank-you page: its area's response target, the 24/7
  * call button, what happens now. One line per area (core/lead/response-targets.ts), each with the
- * id the form sends the visitor to (`#urgent-hamilton`); global.css shows the targeted line and
- * this part, and hides the standard lead and the quote steps. Nothing here needs JavaScript.
+ * id the form sends the visitor to (`#urgent-hamilton`), and one that leads with the 24/7 line for
+ * a request no on-call technician covered as it arrived (`#urgent-call-now`); global.css shows the
+ * targeted line and this part, and hides the standard lead and the quote steps. Nothing here needs
+ * JavaScript.
  */
-function UrgentThanks({ target, regional, actions, note }: NonNullable<HeroBlockProps['urgent']>) {
+function UrgentThanks({ target, regional, uncovered, actions, note }: NonNullable<HeroBlockProps['urgent']>) {
+  const line = 'urgent-target max-w-2xl text-xl font-semibold text-white sm:text-2xl';
   return (
     <div className="urgent-thanks mt-5">
       {responseAreas().map((area) => (
-        <p key={area.anchor} id={area.anchor} className="urgent-target max-w-2xl text-xl font-semibold text-white sm:text-2xl">
+        <p key={area.anchor} id={area.anchor} className={line}>
           {(area.city ? target.replace('{area}', area.city) : regional).replace('{hours}', area.hours)}
         </p>
       ))}
+      {uncovered ? (
+        <p id={CALL_NOW_ANCHOR} className={line}>
+          {uncovered}
+        </p>
+      ) : null}
       <ActionRow actions={actions} onDark />
       <p className="mt-5 max-w-2xl text-lg text-slate-100">{note}</p>
     </div>
