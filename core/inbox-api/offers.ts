@@ -5,7 +5,7 @@ import { acceptWindowNames } from '../partner/accept-windows.ts';
 
 export const offerStateNames = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 /** Why an offer ended without an answer ('' while it waits, when answered, or when ended before the reason was kept). */
-export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn', 'undelivered'] as const;
+export const offerEndNames = ['', 'timed_out', 'taken', 'lead_closed', 'partner_removed', 'partner_paused', 'withdrawn', 'undelivered', 'handed_back'] as const;
 
 export { acceptWindows, type AcceptWindow } from '../partner/accept-windows.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { InboxLead } from '../storage/lead-work.ts';
 import type { Work } from '../storage/steps.ts';
-import { holdPage, insertLink, PAGE_CHANNEL, pageLinkOpens, pageOfferIds } from '../storage/partner-pages.ts';
+import { holdPage, insertLink, PAGE_CHANNEL, pageEarlierOfferIds, pageLinkOpens, pageOfferIds } from '../storage/partner-pages.ts';
 import { keepOfferLink } from '../storage/offer-records.ts';
 import { offerById, type OfferView } from './partner-offers.ts';
 
@@ -14,6 +14,35 @@ import { offerById, type OfferView } from './partner-offers.ts';
 export type PartnerJob = OfferView & { lead: InboxLead; standing: 'open' | 'held' };
 
 const listed = (view: OfferView | undefined): view is PartnerJob => Boolean(view?.lead) && (view!.standing === 'open' || view!.standing === 'held');
+
+/** Where a job stands for its partner, as "Your jobs" labels it. */
+export type JobState = 'offered' | 'accepted' | 'onMyWay' | 'onSite' | 'done' | 'handedBack' | 'takenBack' | 'closed';
+
+export function jobStateOf({ offer, standing }: Pick<OfferView, 'offer' | 'standing'>): JobState {
+  if (standing === 'open') return 'offered';
+  if (standing === 'held') {
+    if (offer.done_at !== null) return 'done';
+    if (offer.on_site_at !== null) return 'onSite';
+    if (offer.on_way_at !== null) return 'onMyWay';
+    return 'accepted';
+  }
+  if (offer.end_reason === 'handed_back') return 'handedBack';
+  if (offer.state === 'withdrawn') return 'takenBack';
+  return offer.done_at !== null ? 'done' : 'closed';
+}
+
+/** A job the partner held that has ended: listed with its state, never with the customer or a way to open it. */
+export type EarlierJob = OfferView & { lead: InboxLead };
+
+/** The partner's jobs that ended in the last two weeks (handed back, taken back, closed), newest first. */
+export function* earlierJobs(partnerId: string): Work<EarlierJob[]> {
+  const jobs: EarlierJob[] = [];
+  for (const id of yield* pageEarlierOfferIds(partnerId)) {
+    const view = yield* offerById(id);
+    if (view?.lead && view.standing !== 'open' && view.standing !== 'held') jobs.push(view as EarlierJob);
+  }
+  return jobs;
+}
 
 /** The partner's offers waiting for their answer and the jobs they hold, newest first. */
 export function* partnerJobs(partnerId: string): Work<PartnerJob[]> {

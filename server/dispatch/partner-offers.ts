@@ -39,13 +39,18 @@ import {
   offerRowByToken,
   offerRowsOfLead,
   openOfferRows,
+  setDone,
   setJobMark,
+  setOnWay,
+  handBackRow,
   tellEnded,
   withdrawOfferRow,
   type Offer,
   type OfferEndReason,
 } from '../storage/offer-records.ts';
 import { covers, fairestFirst, reachable } from './urgent-rule.ts';
+import { tellCustomer } from './customer-updates.ts';
+import { startLadder } from './ladder.ts';
 
 /** How long an accepted job's link shows the customer at most, when the lead is not won or lost sooner. */
 export const HELD_JOB_MS = business.heldJobDays * DAY_MS;
@@ -298,7 +303,18 @@ export type PartnerAnswer =
   | { action: 'on_site' }
   | { action: 'quote_sent' }
   | { action: 'undo_on_site' }
-  | { action: 'undo_quote_sent' };
+  | { action: 'undo_quote_sent' }
+  | { action: 'on_my_way'; minutes: OnWayMinutes }
+  | { action: 'done' }
+  | { action: 'hand_back'; reason: string };
+
+/** A hand-back's reason is a few words for the business: at most this many characters. */
+export const HAND_BACK_REASON_MAX = 300;
+
+/** How soon a partner pressing "On my way" may say they will arrive: the choices the job page gives. */
+export const ON_WAY_MINUTES = [15, 30, 60] as const;
+export type OnWayMinutes = (typeof ON_WAY_MINUTES)[number];
+
 
 /** How long a partner may take back "On site" or "Quote sent" (a thumb slips at night). */
 export const UNDO_WITHIN_MS = 10 * 60_000;
@@ -342,8 +358,36 @@ function* applyAnswer(offer: Offer, standing: OfferStanding, answer: PartnerAnsw
       return standing === 'held' && (yield* clearJobMark(offer.id, 'on_site_at', UNDO_WITHIN_MS));
     case 'undo_quote_sent':
       return standing === 'held' && (yield* clearJobMark(offer.id, 'quote_sent_at', UNDO_WITHIN_MS));
+    case 'on_my_way':
+      return standing === 'held' && (yield* setOnWay(offer.id, answer.minutes * 60_000));
+    case 'done':
+      return standing === 'held' && (yield* setDone(offer.id));
+    case 'hand_back':
+      return standing === 'held' && (yield* handBackRow(offer.id, answer.reason));
   }
 }
+
+/**
+ * What follows a partner's change to a job they hold, beyond its timeline line: the customer told
+ * they are on the way; the business asked to close a job done; and a job handed back offered again
+ * at once, the business woken for an urgent one, and told in any case.
+ */
+function* afterJobChange(offer: Offer, answer: PartnerAnswer): Work<void> {
+  const leadId = offer.lead_id!;
+  if (answer.action === 'on_my_way') yield* tellCustomer(leadId, 'on_my_way');
+  if (answer.action === 'done') yield* enqueue({ purpose: 'job-done', of: { lead: leadId, period: offer.id }, repeat: 'renew' });
+  if (answer.action === 'hand_back') {
+    yield* enqueue({ purpose: 'handed-back', of: { lead: leadId, period: offer.id }, repeat: 'renew' });
+    yield* redispatch(leadId);
+    const lead = yield* inboxLead(leadId);
+    if (lead?.urgent && !lead.spam && openJobStatuses.includes(lead.status)) {
+      // Whoever was told this partner is coming now hears the truth, and the business is woken.
+      yield* tellCustomer(leadId, 'handed_back');
+      yield* startLadder(leadId, 'handed_back');
+    }
+  }
+}
+
 
 /**
  * A partner's answer through their link: accepting (first wins) or declining with a reason while the
@@ -373,6 +417,8 @@ export function* answerOffer(
     if (answer.action === 'undo_quote_sent') yield* moveLead(leadId, partner, 'contacted', ['quoted'], words);
     // A decline sends urgent work on to the next on-call partner now, not at the next check.
     if (answer.action === 'decline') yield* redispatch(leadId);
+    if (answer.action === 'accept') yield* tellCustomer(leadId, 'committed');
+    yield* afterJobChange(offer, answer);
   }
   return { view: yield* offerByToken(tokenHash), changed };
 }

@@ -25,6 +25,7 @@ import { addEvent } from '../storage/lead-work.ts';
 import { withoutLiveLinks } from '../partners/customer-text.ts';
 import { textWords } from '../sms/text-words.ts';
 import { answerOffer, offerById, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
+import { customerReply, type CustomerReply } from './customer-updates.ts';
 
 /**
  * A delivery receipt: the text's status moves forward (a repeated or late receipt changes nothing).
@@ -56,6 +57,8 @@ export interface WaitingJob {
 
 export type ReplyOutcome =
   | { kind: 'unknown_number' }
+  /** A reply from a customer we texted: STOP, START, or words for their lead's timeline. */
+  | { kind: 'customer'; reply: CustomerReply }
   | { kind: 'no_offer'; partner: Partner }
   | { kind: 'accepted'; partner: Partner; view: OfferView }
   | { kind: 'ended'; partner: Partner; how: EndedHow }
@@ -118,7 +121,10 @@ export function* replyFrom(from: string, said: TextReply | ReplyIntent, words: A
   const { intent, code } = reply;
   const number = nzMobileE164(from) ?? from;
   const partners = (yield* listPartners()).filter((p) => nzMobileE164(p.phone) === number);
-  if (partners.length === 0) return { kind: 'unknown_number' };
+  if (partners.length === 0) {
+    const customer = yield* customerReply(from, intent, reply.text, (words) => textWords.events.customerReplied(notedWords(words)));
+    return customer ? { kind: 'customer', reply: customer } : { kind: 'unknown_number' };
+  }
   const ids = partners.map((p) => p.id);
   const first = partners[0]!;
   const partnerOf = (id: string) => partners.find((p) => p.id === id) ?? first;

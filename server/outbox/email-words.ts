@@ -184,3 +184,31 @@ export const noticeCopy = {
   openReports: 'See the reports',
   none: 'none',
 } as const;
+
+/** Copy of the e-mails about a job on a lead: the customer told nobody has it yet, and the business told its partner finished or handed it back. */
+export const jobCopy = {
+  nobodyYet: {
+    subject: `We are still finding a technician – ${business.name}`,
+    heading: 'We have not found a technician yet',
+    /** Getters: the emergency line is the published one at the time of sending. */
+    get lines() {
+      return [
+        `Sorry: 30 minutes after your urgent request, none of our technicians has been able to take it yet. We are still trying.`,
+        `To talk to someone now, call our 24/7 line, ${business.emergencyLine.display} (${business.emergencyLine.digits}).`,
+      ];
+    },
+    call: (display: string) => `Call ${display}, 24/7`,
+    callText: (display: string, digits: string) => `Call ${display} (${digits}), 24/7.`,
+    signOff: `${business.name}`,
+  },
+  doneSubject: (who: string) => `Job done: mark it Won or Lost · ${who}`,
+  doneIntro: (partner: string) =>
+    `${partner} has marked this job done. Mark the lead Won (with the job’s value) or Lost in the inbox, so the reports count it.`,
+  handedBackSubject: (who: string, urgent: boolean) => `${urgent ? 'URGENT: ' : ''}Job handed back · ${who}`,
+  handedBackIntro: (partner: string, reason: string) => `${partner} can’t do this job and has handed it back. Their reason: “${reason}”`,
+  handedBackNext: (urgent: boolean) =>
+    urgent
+      ? 'It is being offered to the next on-call partner now, and you are alerted until someone takes it. The customer no longer shows on their job page.'
+      : 'Offer it to another partner from the lead, or call the customer yourself. The customer no longer shows on their job page.',
+  openLead: 'Open the lead',
+} as const;

@@ -52,7 +52,7 @@ export interface TriedPartner {
  * The lead as a nudge, reminder or escalation names it: who, how to reach them (the phone a
  * tap-to-call link), where it stands, `extra` sections (the escalation's times and partners), and the link.
  */
-function leadNotice(
+export function leadNotice(
   lead: InboxLead,
   subject: string,
   intro: string,

@@ -27,6 +27,7 @@ import { publishedPriceAge } from '../site/price-age.ts';
 import { dispatchLead, leadsToDispatch } from '../dispatch/dispatch.ts';
 import type { DispatchPolicy } from '../dispatch/dispatch-policy.ts';
 import { dispatchWords } from './dispatch-runner.ts';
+import { nobodyYetDue, tellCustomer } from '../dispatch/customer-updates.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { DAY_MS, addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
@@ -119,6 +120,8 @@ export class Scheduler {
   async runOnce(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<ScheduleResult> {
     const { store } = this.#o;
     await this.dispatch(now);
+    // The customer of an urgent request nobody has committed to in 30 minutes is told the truth.
+    for (const id of await store.read(() => nobodyYetDue(now))) await store.transact(() => tellCustomer(id, 'nobody_yet'));
     const waiting = await store.read(() => leadsAwaitingNudge(new Date(now.getTime() - NUDGE_HORIZON_MS)));
     const due = waiting.filter((lead) => nudgeDueAt(lead, this.#o) <= now).map((lead) => lead.id);
     const nudges = due.length ? await store.transact(() => queueNudges(due)) : 0;

@@ -16,6 +16,9 @@ import { mailerFor, type Mailer } from './mailer.ts';
 import { createAcknowledgementSender } from './acknowledgement.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDispatchNote } from './dispatch-note.ts';
+import { createJobEmails } from './job-emails.ts';
+import { createCustomerTexts } from './customer-texts.ts';
+import { textCustomers } from '../dispatch/customer-updates.ts';
 
 type ChannelConfig = Pick<
   Config,
@@ -103,21 +106,32 @@ export function createMailedJobSenders(
     messageIdDomain: messageIdDomain(config),
   });
   // With Twilio set up, an offer and the customer's details after a YES also travel by text.
-  const texts = textsConfigured(config)
-    ? createPartnerTexts({
-        store,
-        publicOrigin: config.PUBLIC_ORIGIN,
-        client: createTwilioClient({
-          accountSid: config.TWILIO_ACCOUNT_SID!,
-          authToken: config.TWILIO_AUTH_TOKEN!,
-          from: config.TWILIO_FROM!,
-          apiUrl: config.TWILIO_API_URL,
-        }),
+  const client = textsConfigured(config)
+    ? createTwilioClient({
+        accountSid: config.TWILIO_ACCOUNT_SID!,
+        authToken: config.TWILIO_AUTH_TOKEN!,
+        from: config.TWILIO_FROM!,
+        apiUrl: config.TWILIO_API_URL,
       })
     : undefined;
+  const texts = client && { client, ...createPartnerTexts({ store, publicOrigin: config.PUBLIC_ORIGIN, client }) };
+  const jobEmails = createJobEmails({
+    store,
+    mailer,
+    from: config.LEAD_NOTIFY_FROM,
+    to: config.LEAD_NOTIFY_TO,
+    urgentTo: config.LEAD_NOTIFY_URGENT_TO,
+    inboxOrigin: config.PUBLIC_ORIGIN,
+    messageIdDomain: messageIdDomain(config),
+  });
+  // Customers are texted only where texts can be sent: otherwise their jobs would wait for ever.
+  textCustomers(texts !== undefined);
+  const customerTexts = texts && createCustomerTexts({ store, client: texts.client });
   return {
     ...notices,
     ...partners,
+    ...jobEmails,
+    ...customerTexts,
     ...(texts && { offer: byTransport({ email: partners.offer, sms: texts.offer }), accepted: byTransport({ email: partners.accepted, sms: texts.accepted }) }),
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import type { PartnerJob } from '../dispatch/partner-jobs.ts';
+import { jobStateOf, type EarlierJob, type PartnerJob } from '../dispatch/partner-jobs.ts';
 import { placeOf } from './job-facts.ts';
 import { nzTime } from '../../core/nz-time.ts';
 import { h, renderFragment, type ReactElement, type ReactNode } from '../html/render.ts';
@@ -26,6 +26,8 @@ export type JobsNotice =
 export interface JobsPageProps {
   partner: Partner;
   jobs: readonly PartnerJob[];
+  /** Jobs they held that have ended lately: their state only. */
+  earlier?: readonly EarlierJob[];
   token: string;
   /** Opened by the owner's own link to the page: each job has its button. Otherwise the page only lists them. */
   full: boolean;
@@ -103,7 +105,17 @@ function OnCall({ partner, token, now, notice }: JobsPageProps): ReactElement {
   );
 }
 
-/** One offer or job: what and where, its times, and the button that opens its job page (or where to open it from). */
+/** A job's state as a badge on its card: where it stands, in words a glance takes in. */
+function StateBadge({ job }: { job: PartnerJob | EarlierJob }): ReactElement {
+  return h(
+    'p',
+    { className: 'mt-2' },
+    h('span', { className: 'sr-only' }, `${w.stateLabel}: `),
+    h('span', { className: 'inline-flex rounded-full border bg-slate-50 px-4 py-2 text-sm font-bold text-brand-900' }, w.states[jobStateOf(job)]),
+  );
+}
+
+/** One offer or job: what and where, its state and times, and the button that opens its job page (or where to open it from). */
 function JobItem({ job, token, full }: { job: PartnerJob; token: string; full: boolean }): ReactElement {
   const { lead, offer, standing } = job;
   const what = [lead.service_type || partnerWords.page.title, placeOf(lead, false)].filter(Boolean).join(' · ');
@@ -113,6 +125,7 @@ function JobItem({ job, token, full }: { job: PartnerJob; token: string; full: b
     'li',
     { className: 'rounded-lg border p-4' },
     h('h3', { className: 'text-lg font-bold text-brand-900 break-words' }, what),
+    h(StateBadge, { job }),
     lead.urgent &&
       h(
         'p',
@@ -120,7 +133,8 @@ function JobItem({ job, token, full }: { job: PartnerJob; token: string; full: b
         h('span', { className: 'inline-flex rounded-full border bg-red-50 px-4 py-2 text-sm font-bold uppercase tracking-wide text-brand-900' }, page.urgent),
       ),
     standing === 'open' && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.acceptBy(when(offer.expires_at))),
-    onSiteBy && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.onSiteBy(nzTime(onSiteBy))),
+    onSiteBy && offer.on_site_at === null && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.onSiteBy(nzTime(onSiteBy))),
+    offer.arrive_by !== null && offer.on_site_at === null && h('p', { className: 'mt-2 text-slate-700' }, w.arriveBy(when(offer.arrive_by))),
     full
       ? h(
           'form',
@@ -157,6 +171,28 @@ function JobList({ id, heading, empty, jobs, token, full }: JobListProps): React
   );
 }
 
+/** Jobs they held that have ended: what, where and how it ended; nothing to press, nothing of the customer. */
+function EarlierList({ jobs }: { jobs: readonly EarlierJob[] }): ReactElement {
+  return h(
+    'section',
+    { className: 'mt-8', 'aria-labelledby': 'earlier' },
+    h('h2', { id: 'earlier', className: 'text-xl font-bold text-brand-900' }, w.earlierHeading),
+    h(
+      'ul',
+      { className: 'mt-4 grid gap-4 list-none' },
+      jobs.map((job) =>
+        h(
+          'li',
+          { key: job.offer.id, className: 'rounded-lg border p-4' },
+          h('h3', { className: 'text-lg font-bold text-brand-900 break-words' }, [job.lead.service_type || partnerWords.page.title, placeOf(job.lead, false)].filter(Boolean).join(' · ')),
+          h(StateBadge, { job }),
+          job.offer.accepted_at !== null && h('p', { className: 'mt-2 text-slate-700' }, w.acceptedAt(when(job.offer.accepted_at))),
+        ),
+      ),
+    ),
+  );
+}
+
 function JobsPage(props: JobsPageProps): ReactElement {
   const { partner, jobs, token, full, notice } = props;
   const openNotice = notice && 'open' in notice ? notice.open : undefined;
@@ -176,6 +212,7 @@ function JobsPage(props: JobsPageProps): ReactElement {
       full,
     }),
     h(JobList, { id: 'held', heading: w.heldHeading, empty: w.noHeld, jobs: jobs.filter((j) => j.standing === 'held'), token, full }),
+    props.earlier && props.earlier.length > 0 && h(EarlierList, { jobs: props.earlier }),
     h(CallBusiness),
   );
 }

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
-import { openFromPage, partnerJobs } from '../dispatch/partner-jobs.ts';
+import { earlierJobs, openFromPage, partnerJobs } from '../dispatch/partner-jobs.ts';
 import { partnerOfPage, setOwnOnCall } from '../storage/partner-pages.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { recordId } from '../../core/inbox-api/leads.ts';
@@ -56,13 +56,15 @@ export const jobsPagePlugin: FastifyPluginAsync<JobsPageOptions> = async (app, {
 
   /** The page for the partner as they are now, with a notice after a press. */
   async function page(request: FastifyRequest, reply: FastifyReply, status: number, by: Opener, notice?: JobsNotice) {
-    const jobs = await store.read(() => partnerJobs(by.partner.id));
+    const { jobs, earlier } = await store.read(function* () {
+      return { jobs: yield* partnerJobs(by.partner.id), earlier: yield* earlierJobs(by.partner.id) };
+    });
     return sendPartnerPage(
       request,
       reply,
       status,
       w.title,
-      jobsMain({ partner: by.partner, jobs, token: by.pageToken, full: by.full, now: new Date(), notice }),
+      jobsMain({ partner: by.partner, jobs, earlier, token: by.pageToken, full: by.full, now: new Date(), notice }),
     );
   }
 

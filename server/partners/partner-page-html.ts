@@ -8,7 +8,7 @@
 import { business } from '../../core/business.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { UNDO_WITHIN_MS, type OfferView } from '../dispatch/partner-offers.ts';
+import { HAND_BACK_REASON_MAX, ON_WAY_MINUTES, UNDO_WITHIN_MS, type OfferView } from '../dispatch/partner-offers.ts';
 import { jobFacts, placeOf } from './job-facts.ts';
 import { smsHref } from '../../core/phone-links.ts';
 import { siteMapHref } from '../../core/lead/site-address.ts';
@@ -22,9 +22,12 @@ import { withoutContactDetails, withoutLiveLinks } from './customer-text.ts';
 const w = partnerWords.page;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
 
-export type PartnerAction = 'view' | 'accept' | 'decline' | 'on_site' | 'quote_sent' | 'undo_on_site' | 'undo_quote_sent';
-/** A step that asks before it records: "On site" and "Quote sent". */
-export type Confirming = 'on_site' | 'quote_sent';
+export type PartnerAction =
+  'view' | 'accept' | 'decline' | 'on_site' | 'quote_sent' | 'undo_on_site' | 'undo_quote_sent' | 'on_my_way' | 'done' | 'hand_back';
+/** A step that asks before it records: "On site", "Quote sent" and "Job done". */
+export type Confirming = 'on_site' | 'quote_sent' | 'done';
+/** What the page says after a press that recorded nothing: a hand back without its reason. */
+export type PageProblem = 'hand_back_reason';
 
 type Lead = NonNullable<OfferView['lead']>;
 
@@ -158,7 +161,7 @@ function Customer({ lead }: { lead: Lead }): ReactElement {
 /** "On site" or "Quote sent": asked first, recorded, then undoable for a while. */
 function Progress({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactNode {
   const { offer, lead } = view;
-  const steps: { action: Confirming; at: number | null; label: string; recorded: (when: string) => string; ask: string; yes: string; shown: boolean }[] = [
+  const steps: { action: 'on_site' | 'quote_sent'; at: number | null; label: string; recorded: (when: string) => string; ask: string; yes: string; shown: boolean }[] = [
     { action: 'on_site', at: offer.on_site_at, label: w.onSite, recorded: w.onSiteAt, ask: w.confirmOnSite, yes: w.yesOnSite, shown: Boolean(lead?.urgent) },
     { action: 'quote_sent', at: offer.quote_sent_at, label: w.quoteSent, recorded: w.quoteSentAt, ask: w.confirmQuoteSent, yes: w.yesQuoteSent, shown: true },
   ];
@@ -189,6 +192,86 @@ function Progress({ view, token, confirming }: { view: OfferView; token: string;
     });
 }
 
+/** Where a held job stands, first on its page: on the way, on site, done; or, just accepted, to contact the customer now. */
+function JobState({ view }: { view: OfferView }): ReactElement {
+  const { offer } = view;
+  if (offer.done_at !== null) return h(Notice, null, w.doneAt(when(offer.done_at)));
+  if (offer.on_site_at !== null) return h(Notice, null, w.onSiteNow);
+  if (offer.on_way_at !== null && offer.arrive_by !== null) return h(Notice, null, w.onWayAt(when(offer.arrive_by)));
+  return h(Notice, null, w.accepted);
+}
+
+/** "On my way", with how soon: one press each, and the customer is texted. Only before "On site". */
+function OnMyWay({ view, token }: { view: OfferView; token: string }): ReactNode {
+  const { offer } = view;
+  if (offer.on_way_at !== null || offer.on_site_at !== null || offer.done_at !== null) return null;
+  return h(
+    'form',
+    { method: 'post', action: PARTNER_PATH, className: 'mt-4' },
+    h(
+      'fieldset',
+      { 'aria-describedby': 'on-way-hint' },
+      h('legend', { className: 'field-label' }, w.onMyWayLegend),
+      h('input', { type: 'hidden', name: OFFER_TOKEN_PARAM, value: token }),
+      h('input', { type: 'hidden', name: 'action', value: 'on_my_way' }),
+      h(
+        'div',
+        { className: 'mt-2 grid gap-3' },
+        ON_WAY_MINUTES.map((minutes, i) =>
+          h(
+            'button',
+            { key: minutes, type: 'submit', name: 'minutes', value: String(minutes), className: `${i === 0 ? 'btn-primary' : 'btn-secondary'} w-full` },
+            minutes === 60 ? w.withinHour : w.inMinutes(minutes),
+          ),
+        ),
+      ),
+      h('p', { id: 'on-way-hint', className: 'mt-2 text-sm text-slate-700' }, w.onMyWayHint),
+    ),
+  );
+}
+
+/** "Job done", asked first; once recorded, nothing more to press. */
+function JobDone({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactNode {
+  if (view.offer.done_at !== null) return null;
+  if (confirming === 'done')
+    return h(
+      'div',
+      { className: 'mt-4 rounded-lg border bg-slate-50 p-4' },
+      h('p', { className: 'font-semibold text-brand-900', role: 'status' }, w.confirmDone),
+      h(ActionForm, { token, action: 'done', label: w.yesDone, primary: true, confirmed: true }),
+      h(ActionForm, { token, action: 'view', label: w.notYet, primary: false }),
+    );
+  return h(ActionForm, { token, action: 'done', label: w.jobDone, primary: view.offer.on_site_at !== null });
+}
+
+/** "I can't do this job", with the reason it needs: the job goes back to the business at once. */
+function HandBack({ view, token, problem }: { view: OfferView; token: string; problem: PageProblem | undefined }): ReactNode {
+  if (view.offer.done_at !== null) return null;
+  const missing = problem === 'hand_back_reason';
+  return h(
+    'section',
+    { className: 'mt-8 rounded-lg border p-4', 'aria-labelledby': 'hand-back' },
+    h('h2', { id: 'hand-back', className: 'text-xl font-bold text-brand-900' }, w.handBack),
+    h('p', { className: 'mt-2 text-slate-700' }, w.handBackIntro),
+    h(
+      ActionForm,
+      { token, action: 'hand_back', label: w.handBackSend, primary: false },
+      h('label', { htmlFor: 'hand-back-reason', className: 'field-label' }, w.handBackReason),
+      missing && h('p', { id: 'hand-back-problem', className: 'mt-1 font-semibold text-alert-700', role: 'alert' }, w.handBackMissing),
+      h('textarea', {
+        id: 'hand-back-reason',
+        name: 'reason',
+        rows: 2,
+        required: true,
+        maxLength: HAND_BACK_REASON_MAX,
+        className: 'field-input',
+        'aria-invalid': missing ? true : undefined,
+        'aria-describedby': missing ? 'hand-back-problem' : undefined,
+      }),
+    ),
+  );
+}
+
 /** An ended offer or job: what happened, and whom to call. Nothing of the customer. */
 function Ended({ heading, message }: { heading: string; message: string }): ReactElement {
   return h(Section, { heading }, h(Notice, null, message), h('p', { className: 'mt-4 text-slate-700' }, w.callUs), h(CallBusiness));
@@ -198,10 +281,24 @@ const endings = { closed: w.closed, declined: w.declined, taken: w.taken, expire
 
 /** What an ended link says: a job taken back from its holder says so plainly (they may be on their way). */
 const endingOf = (view: OfferView, standing: keyof typeof endings) =>
-  standing === 'withdrawn' && view.offer.accepted_at !== null ? w.takenBack : endings[standing];
+  standing === 'withdrawn' && view.offer.end_reason === 'handed_back'
+    ? w.handedBack
+    : standing === 'withdrawn' && view.offer.accepted_at !== null
+      ? w.takenBack
+      : endings[standing];
 
 /** The job and the partner's next step; the customer only while the partner holds the job. */
-function OfferPage({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactElement {
+function OfferPage({
+  view,
+  token,
+  confirming,
+  problem,
+}: {
+  view: OfferView;
+  token: string;
+  confirming: Confirming | undefined;
+  problem: PageProblem | undefined;
+}): ReactElement {
   const { lead, standing, partner } = view;
   if (!lead) return h(Ended, { heading: w.title, message: w.gone });
   const heading = w.heading([lead.service_type || w.title, lead.city].filter(Boolean).join(' · '));
@@ -211,18 +308,24 @@ function OfferPage({ view, token, confirming }: { view: OfferView; token: string
     case 'held': {
       // A question just asked, or a step just recorded, comes first: a form post opens the page at the top.
       const progressFirst = confirming !== undefined || view.offer.on_site_at !== null || view.offer.quote_sent_at !== null;
+      const steps = [
+        h(OnMyWay, { key: 'way', view, token }),
+        h(Progress, { key: 'progress', view, token, confirming: confirming === 'done' ? undefined : confirming }),
+        h(JobDone, { key: 'done', view, token, confirming }),
+      ];
       // After accepting the partner reads the notes whole, links as text only.
       return h(
         Section,
         { heading },
-        h(Notice, null, w.accepted),
-        progressFirst && h(Progress, { view, token, confirming }),
+        h(JobState, { view }),
+        progressFirst && steps,
         h(Deadlines, { view, lead }),
         h(Customer, { lead }),
         h(Where, { lead, held: true }),
-        !progressFirst && h(Progress, { view, token, confirming }),
+        !progressFirst && steps,
         h(FactItems, { lead, budget }),
         notesOf(withoutLiveLinks(lead.notes)),
+        h(HandBack, { view, token, problem }),
         h(CallBusiness),
       );
     }
@@ -299,6 +402,6 @@ export function refusedMain(): string {
   return renderFragment(h('p', { className: 'container-page py-8' }, w.refused));
 }
 
-export function offerMain(view: OfferView, token: string, confirming?: Confirming): string {
-  return renderFragment(h(OfferPage, { view, token, confirming }));
+export function offerMain(view: OfferView, token: string, confirming?: Confirming, problem?: PageProblem): string {
+  return renderFragment(h(OfferPage, { view, token, confirming, problem }));
 }

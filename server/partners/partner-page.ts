@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { cleanMultiLine } from '../../core/lead/schema.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { audit } from '../storage/audit-log.ts';
-import { answerOffer, offerByToken, type PartnerAnswer } from '../dispatch/partner-offers.ts';
+import { answerOffer, HAND_BACK_REASON_MAX, offerByToken, ON_WAY_MINUTES, type OnWayMinutes, type PartnerAnswer } from '../dispatch/partner-offers.ts';
 import { secretHash } from '../security/secrets.ts';
 import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
 import { errorPage } from '../http/error-pages.ts';
@@ -31,8 +31,10 @@ export interface PartnerPageOptions {
 const token = z.string().min(20).max(200);
 const postBody = z.object({
   [OFFER_TOKEN_PARAM]: token,
-  action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent', 'undo_on_site', 'undo_quote_sent']),
+  action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent', 'undo_on_site', 'undo_quote_sent', 'on_my_way', 'done', 'hand_back']),
   reason: z.string().max(2000).transform(cleanMultiLine).pipe(z.string().max(500)).default(''),
+  /** "On my way": how soon they will arrive, one of the page's choices. */
+  minutes: z.enum(ON_WAY_MINUTES.map(String) as [string, ...string[]]).transform(Number).optional(),
   /** "On site" and "Quote sent" ask first: the press that answers the question carries this. */
   confirm: z.literal('yes').optional(),
 });
@@ -71,11 +73,24 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
     if (!fromThisSite(request.headers, origin)) return send(request, reply, 403, w.invalidTitle, refusedMain());
     const body = postBody.safeParse(request.body);
     if (!body.success) return send(request, reply, 404, w.invalidTitle, invalidMain());
-    const { action, reason, confirm } = body.data;
+    const { action, reason, confirm, minutes } = body.data;
     const hash = secretHash(body.data[OFFER_TOKEN_PARAM]);
-    // "On site" and "Quote sent" are recorded only once the partner has said yes to the question.
-    const asking = (action === 'on_site' || action === 'quote_sent') && confirm !== 'yes' ? action : undefined;
-    const answer: PartnerAnswer | undefined = action === 'view' || asking ? undefined : action === 'decline' ? { action, reason } : { action };
+    // "On site", "Quote sent" and "Job done" are recorded only once the partner has said yes to the question.
+    const asking = (action === 'on_site' || action === 'quote_sent' || action === 'done') && confirm !== 'yes' ? action : undefined;
+    // A hand back says why, in a few words: without them the page asks again and nothing changes.
+    const handBackReason = reason.trim().slice(0, HAND_BACK_REASON_MAX);
+    const problem = action === 'hand_back' && !handBackReason ? 'hand_back_reason' : undefined;
+    if (action === 'on_my_way' && minutes === undefined) return send(request, reply, 404, w.invalidTitle, invalidMain());
+    const answer: PartnerAnswer | undefined =
+      action === 'view' || asking || problem
+        ? undefined
+        : action === 'decline'
+          ? { action, reason }
+          : action === 'hand_back'
+            ? { action, reason: handBackReason }
+            : action === 'on_my_way'
+              ? { action, minutes: minutes as OnWayMinutes }
+              : { action };
     const result = answer
       ? await store.transact(function* () {
           const done = yield* answerOffer(hash, answer, answerWords, introduce);
@@ -93,7 +108,7 @@ export const partnerPagePlugin: FastifyPluginAsync<PartnerPageOptions> = async (
     if (!result.view) return send(request, reply, 404, w.invalidTitle, invalidMain());
     const offer = result.view.offer;
     const jobs = await store.transact(() => jobsLinkFor(offer, pageTokenFor(body.data[OFFER_TOKEN_PARAM]), origin));
-    return send(request, reply, 200, w.title, jobsLinkMain(jobs) + offerMain(result.view, body.data[OFFER_TOKEN_PARAM], asking));
+    return send(request, reply, problem ? 400 : 200, w.title, jobsLinkMain(jobs) + offerMain(result.view, body.data[OFFER_TOKEN_PARAM], asking, problem));
   });
 };
 

@@ -6,6 +6,7 @@
 import { business } from '../../core/business.ts';
 import { statusLabels, type LeadStatus } from '../../core/lead/status.ts';
 import type { AnswerWords } from '../dispatch/partner-offers.ts';
+import { nzTime } from '../../core/nz-time.ts';
 
 export const partnerWords = {
   offerSubject: (what: string, urgent: boolean) => `${urgent ? 'URGENT job offer' : 'Job offer'}: ${what}`,
@@ -74,6 +75,25 @@ export const partnerWords = {
     text: (name: string) => `Text ${name}`,
     email: (name: string) => `E-mail ${name}`,
     accepted: 'You have this job. Contact the customer now.',
+    /** Once on site (or on the way, or done) the customer has been reached: the page says where the job stands instead. */
+    onWayAt: (arriveBy: string) => `On your way: you said you would arrive by ${arriveBy}. We have texted the customer.`,
+    onWayNoText: (arriveBy: string) => `On your way: you said you would arrive by ${arriveBy}.`,
+    onSiteNow: 'You are on site.',
+    doneAt: (when: string) => `Job done, recorded ${when}. Thanks. We will close the job with the customer.`,
+    onMyWay: 'On my way',
+    onMyWayLegend: 'On my way: when will you get there?',
+    onMyWayHint: 'We text the customer that you are coming and when (not your page, just your name and number).',
+    inMinutes: (minutes: number) => `In ${minutes} minutes`,
+    withinHour: 'Within the hour',
+    jobDone: 'Job done',
+    confirmDone: 'Record that the job is done? The page then shows the job as finished.',
+    yesDone: 'Yes, the job is done',
+    handBack: 'I can’t do this job',
+    handBackIntro: 'If you can’t do this job after all, hand it back so we can send someone else now. The customer’s details then close to you.',
+    handBackReason: 'Why can’t you do it? (needed, a few words)',
+    handBackSend: 'Hand the job back',
+    handBackMissing: 'Write a few words about why, then press “Hand the job back”.',
+    handedBack: 'You handed this job back. Thanks for telling us: we are finding someone else, so please do not go to the site or contact the customer about it.',
     onSiteAt: (when: string) => `On site recorded ${when}.`,
     quoteSentAt: (when: string) => `Quote sent recorded ${when}.`,
     declined: 'You declined this job. Thanks for letting us know.',
@@ -129,6 +149,21 @@ export const partnerWords = {
     openFromMessage: 'To open this job, use the e-mail or text we sent you about it.',
     limited: 'Jobs open only from the e-mail or text we sent you about each one.',
     ended: 'That job is no longer open to you. The list below is up to date.',
+    earlierHeading: 'Earlier jobs',
+    /** Where each job stands, as its card says it. */
+    states: {
+      offered: 'Offered',
+      accepted: 'Accepted',
+      onMyWay: 'On my way',
+      onSite: 'On site',
+      done: 'Done',
+      handedBack: 'Handed back',
+      takenBack: 'Taken back',
+      closed: 'Closed',
+    },
+    stateLabel: 'State',
+    arriveBy: (when: string) => `You said you would arrive by ${when}`,
+    acceptedAt: (when: string) => `Accepted ${when}`,
     goneTitle: 'Link no longer works',
     get gone() {
       return `This link to your jobs page no longer works. Use the link in our latest e-mail, or call ${business.name} on ${business.emergencyLine.display} (${business.emergencyLine.digits}).`;
@@ -145,6 +180,9 @@ export const partnerWords = {
     accepted: (name: string) => `${name} accepted the job`,
     declined: (name: string, reason: string) => `${name} declined${reason ? `: ${reason}` : ''}`,
     onSite: (name: string) => `${name} is on site`,
+    onMyWay: (name: string, arriveBy: string) => `${name} is on the way, arriving by ${arriveBy}`,
+    done: (name: string) => `${name} marked the job done: mark the lead Won or Lost`,
+    handedBack: (name: string, reason: string) => `${name} handed the job back: ${reason}`,
     quoteSent: (name: string) => `${name} sent a quote`,
     undid: (name: string, what: string) => `${name} took back “${what}”`,
     leadMoved: (name: string, status: LeadStatus) => `Status: ${statusLabels[status]} (${name}’s answer)`,
@@ -165,6 +203,9 @@ export const answerWords: AnswerWords = {
     if (a.action === 'decline') return e.declined(partner.name, a.reason);
     if (a.action === 'undo_on_site') return e.undid(partner.name, partnerWords.page.onSite);
     if (a.action === 'undo_quote_sent') return e.undid(partner.name, partnerWords.page.quoteSent);
+    if (a.action === 'on_my_way') return e.onMyWay(partner.name, nzTime(new Date(Date.now() + a.minutes * 60_000).toISOString()));
+    if (a.action === 'done') return e.done(partner.name);
+    if (a.action === 'hand_back') return e.handedBack(partner.name, a.reason);
     return a.action === 'on_site' ? e.onSite(partner.name) : e.quoteSent(partner.name);
   },
   status: (partner, status) => partnerWords.events.leadMoved(partner.name, status),

@@ -8,6 +8,9 @@ import { business } from '../../core/business.ts';
 /** Plain spaces: one character outside the GSM alphabet (a non-breaking space, a curly quote) makes a text cost twice as much. */
 const line = () => business.emergencyLine.digits.replace(/\u00a0/g, ' ');
 
+/** How a customer stops our texts: Twilio reads STOP as the whole reply. */
+const STOP_LINE = 'Reply STOP to stop these texts.';
+
 /** A job still waiting, as a reply lists it. */
 interface Waiting {
   code: string | null;
@@ -100,7 +103,58 @@ export const textWords = {
       .replace(/[\u2013\u2014]/g, '-')
       .replace(/\u2026/g, '...')
       .trim(),
+  /**
+   * The texts to a lead's customer: who is coming and when, or the truth that nobody is yet, and
+   * always the business's 24/7 line. No link (a customer's phone may flag one), at most two parts.
+   */
+  customer: {
+    /** A partner accepted: their name, their number, and the on-site-by time they accepted with. */
+    committed: (a: { name: string; phone: string; onSiteBy: string | undefined }) =>
+      [
+        `${business.name}: ${a.name} has taken your urgent job${a.onSiteBy ? ` and is due on site by ${a.onSiteBy}` : ''}.`,
+        a.phone ? `Their number: ${a.phone}.` : '',
+        `Anything else, call us 24/7 on ${line()}.`,
+        STOP_LINE,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    /** A person of the business acknowledged it: their first name, and the business's own line. */
+    acknowledged: (a: { firstName: string | undefined; onSiteBy: string | undefined }) =>
+      [
+        `${business.name}: ${a.firstName ? `${a.firstName} from our team` : 'Our team'} has your urgent job and will be in touch.`,
+        a.onSiteBy ? `We aim to have someone on site by ${a.onSiteBy}.` : '',
+        `Call us 24/7 on ${line()}.`,
+        STOP_LINE,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    /** The partner pressed "On my way". */
+    onMyWay: (a: { name: string; phone: string; arriveBy: string }) =>
+      [
+        `${business.name}: ${a.name} is on the way to you and expects to arrive by ${a.arriveBy}.`,
+        a.phone ? `Their number: ${a.phone}.` : '',
+        STOP_LINE,
+      ]
+        .filter(Boolean)
+        .join(' '),
+    /** The partner the customer was told of handed the job back. */
+    handedBack: (a: { name: string }) =>
+      `${business.name}: sorry, ${a.name} can no longer come to your job. We are looking for someone else now. To talk to us, call 24/7 on ${line()}. ${STOP_LINE}`,
+    /** 30 minutes on, nobody has committed: no promise, only what is true and the number to call. */
+    get nobodyYet() {
+      return `${business.name}: sorry, we have not yet found a technician for your urgent job. We are still trying. To talk to someone now, call us 24/7 on ${line()}. ${STOP_LINE}`;
+    },
+    /** The answer to a customer's reply that is not STOP. */
+    get noted() {
+      return `Thanks, we have passed your message on to ${business.name}. For anything urgent call us 24/7 on ${line()}.`;
+    },
+    started: `${business.name}: texts about your job are on again. Reply STOP to turn them off.`,
+  },
   events: {
+    /** A text sent to the lead's customer, as it was sent. */
+    customerTexted: (body: string) => `Text to the customer: ${body}`,
+    /** The customer's reply to one of our texts, their words as they wrote them (cleaned and cut). */
+    customerReplied: (words: string) => `Reply by text from the customer: ${words}`,
     // Only "could not be delivered": whether anyone else is free to be offered it is dispatch's to find out, and its own line says so.
     undelivered: (name: string) => `The text to ${name} could not be delivered, so the offer to them has ended`,
     /** A partner's reply that was neither yes nor no, their words as they wrote them (cleaned and cut). */

@@ -44,6 +44,13 @@ const offerRow = z
     end_reason: z.enum(offerEndNames),
     on_site_at: nullableNumber,
     quote_sent_at: nullableNumber,
+    /** When the partner pressed "On my way", and by when they said they would be there. */
+    on_way_at: nullableNumber,
+    arrive_by: nullableNumber,
+    /** When the partner pressed "Job done". */
+    done_at: nullableNumber,
+    /** Why the partner handed the job back ('' unless they did). */
+    handed_back_reason: z.string().catch(''),
     accepted_at: nullableNumber,
     /** Where it was accepted: its page ('email') or a text reply ('sms'); empty while it is not. */
     accepted_via: z.enum(['', 'email', 'sms']).catch(''),
@@ -189,6 +196,43 @@ export function* declineOfferRow(offerId: string, reason: string): Work<boolean>
 
 /** The marks a partner sets on a job they hold. */
 export type JobMark = 'on_site_at' | 'quote_sent_at';
+
+/** "On my way": recorded once, with the time they said they would arrive by (`withinMs` from now); whether it did. */
+export function* setOnWay(offerId: string, withinMs: number): Work<boolean> {
+  return (
+    (yield* run(
+      `UPDATE partner_offers SET on_way_at = ${NOW_MS}, arrive_by = ${NOW_MS} + ? WHERE id = ? AND state = 'accepted' AND on_way_at IS NULL AND on_site_at IS NULL AND done_at IS NULL`,
+      withinMs,
+      offerId,
+    )) > 0
+  );
+}
+
+/** "Job done": recorded once; a job done was attended, so "On site" is set with it when it was not pressed. Whether it did. */
+export function* setDone(offerId: string): Work<boolean> {
+  return (
+    (yield* run(
+      `UPDATE partner_offers SET done_at = ${NOW_MS}, on_site_at = COALESCE(on_site_at, ${NOW_MS}) WHERE id = ? AND state = 'accepted' AND done_at IS NULL`,
+      offerId,
+    )) > 0
+  );
+}
+
+/**
+ * A held job handed back by its partner, with their reason: it ends as withdrawn ('handed_back'), so
+ * its links show nothing of the customer from now on; accepted_at stays (they did commit, and saw the
+ * details). Whether it did (it was still held and not done).
+ */
+export function* handBackRow(offerId: string, reason: string): Work<boolean> {
+  return (
+    (yield* run(
+      `UPDATE partner_offers SET state = 'withdrawn', answered_at = ${NOW_MS}, end_reason = 'handed_back', handed_back_reason = ?
+       WHERE id = ? AND state = 'accepted' AND done_at IS NULL`,
+      reason,
+      offerId,
+    )) > 0
+  );
+}
 
 /** Sets a mark once (the first time counts); whether it did. */
 export function* setJobMark(offerId: string, mark: JobMark): Work<boolean> {

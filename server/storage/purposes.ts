@@ -12,11 +12,13 @@ export type Transport = (typeof TRANSPORTS)[number];
  * - lead: queued with a new lead (or when one leaves the spam folder), one per lead;
  * - scheduler: the business's own reminders and summaries, queued by the scheduler;
  * - partner: to and about partners, one job per offer;
+ * - job: about the job on a lead, to its customer or to the business, keyed by the lead and kind
+ *   (with the offer as its period where each partner's turn is told once: server/dispatch/customer-updates.ts);
  * - work: what the worker does rather than sends;
  * - ladder: to the people of the business when nobody has an urgent job (server/dispatch/ladder.ts),
  *   keyed by their period (the lead, its ladder, the round and the step), so each goes once.
  */
-export type QueuedBy = 'lead' | 'scheduler' | 'partner' | 'work' | 'ladder';
+export type QueuedBy = 'lead' | 'scheduler' | 'partner' | 'work' | 'ladder' | 'job';
 
 export const PURPOSES = {
   /** The business's e-mail about a new lead. */
@@ -47,6 +49,20 @@ export const PURPOSES = {
   introduced: { queuedBy: 'partner', transports: ['email'] },
   /** A partner told that an offer they received has ended without them. */
   ended: { queuedBy: 'partner', transports: ['email'] },
+  /** The customer texted who has committed to their urgent job, their number and when they will be on site. */
+  'customer-committed': { queuedBy: 'job', transports: ['sms'] },
+  /** The customer texted that the partner is on the way, and by when they expect to arrive. */
+  'customer-on-way': { queuedBy: 'job', transports: ['sms'] },
+  /** The customer texted that the partner they were told of handed the job back, and that we are finding someone. */
+  'customer-handed-back': { queuedBy: 'job', transports: ['sms'] },
+  /** The customer of an urgent request that nobody committed to within 30 minutes told so by text, with the 24/7 line. */
+  'customer-nobody': { queuedBy: 'job', transports: ['sms'] },
+  /** The same honest word by e-mail. */
+  'customer-nobody-email': { queuedBy: 'job', transports: ['email'] },
+  /** The business asked to mark a lead Won or Lost: its partner pressed "Job done". */
+  'job-done': { queuedBy: 'job', transports: ['email'] },
+  /** The business told a partner handed a job back, and why. */
+  'handed-back': { queuedBy: 'job', transports: ['email'] },
   /** The next step of one urgent lead's dispatch (server/dispatch/dispatch.ts). */
   dispatch: { queuedBy: 'work', transports: ['none'] },
   /** Dispatch looks again when it is due: an offer's wait is over (keyed by the offer), or the business is to be woken alongside. */
@@ -77,3 +93,5 @@ export const defaultTransport = (purpose: Purpose): Transport => PURPOSES[purpos
 export const WORK_PURPOSES = queuedBy('work');
 /** The scheduler's jobs: the business's own reminders and summaries. */
 export type SchedulerPurpose = PurposeOf<'scheduler'>;
+/** The jobs about a lead's job, to its customer or the business. */
+export type JobPurpose = PurposeOf<'job'>;

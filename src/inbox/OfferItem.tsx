@@ -31,7 +31,8 @@ function timesOf(offer: OfferSummary): string[] {
 
 /** One offer of a lead: to whom, its state (and why it ended), when, how it was sent and what became of that, what the partner has done, and "Withdraw" while it waits. */
 export function OfferItem({ offer, onWithdraw }: OfferItemProps) {
-  const takenBack = offer.state === 'withdrawn' && offer.accepted_at !== null;
+  // A job its partner handed back is not one the business took back: its own reason says so.
+  const takenBack = offer.state === 'withdrawn' && offer.accepted_at !== null && offer.end_reason !== 'handed_back';
   const ended = offer.state === 'withdrawn' && !takenBack ? w.ended[offer.end_reason] : '';
   const hintId = `withdraw-hint-${offer.id}`;
   return (

@@ -299,6 +299,7 @@ export const words = {
       partner_paused: 'the partner was paused',
       withdrawn: 'from the inbox',
       undelivered: 'it could not be delivered',
+      handed_back: 'the partner handed it back',
     },
     withdraw: (name: string) => `Withdraw the offer to ${name}`,
     withdrawHint: 'Their link stops working at once. An urgent job goes to the next on-call partner.',

@@ -9,8 +9,9 @@ import type { Dialect } from '../migrations.ts';
  *   this job"); the offer itself ends as withdrawn with end_reason 'handed_back'. Its accepted_at
  *   stays, as for any job taken back: they did commit, and did see the customer's details.
  * - `customer_texts`: each text sent to a lead's customer, by the provider's id, with the number it
- *   went to (E.164), so the customer's reply finds its lead and a delivery receipt its text. Deleted
- *   with the lead.
+ *   went to (E.164), its kind and what it was about (the offer of the partner it named, or
+ *   'business'), so the customer's reply finds its lead and a later text knows what they were told.
+ *   Deleted with the lead.
  * - `text_opt_outs`: the numbers (E.164) of customers who replied STOP: nothing more is texted to
  *   them until they reply START. Kept by number, not by lead, so a later request from the same
  *   phone is not texted either.
@@ -27,6 +28,7 @@ export function migration(dialect: Dialect): string[] {
   lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
   phone TEXT NOT NULL,
   kind TEXT NOT NULL,
+  about TEXT NOT NULL DEFAULT '',
   status TEXT NOT NULL,
   error_code TEXT NOT NULL DEFAULT '',
   created_at ${big} NOT NULL,
