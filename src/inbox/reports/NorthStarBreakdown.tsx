@@ -29,7 +29,7 @@ export function NorthStarBreakdown({ northStar }: { northStar: NorthStar }) {
   return (
     <ReportSection title={w.breakdown}>
       <p className="mt-1 text-sm text-slate-700">{w.bandsNote}</p>
-      <div className="mt-3 grid items-start gap-4 lg:grid-cols-3">
+      <div className="mt-3 grid gap-4">
         <DataTable caption={w.byBand} columns={columns(w.bandColumn)} rows={rowsOf(c.byBand, (key) => w.bands[key as keyof typeof w.bands] ?? key)} />
         <DataTable caption={w.byMonth} columns={columns(w.monthColumn)} rows={rowsOf(c.byMonth, monthName)} />
         <DataTable caption={w.byCity} columns={columns(w.cityColumn)} rows={rowsOf(c.byCity, (key) => key || w.noCity)} />

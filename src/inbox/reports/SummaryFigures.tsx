@@ -7,12 +7,14 @@ const w = words.reports.summary;
 
 /** The range in five figures: leads, won jobs, their value, how fast the office answered, and Google Ads clicks. */
 export function SummaryFigures({ insight }: { insight: Insight }) {
-  const figures = [
+  const figures: { label: string; value: string; words?: boolean }[] = [
     { label: w.leads, value: count(insight.total) },
     { label: w.won, value: count(insight.won.count) },
     { label: w.wonValue, value: money(insight.won.cents) },
     // Urgent requests at night arrive outside office hours: with none answered in office hours the tile says so.
-    { label: w.response, value: insight.response.businessHours.answered ? duration(insight.response.businessHours.medianMinutes) : w.noneAnswered },
+    insight.response.businessHours.answered
+      ? { label: w.response, value: duration(insight.response.businessHours.medianMinutes) }
+      : { label: w.response, value: w.noneAnswered, words: true },
     { label: w.gclid, value: `${count(insight.withGclid)} (${percent(insight.withGclid, insight.total)})` },
   ];
   return (
@@ -21,7 +23,7 @@ export function SummaryFigures({ insight }: { insight: Insight }) {
         {figures.map((f) => (
           <div key={f.label} className="flex flex-col gap-1 rounded-md bg-brand-50 p-3">
             <dt className="text-sm text-slate-700">{f.label}</dt>
-            <dd className="mt-auto text-lg font-bold min-[400px]:text-xl sm:text-2xl text-brand-900 tabular-nums">{f.value}</dd>
+            <dd className={`mt-auto font-bold text-brand-900 ${f.words ? 'text-base' : 'text-lg min-[400px]:text-xl sm:text-2xl tabular-nums'}`}>{f.value}</dd>
           </div>
         ))}
       </dl>
