@@ -159,6 +159,7 @@ const app = await buildApp({
     site: publisher,
     publicOrigin: config.PUBLIC_ORIGIN,
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
+    texts,
     mailer: mailer && createInboxMailer(mailer, config.LEAD_NOTIFY_FROM),
   },
 });

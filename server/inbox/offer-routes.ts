@@ -78,12 +78,15 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
     handler: async (request, reply) => {
       const by = signedInUser(request).email;
       const made = await store.transact(function* () {
+        // At night an e-mail wakes nobody: an urgent lead goes by text too, where this server sends texts.
+        const urgent = (yield* inboxLead(request.params.id))?.urgent === true;
         const offer = yield* makeOffer(
           request.params.id,
           request.body.partner_id,
           by,
           (p) => partnerWords.events.offered(p.name),
           request.body.accept_within && acceptWindows[request.body.accept_within].ms,
+          { texts: ctx.texts === true && urgent },
         );
         if (!offer.ok) return offer;
         yield* ctx.audited(request, inboxWords.audit.offered(request.params.id, offer.partner.name));

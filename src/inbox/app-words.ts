@@ -289,7 +289,7 @@ export const words = {
     reason: (why: string) => `Reason: ${why}`,
     onSite: (when: string) => `On site ${when}`,
     quoteSent: (when: string) => `Quote sent ${when}`,
-    sent: (name: string) => `Offered to ${name}. The e-mail is on its way.`,
+    sent: (name: string) => `Offered to ${name}. The offer is on its way.`,
     ended: {
       '': '',
       timed_out: 'not accepted in time',

@@ -3,7 +3,8 @@
  * service is listed, those tried before after the others and marked with what happened (no answer
  * in time, the text did not arrive, still waiting), and may be offered it again, though never while
  * an offer to them still waits; an offer from the inbox waits 15 minutes on an urgent lead and a day
- * on another unless another window is chosen (hostile windows refused with 400); and a text reads
+ * on another unless another window is chosen (hostile windows refused with 400), and by text too
+ * when the lead is urgent and the partner takes texts; and a text reads
  * "sent" in the timeline until a delivery receipt says "delivered".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,8 @@ describe.each(storeKinds)('offering a lead again on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN } });
+    // A server that sends texts: an urgent lead offered from the inbox goes by text too.
+    app = await buildApp({ store: t.store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN, texts: true } });
     for (const [key, name, region, sms] of [
       ['ana', 'Ana Cooling', 'Hamilton', false],
       ['ben', 'Ben Fridge Co', 'Hamilton', true],
@@ -92,6 +94,11 @@ describe.each(storeKinds)('offering a lead again on %s', (kind) => {
     expect(twice.json().error).toMatch(/still waiting/);
     const after = (await session.call(owner, 'GET', `/leads/${lead}/partners`)).json();
     expect(after.suggestions.find((s: { name: string }) => s.name === 'Ana Cooling').tried.outcome).toBe('waiting');
+    // Ben, whose text bounced, offered again: by e-mail and by text, as the night needs.
+    const byText = await session.call(owner, 'POST', `/leads/${lead}/offers`, { partner_id: ids.ben, accept_within: '1h' });
+    expect(byText.statusCode).toBe(201);
+    expect(byText.json().offer.channels.map((c: { channel: string }) => c.channel)).toEqual(['email', 'text']);
+    expect(offer.channels.map((c: { channel: string }) => c.channel)).toEqual(['email']);
     // Automatic dispatch never goes back to a partner it tried.
     const auto = await t.store.transact(() => makeOffer(lead, ids.ben!, null, () => 'again', 15 * MINUTE));
     expect(auto).toEqual({ ok: false, reason: 'already' });
@@ -105,6 +112,8 @@ describe.each(storeKinds)('offering a lead again on %s', (kind) => {
     expect(day.json().offer.expires_at - day.json().offer.created_at).toBe(24 * 60 * MINUTE);
     const quarter = await session.call(owner, 'POST', `/leads/${planned}/offers`, { partner_id: ids.ben, accept_within: '15m' });
     expect(quarter.json().offer.expires_at - quarter.json().offer.created_at).toBe(15 * MINUTE);
+    // Planned work is offered by e-mail only, even to a partner who takes texts.
+    expect(quarter.json().offer.channels.map((c: { channel: string }) => c.channel)).toEqual(['email']);
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('15', '15M', ' 15m', '1d', '__proto__', 'constructor', '24h\u0000')),
