@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4599);
@@ -8,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 mkdirSync('test-results', { recursive: true });
 process.env.E2E_DATABASE ??= `test-results/e2e-${Date.now()}.sqlite`;
 process.env.E2E_EXPORT_TOKEN ??= 'e2e-export-token-0123456789abcdefghij';
+// Node's compile cache for every server, CLI run and worker the suite starts (as vitest.config.ts).
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile/', import.meta.url));
 
 export default defineConfig({
   testDir: 'tests/e2e',

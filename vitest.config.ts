@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Node's compile cache (the TypeScript it strips and the code it compiles) for every process the
+// suite starts: each real server, CLI run and worker starts in about two thirds of the CPU time.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile/', import.meta.url));
+
 export default defineConfig({
   // fast-check with one setting for every property's number of runs, smaller under CI for the largest.
   resolve: { alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('tests/support/property-runs.ts', import.meta.url)) }] },
