@@ -16,7 +16,7 @@ import { makeOffer, offerEnded } from '../../server/dispatch/partner-offers.ts';
 import { keepReceipt, recordText } from '../../server/storage/text-work.ts';
 import { run } from '../../server/storage/steps.ts';
 import { acceptWindowNames } from '../../core/partner/accept-windows.ts';
-import { inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
+import { cookieHeader, inboxSession, INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
 
 const MINUTE = 60_000;
@@ -125,6 +125,31 @@ describe.each(storeKinds)('offering a lead again on %s', (kind) => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('offers a tried partner again once when two instances are asked at the same moment', async () => {
+    const other = t.reopen();
+    const second = await buildApp({ store: other, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN, texts: true } });
+    try {
+      const owner = await session.signedIn(`twice-${kind}@example.nz`);
+      const lead = await newLead();
+      const ana = await dispatched(lead, 'ana');
+      await t.store.transact(() => run("UPDATE partner_offers SET state = 'declined', answered_at = created_at WHERE id = ?", ana));
+      const post = (server: FastifyInstance) =>
+        server.inject({
+          method: 'POST',
+          url: `/inbox/api/leads/${lead}/offers`,
+          headers: { cookie: cookieHeader(owner), origin: INBOX_ORIGIN, 'x-csrf-token': owner.csrf },
+          payload: { partner_id: ids.ana },
+        });
+      const answers = await Promise.all([post(app), post(second)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const offers = (await session.call(owner, 'GET', `/leads/${lead}/partners`)).json().offers;
+      expect(offers.map((o: { state: string }) => o.state)).toEqual(['declined', 'open']);
+    } finally {
+      // The second store closes with the test store's cleanup.
+      await second.close();
+    }
   });
 
   it('reads a text as sent until a delivery receipt says it was delivered', async () => {
