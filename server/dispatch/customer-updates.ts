@@ -15,7 +15,15 @@ import { enqueue } from '../storage/job-queue.ts';
 import { addEvent, inboxLead, type InboxLead } from '../storage/lead-work.ts';
 import { offerRowsOfLead, anyPartnerById, type Offer } from '../storage/offer-records.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
-import { customerTextSent, everAccepted, leadTextedAt, setCustomerTextsStopped, textsStoppedFor, uncommittedUrgentLeads } from '../storage/customer-texts.ts';
+import {
+  acknowledgedEmail,
+  customerTextSent,
+  everCommitted,
+  leadTextedAt,
+  setCustomerTextsStopped,
+  textsStoppedFor,
+  uncommittedUrgentLeads,
+} from '../storage/customer-texts.ts';
 import type { ReplyIntent } from '../storage/text-work.ts';
 import type { JobPurpose } from '../storage/purposes.ts';
 
@@ -60,9 +68,46 @@ function* lastHandedBack(leadId: string): Work<string> {
   return back.at(-1)?.id ?? BUSINESS;
 }
 
-/** Whether a named person has committed to the lead: a partner holds it or ever accepted it, or someone of the business has worked it. */
+/** Whether a named person has committed to the lead: a partner accepted it, someone woken acknowledged it, or someone of the business has worked it. */
 export function* someoneCommitted(lead: InboxLead): Work<boolean> {
-  return lead.status !== 'new' || (yield* everAccepted(lead.id));
+  return lead.status !== 'new' || (yield* everCommitted(lead.id));
+}
+
+/** Words of an address that name a role or a place, not a person. */
+const NOT_A_NAME = new Set([
+  'admin',
+  'accounts',
+  'contact',
+  'enquiries',
+  'hello',
+  'help',
+  'info',
+  'jobs',
+  'mail',
+  'office',
+  'owner',
+  'quotes',
+  'reception',
+  'sales',
+  'service',
+  'support',
+  'team',
+]);
+
+/**
+ * A person's first name as their address gives it ("hannah.lee@…" is Hannah), for the customer's
+ * text; undefined when the address names no one (office@, quotes@) and the text names the team.
+ */
+export function firstNameOf(email: string): string | undefined {
+  const first = email.split('@')[0]?.split(/[._+-]/)[0] ?? '';
+  if (!/^[a-z]{2,20}$/i.test(first) || NOT_A_NAME.has(first.toLowerCase())) return undefined;
+  return first[0]!.toUpperCase() + first.slice(1).toLowerCase();
+}
+
+/** Who acknowledged the lead for the business, by first name, if someone did and their address names them. */
+export function* acknowledgedFirstName(leadId: string): Work<string | undefined> {
+  const email = yield* acknowledgedEmail(leadId);
+  return email ? firstNameOf(email) : undefined;
 }
 
 /** Queues the update for the lead's customer (once per lead and kind); true when this call queued it. */
@@ -73,8 +118,7 @@ export function* tellCustomer(leadId: string, update: CustomerUpdate): Work<bool
   if (!lead.urgent && update !== 'on_my_way') return false;
   if (update === 'nobody_yet' && (yield* someoneCommitted(lead))) return false;
   let queued = false;
-  if (update === 'nobody_yet')
-    queued = yield* enqueue({ purpose: 'customer-nobody-email', of: { lead: leadId } });
+  if (update === 'nobody_yet') queued = yield* enqueue({ purpose: 'customer-nobody-email', of: { lead: leadId } });
   if (!texting || !(yield* textableNumber(lead))) return queued;
   const holder = yield* holderOf(leadId);
   // Each partner's turn is told once: keyed by the lead, with the offer (or the business) as its period.
@@ -88,7 +132,9 @@ export function* tellCustomer(leadId: string, update: CustomerUpdate): Work<bool
     case 'handed_back':
       // Only a customer told someone was coming needs telling they are not.
       if (!(yield* customerTextSent(leadId, 'committed'))) return queued;
-      return (yield* enqueue({ purpose: CUSTOMER_TEXT_PURPOSE.handed_back, of: { lead: leadId, period: yield* lastHandedBack(leadId) }, repeat: 'renew' })) || queued;
+      return (
+        (yield* enqueue({ purpose: CUSTOMER_TEXT_PURPOSE.handed_back, of: { lead: leadId, period: yield* lastHandedBack(leadId) }, repeat: 'renew' })) || queued
+      );
     case 'nobody_yet':
       return (yield* enqueue({ purpose: CUSTOMER_TEXT_PURPOSE.nobody_yet, of: { lead: leadId } })) || queued;
   }

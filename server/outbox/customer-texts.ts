@@ -15,7 +15,7 @@ import { offerRowById, anyPartnerById, type Offer } from '../storage/offer-recor
 import { customerTextSent, recordCustomerText } from '../storage/customer-texts.ts';
 import type { ClaimedJob, LeadStore } from '../storage/types.ts';
 import type { Work } from '../storage/steps.ts';
-import { BUSINESS, holderOf, someoneCommitted, textableNumber, type CustomerUpdate } from '../dispatch/customer-updates.ts';
+import { acknowledgedFirstName, BUSINESS, holderOf, someoneCommitted, textableNumber, type CustomerUpdate } from '../dispatch/customer-updates.ts';
 import { TextRefused, type TwilioClient } from '../sms/twilio-client.ts';
 import { textWords } from '../sms/text-words.ts';
 import { textParts, toGsm7 } from '../sms/segments.ts';
@@ -107,16 +107,12 @@ function* textNow(
 export interface CustomerTextOptions {
   store: LeadStore;
   client: TwilioClient;
-  /** Who acknowledged a lead for the business (first name); none known, the text names the team. */
+  /** Who acknowledged a lead for the business (first name); by default, as their address names them, else the team. */
   acknowledgedBy?: AcknowledgedBy;
 }
 
-const noOne: AcknowledgedBy = function* () {
-  return undefined;
-};
-
 /** The text senders of the customer's updates. */
-export function createCustomerTexts({ store, client, acknowledgedBy = noOne }: CustomerTextOptions) {
+export function createCustomerTexts({ store, client, acknowledgedBy = acknowledgedFirstName }: CustomerTextOptions) {
   const sender =
     (update: CustomerUpdate): JobSender =>
     async (job, signal) => {

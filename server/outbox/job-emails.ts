@@ -45,7 +45,13 @@ export function nobodyYetMail(lead: InboxLead, messageIdDomain: string): Mail {
 
 /** To the business: the partner pressed "Job done"; the lead is theirs to mark Won or Lost. */
 export function jobDoneMail(lead: InboxLead, partner: string, offerId: string, options: NoticeAddresses): Mail {
-  return leadNotice(lead, copy.doneSubject(who(lead)), copy.doneIntro(partner), { to: options.to, messageId: `<done-${offerId}@${options.messageIdDomain}>` }, options);
+  return leadNotice(
+    lead,
+    copy.doneSubject(who(lead)),
+    copy.doneIntro(partner),
+    { to: options.to, messageId: `<done-${offerId}@${options.messageIdDomain}>` },
+    options,
+  );
 }
 
 /** To the business (and, for an urgent job, the urgent address): the partner handed the job back, and why. */

@@ -184,7 +184,11 @@ function EarlierList({ jobs }: { jobs: readonly EarlierJob[] }): ReactElement {
         h(
           'li',
           { key: job.offer.id, className: 'rounded-lg border p-4' },
-          h('h3', { className: 'text-lg font-bold text-brand-900 break-words' }, [job.lead.service_type || partnerWords.page.title, placeOf(job.lead, false)].filter(Boolean).join(' · ')),
+          h(
+            'h3',
+            { className: 'text-lg font-bold text-brand-900 break-words' },
+            [job.lead.service_type || partnerWords.page.title, placeOf(job.lead, false)].filter(Boolean).join(' · '),
+          ),
           h(StateBadge, { job }),
           job.offer.accepted_at !== null && h('p', { className: 'mt-2 text-slate-700' }, w.acceptedAt(when(job.offer.accepted_at))),
         ),

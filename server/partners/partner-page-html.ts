@@ -22,8 +22,7 @@ import { withoutContactDetails, withoutLiveLinks } from './customer-text.ts';
 const w = partnerWords.page;
 const when = (ms: number) => nzTime(new Date(ms).toISOString());
 
-export type PartnerAction =
-  'view' | 'accept' | 'decline' | 'on_site' | 'quote_sent' | 'undo_on_site' | 'undo_quote_sent' | 'on_my_way' | 'done' | 'hand_back';
+export type PartnerAction = 'view' | 'accept' | 'decline' | 'on_site' | 'quote_sent' | 'undo_on_site' | 'undo_quote_sent' | 'on_my_way' | 'done' | 'hand_back';
 /** A step that asks before it records: "On site", "Quote sent" and "Job done". */
 export type Confirming = 'on_site' | 'quote_sent' | 'done';
 /** What the page says after a press that recorded nothing: a hand back without its reason. */
@@ -161,7 +160,15 @@ function Customer({ lead }: { lead: Lead }): ReactElement {
 /** "On site" or "Quote sent": asked first, recorded, then undoable for a while. */
 function Progress({ view, token, confirming }: { view: OfferView; token: string; confirming: Confirming | undefined }): ReactNode {
   const { offer, lead } = view;
-  const steps: { action: 'on_site' | 'quote_sent'; at: number | null; label: string; recorded: (when: string) => string; ask: string; yes: string; shown: boolean }[] = [
+  const steps: {
+    action: 'on_site' | 'quote_sent';
+    at: number | null;
+    label: string;
+    recorded: (when: string) => string;
+    ask: string;
+    yes: string;
+    shown: boolean;
+  }[] = [
     { action: 'on_site', at: offer.on_site_at, label: w.onSite, recorded: w.onSiteAt, ask: w.confirmOnSite, yes: w.yesOnSite, shown: Boolean(lead?.urgent) },
     { action: 'quote_sent', at: offer.quote_sent_at, label: w.quoteSent, recorded: w.quoteSentAt, ask: w.confirmQuoteSent, yes: w.yesQuoteSent, shown: true },
   ];

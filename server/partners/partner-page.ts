@@ -34,7 +34,10 @@ const postBody = z.object({
   action: z.enum(['view', 'accept', 'decline', 'on_site', 'quote_sent', 'undo_on_site', 'undo_quote_sent', 'on_my_way', 'done', 'hand_back']),
   reason: z.string().max(2000).transform(cleanMultiLine).pipe(z.string().max(500)).default(''),
   /** "On my way": how soon they will arrive, one of the page's choices. */
-  minutes: z.enum(ON_WAY_MINUTES.map(String) as [string, ...string[]]).transform(Number).optional(),
+  minutes: z
+    .enum(ON_WAY_MINUTES.map(String) as [string, ...string[]])
+    .transform(Number)
+    .optional(),
   /** "On site" and "Quote sent" ask first: the press that answers the question carries this. */
   confirm: z.literal('yes').optional(),
 });

@@ -93,7 +93,8 @@ export const partnerWords = {
     handBackReason: 'Why can’t you do it? (needed, a few words)',
     handBackSend: 'Hand the job back',
     handBackMissing: 'Write a few words about why, then press “Hand the job back”.',
-    handedBack: 'You handed this job back. Thanks for telling us: we are finding someone else, so please do not go to the site or contact the customer about it.',
+    handedBack:
+      'You handed this job back. Thanks for telling us: we are finding someone else, so please do not go to the site or contact the customer about it.',
     onSiteAt: (when: string) => `On site recorded ${when}.`,
     quoteSentAt: (when: string) => `Quote sent recorded ${when}.`,
     declined: 'You declined this job. Thanks for letting us know.',

@@ -130,11 +130,7 @@ export const textWords = {
         .join(' '),
     /** The partner pressed "On my way". */
     onMyWay: (a: { name: string; phone: string; arriveBy: string }) =>
-      [
-        `${business.name}: ${a.name} is on the way to you and expects to arrive by ${a.arriveBy}.`,
-        a.phone ? `Their number: ${a.phone}.` : '',
-        STOP_LINE,
-      ]
+      [`${business.name}: ${a.name} is on the way to you and expects to arrive by ${a.arriveBy}.`, a.phone ? `Their number: ${a.phone}.` : '', STOP_LINE]
         .filter(Boolean)
         .join(' '),
     /** The partner the customer was told of handed the job back. */

@@ -58,12 +58,14 @@ export function* leadTextedAt(phone: string): Work<string | undefined> {
 
 /**
  * Urgent leads (spam left out) that arrived between `from` and `to` and that nobody has committed to:
- * still New (nobody of the business has worked them), no partner ever accepted, and not yet told so.
+ * still New (nobody of the business has worked them), no partner ever accepted, nobody woken
+ * acknowledged, and not yet told so.
  */
 export function* uncommittedUrgentLeads(from: Date, to: Date): Work<string[]> {
   const rows = yield* all(
     `SELECT id FROM leads l WHERE urgent = TRUE AND spam = FALSE AND status = 'new' AND created_at >= ? AND created_at <= ?
      AND NOT EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.accepted_at IS NOT NULL)
+     AND NOT EXISTS (SELECT 1 FROM ladder_runs r WHERE r.lead_id = l.id AND r.acknowledged_at IS NOT NULL)
      AND NOT EXISTS (SELECT 1 FROM outbox j WHERE j.lead_id = l.id AND j.purpose IN ('customer-nobody', 'customer-nobody-email'))
      ORDER BY created_at, id`,
     from.toISOString(),
@@ -72,7 +74,16 @@ export function* uncommittedUrgentLeads(from: Date, to: Date): Work<string[]> {
   return rows.map((r) => String(r.id));
 }
 
-/** Whether any partner ever accepted this lead's job (a commitment, even if later handed back). */
-export function* everAccepted(leadId: string): Work<boolean> {
-  return Boolean(yield* one('SELECT 1 AS yes FROM partner_offers WHERE lead_id = ? AND accepted_at IS NOT NULL', leadId));
+/** Whether anyone ever committed to this lead's job: a partner accepted (even if later handed back), or a person woken acknowledged it. */
+export function* everCommitted(leadId: string): Work<boolean> {
+  return Boolean(
+    (yield* one('SELECT 1 AS yes FROM partner_offers WHERE lead_id = ? AND accepted_at IS NOT NULL', leadId)) ??
+    (yield* one('SELECT 1 AS yes FROM ladder_runs WHERE lead_id = ? AND acknowledged_at IS NOT NULL', leadId)),
+  );
+}
+
+/** The address of the person of the business who acknowledged the lead's ladder, if anyone did. */
+export function* acknowledgedEmail(leadId: string): Work<string | undefined> {
+  const row = yield* one('SELECT acknowledged_email FROM ladder_runs WHERE lead_id = ? AND acknowledged_at IS NOT NULL', leadId);
+  return row?.acknowledged_email ? String(row.acknowledged_email) : undefined;
 }

@@ -68,7 +68,9 @@ describe.each(storeKinds)('jobs that finish on %s', (kind) => {
     const accepted = await press(token, { action: 'accept' });
     expect(accepted.body).toContain('Contact the customer now');
     expect(accepted.body).toContain('On my way: when will you get there?');
-    expect((await jobs(lead)).filter((j) => j.purpose === 'customer-committed')).toEqual([{ purpose: 'customer-committed', period: offerId, status: 'pending' }]);
+    expect((await jobs(lead)).filter((j) => j.purpose === 'customer-committed')).toEqual([
+      { purpose: 'customer-committed', period: offerId, status: 'pending' },
+    ]);
 
     // Both instances at once: one "On my way", one text queued.
     const [a, b] = await Promise.all([press(token, { action: 'on_my_way', minutes: '30' }, 0), press(token, { action: 'on_my_way', minutes: '15' }, 1)]);
