@@ -14,6 +14,9 @@ export const INBOX_PATH = '/inbox';
 export const INBOX_API_PREFIX = `${INBOX_PATH}/api`;
 /** The query parameter that carries a one-time sign-in link's token. */
 export const SIGN_IN_LINK_PARAM = 'link';
+/** The inbox's service worker (it shows alerts pushed to a phone), at the inbox's path so its scope is the inbox alone. */
+export const SERVICE_WORKER_PATH = `${INBOX_PATH}/sw.js`;
+export const SERVICE_WORKER_SCOPE = `${INBOX_PATH}/`;
 
 export type Place =
   | { kind: 'list'; view: InboxView; q: string }

@@ -23,6 +23,7 @@ import webpush from 'web-push';
 import { forgetPushSubscription, pushSubscriptionReached, pushSubscriptionsOf, type PushSubscriptionRecord } from '../storage/push-records.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { vapidDetails } from './push-keys.ts';
+import { pushWords } from './push-words.ts';
 
 export interface PushMessage {
   title: string;
@@ -52,6 +53,8 @@ export interface PushPayload {
   body: string;
   url: string;
   ackUrl?: string;
+  /** The button that posts ackUrl; only with it. */
+  ackLabel?: string;
   tag: string;
 }
 
@@ -69,7 +72,7 @@ export function pushPayload(message: PushMessage): PushPayload {
     title: bounded(message.title, 120),
     body: bounded(message.body, 600),
     url: message.url,
-    ...(message.ackUrl ? { ackUrl: message.ackUrl } : {}),
+    ...(message.ackUrl ? { ackUrl: message.ackUrl, ackLabel: pushWords.ack } : {}),
     tag: pushTopic(message.topic),
   };
 }

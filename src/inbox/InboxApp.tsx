@@ -12,6 +12,7 @@ import { LeadPage } from './LeadPage.tsx';
 import { People } from './People.tsx';
 import { Partners } from './Partners.tsx';
 import { Passkeys } from './Passkeys.tsx';
+import { PhoneAlerts } from './PhoneAlerts.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
 
@@ -98,7 +99,12 @@ function Inbox() {
             <SiteSection place={place} user={user} go={go} />
           </Suspense>
         )}
-        {place.kind === 'passkeys' && <Passkeys />}
+        {place.kind === 'passkeys' && (
+          <>
+            <Passkeys />
+            <PhoneAlerts />
+          </>
+        )}
         {place.kind === 'audit' && <AuditLog />}
         {place.kind === 'reports' && (
           <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>

@@ -6,6 +6,12 @@ import type { SiteCollection } from '../../core/site-collections.ts';
 
 export const words = {
   appTitle: 'Lead inbox',
+  /** The inbox as an app on a phone's home screen (its manifest). */
+  install: {
+    name: `${business.name} lead inbox`,
+    shortName: 'Leads',
+    description: 'Quote requests and urgent jobs, and alerts when a job needs someone.',
+  },
   businessName: business.name,
   needsJs: 'The lead inbox needs JavaScript. Turn it on, or open the inbox in another browser.',
   loading: 'Loading…',
@@ -40,7 +46,7 @@ export const words = {
     people: 'People',
     partners: 'Partners',
     site: 'Site',
-    passkeys: 'Passkeys',
+    passkeys: 'Passkeys and alerts',
     audit: 'Audit log',
     reports: 'Reports',
     signOut: 'Sign out',
@@ -324,6 +330,27 @@ export const words = {
     added: (when: string) => `Added ${when}`,
     lastUsed: (when: string) => `last used ${when}`,
     remove: 'Remove',
+  },
+  /** Alerts on this phone (Web Push): the person's own switch, on the page of their own devices. */
+  phoneAlerts: {
+    heading: 'Alerts on this phone',
+    intro: 'When an urgent job has nobody, the inbox can wake you with an alert on this phone or computer, even with the inbox closed. Turn alerts on separately on each phone you want woken.',
+    checking: 'Checking this browser…',
+    on: 'Alerts are on for this phone.',
+    off: 'Alerts are off for this phone.',
+    turnOn: 'Turn on alerts',
+    turningOn: 'Turning on…',
+    turnOff: 'Turn off on this phone',
+    test: 'Send a test alert',
+    testSent: (sent: number) => (sent === 1 ? 'Test alert sent. It should appear on this phone in a few seconds.' : `Test alert sent to ${sent} phones and browsers.`),
+    testNone: 'No phone took the test alert. Turn alerts off and on again here.',
+    notAllowed: 'Alerts were not allowed. Press Turn on alerts again and choose Allow.',
+    blocked:
+      'This browser is blocking alerts from the inbox. To allow them: open the site’s settings (tap the icon to the left of the address, or the browser’s menu, then Site settings), set Notifications to Allow, then come back and press Turn on alerts.',
+    iphone:
+      'On an iPhone, alerts need the inbox on your Home Screen first: in Safari tap Share, then Add to Home Screen, then open the inbox from its new icon and turn alerts on there.',
+    unsupported: 'This browser cannot show alerts from the inbox. Use Chrome, Edge, Firefox or Safari, up to date.',
+    failed: 'Alerts could not be turned on. Check your connection and try again.',
   },
   audit: {
     heading: 'Audit log',

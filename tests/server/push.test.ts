@@ -19,6 +19,7 @@ import { pushToPerson, PUSH_TTL_SECONDS, pushTopic } from '../../server/push/pus
 import { usePushSettings, vapidDetails } from '../../server/push/push-keys.ts';
 import { pushEndpointAllowed } from '../../server/push/push-endpoints.ts';
 import { deviceLabel } from '../../server/push/device-label.ts';
+import { pushWords } from '../../server/push/push-words.ts';
 import { pushSubscriptionsOf } from '../../server/storage/push-records.ts';
 import { userByEmail } from '../../server/storage/sign-in-data.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
@@ -126,7 +127,7 @@ describe.each(storeKinds)('alerts on phones on %s', (kind) => {
     // Encrypted: nothing of the alert crosses in the clear, and the browser's own keys open it.
     expect(body.toString('latin1')).not.toContain('chiller');
     const opened = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth }).toString('utf8'));
-    expect(opened).toEqual({ ...alert, tag: pushTopic(leadId) });
+    expect(opened).toEqual({ ...alert, ackLabel: pushWords.ack, tag: pushTopic(leadId) });
 
     const [kept] = await t.store.read(() => pushSubscriptionsOf(ownerId));
     expect(kept).toMatchObject({ user_agent: 'Chrome on Android' });

@@ -11,6 +11,11 @@ export const SITE_CSP = "frame-ancestors 'none'; base-uri 'self'; form-action 's
 export const SERVER_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 /** For every response that is not an HTML page: SVG may style itself, nothing else loads or runs. */
 export const ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * For the inbox's service worker (a worker's policy comes with its script): it may post an alert's
+ * "I've got it" to this site and show the inbox's own icons, and nothing else.
+ */
+export const WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 /** A year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

@@ -20,6 +20,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { sitePath } from '../paths.ts';
+import { WORKER_CSP } from './security.ts';
+import { SERVICE_WORKER_PATH } from '../../../core/inbox-links.ts';
 
 import { PHOTO_PATH } from '../../../core/photo-sizes.ts';
 const TYPES: Record<string, string> = {
@@ -178,6 +180,8 @@ export const staticSite = fp<StaticOptions>(
       const path = sitePath(request.url);
       // Never a page from an earlier build: kept files are content-named ones only.
       const asset = path ? (assets.get(path) ?? site.kept?.(path)) : undefined;
+      // The service worker's policy travels with its script, and it must be allowed to post its acknowledgement.
+      if (asset && path === SERVICE_WORKER_PATH) reply.header('Content-Security-Policy', WORKER_CSP);
       if (asset) return send(request, reply, asset);
       if (notFound) return send(request, reply, notFound, 404);
       return reply.code(404).type('text/plain').send('Not found');
