@@ -32,6 +32,8 @@ export const suggestion = z.object({
   name: z.string(),
   why: z.string(),
   last_offered_at: z.number().nullable(),
+  /** Whether they are on call now (by the database's clock): at night, the ones likely to answer. */
+  on_call_now: z.boolean(),
   /** Null when the partner has not been offered this lead; else their latest offer of it (epoch ms) and what became of it. */
   tried: z.object({ outcome: z.enum(triedOutcomes), offered_at: z.number() }).nullable(),
 });

@@ -65,6 +65,7 @@ export const offerRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx)
           name: s.partner.name,
           why: inboxWords.matches(s.region, s.service),
           last_offered_at: s.last_offered_at,
+          on_call_now: s.partner.on_call_now,
           tried: s.tried && { outcome: triedName(s.tried.outcome, found.channels.get(s.tried.offer_id)), offered_at: s.tried.offered_at },
         })),
         offers: found.offers.map((o) => summary(o.offer, o.partner.name, found.channels)),

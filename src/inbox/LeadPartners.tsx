@@ -98,7 +98,10 @@ export function LeadPartners({ leadId, holder, urgent }: LeadPartnersProps) {
               return (
                 <li key={s.partner_id}>
                   <p className="font-semibold text-slate-900">{s.name}</p>
-                  <p className="text-sm text-slate-700">{s.why}</p>
+                  <p className="text-sm text-slate-700">
+                    {s.why}
+                    {s.on_call_now && <span className="font-semibold text-slate-900"> · {w.onCallNow}</span>}
+                  </p>
                   {s.tried ? (
                     <p
                       className={`text-sm font-semibold ${s.tried.outcome === 'text_undelivered' || s.tried.outcome === 'undelivered' ? 'text-alert-700' : 'text-slate-900'}`}

@@ -264,6 +264,7 @@ export const words = {
     /** Why "Offer to NAME" cannot be pressed while an offer to them waits. */
     waitingReason: (name: string) => `An offer to ${name} is still waiting for their answer.`,
     offerAgain: (name: string) => `Offer to ${name} again`,
+    onCallNow: 'on call now',
     lastOffered: (when: string) => `Last offered a job ${when}`,
     neverOffered: 'Not offered a job yet',
     offer: (name: string) => `Offer to ${name}`,

@@ -82,6 +82,8 @@ describe.each(storeKinds)('offering a lead again on %s', (kind) => {
       ['Ana Cooling', 'no_answer'],
       ['Ben Fridge Co', 'text_undelivered'],
     ]);
+    // Both are on call: at night, the ones to try first.
+    expect(partners.suggestions.map((s: { on_call_now: boolean }) => s.on_call_now)).toEqual([true, true]);
 
     // Offered again from the inbox without a window: an urgent lead's quarter of an hour.
     const again = await session.call(owner, 'POST', `/leads/${lead}/offers`, { partner_id: ids.ana });
