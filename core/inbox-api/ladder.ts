@@ -6,13 +6,7 @@
 import { z } from 'zod';
 import { userRoles } from '../lead/status.ts';
 import { isNzMobile } from '../partner/nz-mobile.ts';
-
-/** How a step reaches its person: an alert pushed to the inbox app on their phone, or a text. */
-export const ladderChannels = ['push', 'sms'] as const;
-export type LadderChannelName = (typeof ladderChannels)[number];
-
-/** The ladder's bounds: a few people, a few rounds, within the hour a night job can wait. */
-export const LADDER_BOUNDS = { steps: 12, rounds: 5, everyMinutes: { min: 1, max: 60 }, afterMinutes: 59 } as const;
+import { LADDER_BOUNDS, ladderChannels } from './ladder-rules.ts';
 
 export const ladderStepInput = z.object({
   user_id: z.string().min(1).max(100),

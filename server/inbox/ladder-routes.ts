@@ -19,9 +19,12 @@ const e = inboxWords.errors;
 
 const personOut = (p: LadderPerson) => ({ id: p.id, email: p.email, role: p.role, has_mobile: nzMobileE164(p.mobile) !== null });
 
+/** The ladder as it would run now: the default's texts only to owners who have a mobile to take them. */
 function* ladderAnswerNow(): Work<LadderAnswer> {
   const { policy, custom, people } = yield* ladderPolicy();
-  return { ...policy, custom, people: people.map(personOut) };
+  const out = people.map(personOut);
+  const steps = custom ? policy.steps : policy.steps.filter((s) => s.channel === 'push' || out.some((p) => p.id === s.user_id && p.has_mobile));
+  return { ...policy, steps, custom, people: out };
 }
 
 export const ladderRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {

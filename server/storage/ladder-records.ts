@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { all, one, run, NOW_MS, type Work } from './steps.ts';
 import { userRoles } from '../../core/lead/status.ts';
-import { ladderChannels, type LadderChannelName } from '../../core/inbox-api/ladder.ts';
+import { ladderChannels, type LadderChannelName } from '../../core/inbox-api/ladder-rules.ts';
 
 export type LadderChannel = LadderChannelName;
 

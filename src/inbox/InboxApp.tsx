@@ -13,6 +13,7 @@ import { People } from './People.tsx';
 import { Partners } from './Partners.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { PhoneAlerts } from './PhoneAlerts.tsx';
+import { MobileNumber } from './MobileNumber.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
 
@@ -103,6 +104,7 @@ function Inbox() {
           <>
             <Passkeys />
             <PhoneAlerts />
+            <MobileNumber />
           </>
         )}
         {place.kind === 'audit' && <AuditLog />}

@@ -9,6 +9,7 @@ import { ui } from './ui.ts';
 import { LeadRowItem } from './LeadRowItem.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { Alert, errorMessage } from './Alert.tsx';
+import { useRunningLadders } from './useLadder.ts';
 
 /** How often the list asks for new leads, so one appears within 15 seconds without a reload. */
 const POLL_MS = 10_000;
@@ -30,6 +31,7 @@ export function LeadList({ user, view, q, go }: LeadListProps) {
     refetchInterval: POLL_MS,
   });
   const counts = leads.data?.pages[0]?.counts;
+  const running = new Set(useRunningLadders().data?.lead_ids);
   useEffect(() => {
     document.title = counts?.new ? `(${counts.new}) ${words.appTitle}` : words.appTitle;
   }, [counts?.new]);
@@ -76,7 +78,7 @@ export function LeadList({ user, view, q, go }: LeadListProps) {
       ) : (
         <ul aria-label={words.list.results} className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
           {rows.map((lead) => (
-            <LeadRowItem key={lead.id} lead={lead} go={go} />
+            <LeadRowItem key={lead.id} lead={lead} go={go} nobodyHasIt={running.has(lead.id)} />
           ))}
         </ul>
       )}

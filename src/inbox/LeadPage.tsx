@@ -15,6 +15,7 @@ import { Notifications } from './Notifications.tsx';
 import { OwnerActions } from './OwnerActions.tsx';
 import { LeadPartners } from './LeadPartners.tsx';
 import { HolderCard } from './HolderCard.tsx';
+import { GotThisButton } from './GotThisButton.tsx';
 
 /** One lead: the partner holding the job first, when one does; who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
@@ -27,6 +28,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
       </a>
       <Alert message={errorMessage(lead.error, words.tryAgain)} />
       {lead.isPending && <p className="mt-6 text-slate-700">{words.loading}</p>}
+      {lead.data && !lead.data.lead.holder && <GotThisButton id={id} />}
       {lead.data?.lead.holder && (
         <div className="mt-4">
           <HolderCard holder={lead.data.lead.holder} attendBy={lead.data.lead.attend_by} status={lead.data.lead.status} />

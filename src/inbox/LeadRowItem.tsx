@@ -5,13 +5,15 @@ import { ago, nzTime } from './time.ts';
 import { words } from './app-words.ts';
 import { AttendClock } from './AttendClock.tsx';
 import { HolderLine } from './HolderLine.tsx';
+import { GotThisListButton } from './GotThisListButton.tsx';
 
 /**
  * One lead in the list: who, what, where, how long ago, its status, and urgent in words; the attend
  * clock (stopped once the partner holding the job is on site); and who holds the job with their
- * phone, a link of its own below the lead's (a link cannot hold another).
+ * phone, a link of its own below the lead's (a link cannot hold another). An urgent lead nobody
+ * has, whose ladder is waking the business, has "I've got this" below it, outside the link too.
  */
-export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) => void }) {
+export function LeadRowItem({ lead, go, nobodyHasIt = false }: { lead: LeadRow; go: (href: string) => void; nobodyHasIt?: boolean }) {
   const href = placeHref({ kind: 'lead', id: lead.id });
   const details = [lead.service_type, lead.city].filter(Boolean).join(' · ');
   return (
@@ -19,7 +21,7 @@ export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) =>
       <a
         href={href}
         onClick={linkHandler(go, href)}
-        className={`block px-4 pt-3 hover:bg-brand-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600 ${lead.holder ? 'pb-1' : 'pb-3'}`}
+        className={`block px-4 pt-3 hover:bg-brand-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600 ${lead.holder || nobodyHasIt ? 'pb-1' : 'pb-3'}`}
       >
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-bold text-brand-900">
@@ -39,6 +41,7 @@ export function LeadRowItem({ lead, go }: { lead: LeadRow; go: (href: string) =>
         </span>
       </a>
       {lead.holder && <HolderLine name={lead.holder.name} phone={lead.holder.phone} className="px-4 pb-3 text-sm" />}
+      {nobodyHasIt && !lead.holder && <GotThisListButton id={lead.id} who={lead.contact_name} />}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { words } from './app-words.ts';
 import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { PersonRow } from './PersonRow.tsx';
+import { LadderEditor } from './LadderEditor.tsx';
 
 const w = words.people;
 
@@ -68,6 +69,7 @@ export function People({ user }: { user: SessionUser }) {
           </div>
         )}
       </form>
+      <LadderEditor />
     </>
   );
 }

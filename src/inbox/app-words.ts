@@ -699,4 +699,45 @@ export const words = {
       live: 'Live',
     },
   },
+  /** The escalation ladder: "I've got this" on an urgent lead nobody has, each person's own mobile, and the owners' ladder. */
+  ladder: {
+    gotThis: 'I’ve got this',
+    // The visible words first, so a spoken "click I've got this" finds it.
+    gotThisFor: (who: string) => `I’ve got this: ${who}`,
+    gotThisIntro: 'Nobody has taken this urgent job yet. Press “I’ve got this” if you will call the customer now: the alerts stop and everyone woken is told you have it.',
+    hasIt: (email: string) => `${email} has this job.`,
+    youHaveIt: 'You have this job: call the customer now.',
+    nobodyHasIt: 'Nobody has it',
+    mobile: {
+      heading: 'Your mobile',
+      intro: 'The number the business texts you on when an urgent job has nobody to take it. Only you can change it.',
+      label: 'Mobile number',
+      hint: 'A New Zealand mobile, such as 021 123 4567. Leave it empty for no texts.',
+      save: 'Save',
+    },
+    editor: {
+      heading: 'When nobody takes an urgent job',
+      intro:
+        'If no partner takes an urgent job, the inbox wakes the people below in order until one of them presses “I’ve got this” (or replies OK to the text). Each step is a person, how they are woken, and how many minutes after the start of each round (0 is at once).',
+      defaultNote: 'You have not changed this, so every owner gets an alert and a text at once, then again every 10 minutes, 3 times.',
+      step: (n: number) => `Step ${n}`,
+      person: 'Who',
+      channel: 'How',
+      channels: { push: 'Alert on their phone', sms: 'Text message' } as Record<string, string>,
+      after: 'After (minutes)',
+      remove: 'Remove',
+      removeName: (n: number) => `Remove step ${n}`,
+      up: 'Move up',
+      upName: (n: number) => `Move up step ${n}`,
+      add: 'Add a step',
+      rounds: 'Rounds',
+      roundsHint: 'How many times the steps run before the inbox stops trying.',
+      every: 'Minutes between rounds',
+      noMobile: ' (no mobile yet: alert only)',
+      summary: (steps: number, rounds: number, every: number) =>
+        `${steps} step${steps === 1 ? '' : 's'}, run ${rounds} time${rounds === 1 ? '' : 's'}, a new round every ${every} minute${every === 1 ? '' : 's'}.`,
+      save: 'Save the ladder',
+      reset: 'Go back to every owner',
+    },
+  },
 };

@@ -1,0 +1,86 @@
+import type { LadderAnswer, LadderInput } from '../../core/inbox-api/contract.ts';
+import { LADDER_BOUNDS, ladderChannels } from '../../core/inbox-api/ladder-rules.ts';
+import { words } from './app-words.ts';
+import { ui } from './ui.ts';
+
+const w = words.ladder.editor;
+type Step = LadderInput['steps'][number];
+
+/** One step of the ladder: who, how, how many minutes after the round starts; moved up or removed. */
+export function LadderStepRow({
+  n,
+  step,
+  people,
+  onChange,
+  onRemove,
+  onUp,
+}: {
+  n: number;
+  step: Step;
+  people: LadderAnswer['people'];
+  onChange: (step: Step) => void;
+  onRemove: () => void;
+  onUp: (() => void) | undefined;
+}) {
+  const id = `ladder-step-${n}`;
+  return (
+    <li className="grid gap-3 p-4 sm:grid-cols-[2fr_1.5fr_1fr_auto] sm:items-end">
+      <p className="font-semibold text-slate-900 sm:col-span-4">{w.step(n)}</p>
+      <div>
+        <label className={ui.label} htmlFor={`${id}-person`}>
+          {w.person}
+        </label>
+        <select id={`${id}-person`} className={ui.field} value={step.user_id} onChange={(e) => onChange({ ...step, user_id: e.target.value })}>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.email}
+              {p.has_mobile ? '' : w.noMobile}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className={ui.label} htmlFor={`${id}-channel`}>
+          {w.channel}
+        </label>
+        <select
+          id={`${id}-channel`}
+          className={ui.field}
+          value={step.channel}
+          onChange={(e) => onChange({ ...step, channel: e.target.value as Step['channel'] })}
+        >
+          {ladderChannels.map((c) => (
+            <option key={c} value={c}>
+              {w.channels[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className={ui.label} htmlFor={`${id}-after`}>
+          {w.after}
+        </label>
+        <input
+          id={`${id}-after`}
+          className={ui.field}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LADDER_BOUNDS.afterMinutes}
+          value={step.after_minutes}
+          onChange={(e) => onChange({ ...step, after_minutes: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+        />
+      </div>
+      <div className="flex gap-2">
+        {onUp && (
+          <button type="button" className={ui.secondary} aria-label={w.upName(n)} onClick={onUp}>
+            {w.up}
+          </button>
+        )}
+        <button type="button" className={ui.secondary} aria-label={w.removeName(n)} onClick={onRemove}>
+          {w.remove}
+        </button>
+      </div>
+    </li>
+  );
+}
