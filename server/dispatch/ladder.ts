@@ -18,8 +18,9 @@
  *   ends the ladder, writes the lead's 'acknowledged' event (its time is when someone committed),
  *   tells the customer and tells everyone the ladder already reached who has it, once each.
  * - The business's "nobody has accepted" e-mail stays the ladder's companion when partners were
- *   tried (the morning summary counts those leads as escalated); a lead that nobody on call covers
- *   already said so in its own urgent e-mail, and gets no second one.
+ *   tried and none took it (the morning summary counts those leads as escalated); a lead that nobody
+ *   on call covers already said so in its own urgent e-mail, and a job handed back in the
+ *   hand-back's, so neither gets a second one.
  */
 import type { Work } from '../storage/steps.ts';
 import { enqueue } from '../storage/job-queue.ts';
@@ -126,7 +127,7 @@ export function* startLadder(leadId: string, why: LadderReason): Work<boolean> {
   const lead = yield* inboxLead(leadId);
   if (!isOpen(lead)) return false;
   if ((yield* offersOfLead(leadId)).some((o) => o.offer.state === 'accepted')) return false;
-  const mailed = why === 'nobody_covers' ? false : yield* enqueue({ purpose: 'unaccepted', of: { lead: leadId } });
+  const mailed = why === 'nobody_accepted' ? yield* enqueue({ purpose: 'unaccepted', of: { lead: leadId } }) : false;
   if (why !== 'handed_back' && (yield* ladderOf(leadId))) return mailed;
   const { policy, people } = yield* ladderPolicy();
   const steps = policy.steps.filter((s) => canReach(s, people));

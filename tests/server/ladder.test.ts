@@ -19,6 +19,8 @@ import { createTwilioClient } from '../../server/sms/twilio-client.ts';
 import { textLadder, ladderCode, startLadder } from '../../server/dispatch/ladder.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
 import { run } from '../../server/storage/steps.ts';
+import { makeOffer } from '../../server/dispatch/partner-offers.ts';
+import { addHamiltonTechnician } from '../support/partners.ts';
 import { SMS_INBOUND_PATH } from '../../server/sms/sms-paths.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
@@ -117,9 +119,12 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     );
   const ladderJobs = async (leadId: string) => (await t.store.listJobs()).filter((j) => j.period?.startsWith(`${leadId}/`));
   const idle = () =>
-    waitFor(async () => (await t.store.listJobs()).every((j) => j.status !== 'pending' || j.next_attempt_at > Date.now() + 60_000), {
-      what: 'the due jobs to be done',
-    });
+    waitFor(
+      async () => (await t.store.listJobs()).every((j) => !j.purpose.startsWith('ladder') || j.status !== 'pending' || j.next_attempt_at > Date.now() + 60_000),
+      {
+        what: 'the ladder’s due jobs to be done',
+      },
+    );
   const reply = (from: string, body: string) =>
     signedTwilioPost(
       `${origin}${SMS_INBOUND_PATH}`,
@@ -216,8 +221,31 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
         const res = await apps[0]!.inject({ method: 'POST', url: `/ack/${encodeURIComponent(token)}`, headers: { origin: INBOX_ORIGIN } });
         expect([403, 404]).toContain(res.statusCode);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
+  });
+
+  it('sends nothing once a partner holds the job, and starts again only when a partner hands it back', async () => {
+    const ari = await person(ARI);
+    const lead = await urgentLead();
+    await waitFor(() => pushed.length >= 1 && twilio.messages.length >= 1, { what: 'round 1' });
+    await idle();
+    // A partner takes the job before round 2.
+    const partner = await addHamiltonTechnician(t.store, 'Ana Cooling', 'ana@x.nz', { regions: ['Wellington'] });
+    const made = await t.store.transact(() => makeOffer(lead, partner.id, null, (p) => `Offered to ${p.name}`, 15 * 60_000));
+    if (!made.ok) throw new Error(made.reason);
+    await t.store.transact(() => run("UPDATE partner_offers SET state = 'accepted', accepted_at = 1 WHERE id = ?", made.offer.id));
+    await roundComes(lead, 2);
+    await idle();
+    expect([pushed.length, twilio.messages.length]).toEqual([1, 1]);
+    expect((await sessionOn(0).call(ari, 'GET', `/leads/${lead}/ladder`)).json()).toMatchObject({ running: false, acknowledged_by: null });
+    expect((await sessionOn(0).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(409);
+    // Handed back: a new ladder (the dispatch check alone never starts one again).
+    await t.store.transact(() => run("UPDATE partner_offers SET state = 'withdrawn' WHERE id = ?", made.offer.id));
+    expect(await t.store.transact(() => startLadder(lead, 'nobody_covers'))).toBe(false);
+    expect(await t.store.transact(() => startLadder(lead, 'handed_back'))).toBe(true);
+    await waitFor(() => pushed.length >= 2 && twilio.messages.length >= 2, { what: 'the new ladder' });
+    expect((await sessionOn(1).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(200);
   });
 
   it('keeps the ladder for owners and the mobile for its own person, and refuses what is not a mobile or not a person', async () => {
@@ -266,7 +294,7 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
         expect(a.statusCode).toBeLessThan(500);
         expect([200, 400]).toContain(b.statusCode);
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
   });
 });
