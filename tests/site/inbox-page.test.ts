@@ -27,4 +27,20 @@ describe('the inbox page', () => {
     expect(pages.map((p) => p.route)).not.toContain(INBOX_ROUTE);
     expect(pages.filter((p) => p.html.includes('href="/inbox'))).toEqual([]);
   });
+
+  it('installs as an app: a manifest for /inbox/ with its icons, and the service worker in /inbox/ that caches nothing', () => {
+    const href = /<link rel="manifest" href="([^"]+)"/.exec(inbox)?.[1];
+    expect(href).toBe('/inbox/manifest.webmanifest');
+    const manifest = JSON.parse(readFileSync(join(distDir, href!), 'utf8'));
+    expect(manifest).toMatchObject({ start_url: '/inbox/', scope: '/inbox/', display: 'standalone' });
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) expect(readFileSync(join(distDir, icon.src)).subarray(1, 4).toString()).toBe('PNG');
+    const worker = readFileSync(join(distDir, 'inbox/sw.js'), 'utf8');
+    expect(worker).toContain("addEventListener('push'");
+    expect(worker).not.toMatch(/addEventListener\('fetch'|caches\./);
+  });
 });
