@@ -93,8 +93,8 @@ export function LeadPartners({ leadId, holder, urgent }: LeadPartnersProps) {
             ))}
           <ul className="mt-2 space-y-3">
             {data.suggestions.map((s) => {
+              // Waiting for their answer, or holding the job: nothing to offer them now, so no button.
               const waiting = s.tried?.outcome === 'waiting' || s.tried?.outcome === 'held';
-              const reasonId = held ? heldReasonId : waiting ? `${ids}-waiting-${s.partner_id}` : undefined;
               return (
                 <li key={s.partner_id}>
                   <p className="font-semibold text-slate-900">{s.name}</p>
@@ -111,20 +111,17 @@ export function LeadPartners({ leadId, holder, urgent }: LeadPartnersProps) {
                   ) : (
                     <p className="text-sm text-slate-700">{s.last_offered_at === null ? w.neverOffered : w.lastOffered(ago(s.last_offered_at))}</p>
                   )}
-                  {waiting && !held && (
-                    <p id={reasonId} className="text-sm text-slate-700">
-                      {w.waitingReason(s.name)}
-                    </p>
+                  {!waiting && (
+                    <button
+                      type="button"
+                      className={`${ui.secondary} mt-2`}
+                      disabled={mutation.isPending || held !== undefined}
+                      aria-describedby={held ? heldReasonId : undefined}
+                      onClick={() => offer(s.partner_id, s.name)}
+                    >
+                      {s.tried ? w.offerAgain(s.name) : w.offer(s.name)}
+                    </button>
                   )}
-                  <button
-                    type="button"
-                    className={`${ui.secondary} mt-2`}
-                    disabled={mutation.isPending || held !== undefined || waiting}
-                    aria-describedby={reasonId}
-                    onClick={() => offer(s.partner_id, s.name)}
-                  >
-                    {s.tried ? w.offerAgain(s.name) : w.offer(s.name)}
-                  </button>
                 </li>
               );
             })}

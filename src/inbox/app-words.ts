@@ -261,8 +261,6 @@ export const words = {
       ended: 'Tried: the offer ended',
     } satisfies Record<TriedOutcomeName, string>,
     triedAt: (when: string) => `offered ${when}`,
-    /** Why "Offer to NAME" cannot be pressed while an offer to them waits. */
-    waitingReason: (name: string) => `An offer to ${name} is still waiting for their answer.`,
     offerAgain: (name: string) => `Offer to ${name} again`,
     onCallNow: 'on call now',
     lastOffered: (when: string) => `Last offered a job ${when}`,
