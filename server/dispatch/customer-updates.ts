@@ -49,6 +49,9 @@ export function textCustomers(on: boolean): void {
   texting = on;
 }
 
+/** Whether customers are texted here (the job page says so only when it is true). */
+export const customerTexting = (): boolean => texting;
+
 /** The customer's number to text (E.164): an NZ mobile that has not replied STOP; undefined otherwise. */
 export function* textableNumber(lead: Pick<InboxLead, 'phone'>): Work<string | undefined> {
   const to = nzMobileE164(lead.phone);

@@ -108,10 +108,10 @@ function OnCall({ partner, token, now, notice }: JobsPageProps): ReactElement {
 /** A job's state as a badge on its card: where it stands, in words a glance takes in. */
 function StateBadge({ job }: { job: PartnerJob | EarlierJob }): ReactElement {
   return h(
-    'p',
-    { className: 'mt-2' },
+    'span',
+    { className: 'inline-flex rounded-full border bg-slate-50 px-4 py-2 text-sm font-bold text-brand-900' },
     h('span', { className: 'sr-only' }, `${w.stateLabel}: `),
-    h('span', { className: 'inline-flex rounded-full border bg-slate-50 px-4 py-2 text-sm font-bold text-brand-900' }, w.states[jobStateOf(job)]),
+    w.states[jobStateOf(job)],
   );
 }
 
@@ -125,13 +125,13 @@ function JobItem({ job, token, full }: { job: PartnerJob; token: string; full: b
     'li',
     { className: 'rounded-lg border p-4' },
     h('h3', { className: 'text-lg font-bold text-brand-900 break-words' }, what),
-    h(StateBadge, { job }),
-    lead.urgent &&
-      h(
-        'p',
-        { className: 'mt-2' },
+    h(
+      'p',
+      { className: 'mt-2 flex flex-wrap gap-2' },
+      h(StateBadge, { job }),
+      lead.urgent &&
         h('span', { className: 'inline-flex rounded-full border bg-red-50 px-4 py-2 text-sm font-bold uppercase tracking-wide text-brand-900' }, page.urgent),
-      ),
+    ),
     standing === 'open' && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.acceptBy(when(offer.expires_at))),
     onSiteBy && offer.on_site_at === null && h('p', { className: 'mt-2 font-semibold text-brand-900' }, page.onSiteBy(nzTime(onSiteBy))),
     offer.arrive_by !== null && offer.on_site_at === null && h('p', { className: 'mt-2 text-slate-700' }, w.arriveBy(when(offer.arrive_by))),
@@ -189,7 +189,7 @@ function EarlierList({ jobs }: { jobs: readonly EarlierJob[] }): ReactElement {
             { className: 'text-lg font-bold text-brand-900 break-words' },
             [job.lead.service_type || partnerWords.page.title, placeOf(job.lead, false)].filter(Boolean).join(' · '),
           ),
-          h(StateBadge, { job }),
+          h('p', { className: 'mt-2' }, h(StateBadge, { job })),
           job.offer.accepted_at !== null && h('p', { className: 'mt-2 text-slate-700' }, w.acceptedAt(when(job.offer.accepted_at))),
         ),
       ),

@@ -10,6 +10,8 @@ import { mailtoHref } from '../../core/mailto.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
 import { HAND_BACK_REASON_MAX, ON_WAY_MINUTES, UNDO_WITHIN_MS, type OfferView } from '../dispatch/partner-offers.ts';
 import { jobFacts, placeOf } from './job-facts.ts';
+import { customerTexting } from '../dispatch/customer-updates.ts';
+import { isNzMobile } from '../../core/partner/nz-mobile.ts';
 import { smsHref } from '../../core/phone-links.ts';
 import { siteMapHref } from '../../core/lead/site-address.ts';
 import { nzTime } from '../../core/nz-time.ts';
@@ -180,7 +182,9 @@ function Progress({ view, token, confirming }: { view: OfferView; token: string;
           'div',
           { key: step.action, className: 'mt-4' },
           h(Notice, null, step.recorded(when(step.at))),
+          // A job done stays done: "On site" is no longer undone under it.
           offer.now - step.at < UNDO_WITHIN_MS &&
+            offer.done_at === null &&
             h(
               ActionForm,
               { token, action: `undo_${step.action}`, label: w.undo(step.label), primary: false },
@@ -204,20 +208,24 @@ function JobState({ view }: { view: OfferView }): ReactElement {
   const { offer } = view;
   if (offer.done_at !== null) return h(Notice, null, w.doneAt(when(offer.done_at)));
   if (offer.on_site_at !== null) return h(Notice, null, w.onSiteNow);
-  if (offer.on_way_at !== null && offer.arrive_by !== null) return h(Notice, null, w.onWayAt(when(offer.arrive_by)));
+  if (offer.on_way_at !== null && offer.arrive_by !== null) return h(Notice, null, w.onWayAt(when(offer.arrive_by), textsTo(view)));
   return h(Notice, null, w.accepted);
 }
 
-/** "On my way", with how soon: one press each, and the customer is texted. Only before "On site". */
+/** Whether "On my way" texts this job's customer: texts are sent here and they gave an NZ mobile (and a STOP aside). */
+const textsTo = (view: OfferView) => customerTexting() && isNzMobile(view.lead?.phone ?? '');
+
+/** "On my way", with how soon: one press each, and the customer is texted where they can be. Only before "On site". */
 function OnMyWay({ view, token }: { view: OfferView; token: string }): ReactNode {
   const { offer } = view;
+  const texted = textsTo(view);
   if (offer.on_way_at !== null || offer.on_site_at !== null || offer.done_at !== null) return null;
   return h(
     'form',
     { method: 'post', action: PARTNER_PATH, className: 'mt-4' },
     h(
       'fieldset',
-      { 'aria-describedby': 'on-way-hint' },
+      { 'aria-describedby': texted ? 'on-way-hint' : undefined },
       h('legend', { className: 'field-label' }, w.onMyWayLegend),
       h('input', { type: 'hidden', name: OFFER_TOKEN_PARAM, value: token }),
       h('input', { type: 'hidden', name: 'action', value: 'on_my_way' }),
@@ -232,7 +240,7 @@ function OnMyWay({ view, token }: { view: OfferView; token: string }): ReactNode
           ),
         ),
       ),
-      h('p', { id: 'on-way-hint', className: 'mt-2 text-sm text-slate-700' }, w.onMyWayHint),
+      texted && h('p', { id: 'on-way-hint', className: 'mt-2 text-sm text-slate-700' }, w.onMyWayHint),
     ),
   );
 }

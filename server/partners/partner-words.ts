@@ -76,13 +76,13 @@ export const partnerWords = {
     email: (name: string) => `E-mail ${name}`,
     accepted: 'You have this job. Contact the customer now.',
     /** Once on site (or on the way, or done) the customer has been reached: the page says where the job stands instead. */
-    onWayAt: (arriveBy: string) => `On your way: you said you would arrive by ${arriveBy}. We have texted the customer.`,
-    onWayNoText: (arriveBy: string) => `On your way: you said you would arrive by ${arriveBy}.`,
+    onWayAt: (arriveBy: string, texted: boolean) => `On your way: you said you would arrive by ${arriveBy}.${texted ? ' We are texting the customer.' : ''}`,
     onSiteNow: 'You are on site.',
-    doneAt: (when: string) => `Job done, recorded ${when}. Thanks. We will close the job with the customer.`,
+    doneAt: (when: string) => `Job done, recorded ${when}. Thanks: we have let the office know.`,
     onMyWay: 'On my way',
     onMyWayLegend: 'On my way: when will you get there?',
-    onMyWayHint: 'We text the customer that you are coming and when (not your page, just your name and number).',
+    /** Said only where the customer's mobile can be texted. */
+    onMyWayHint: 'We text the customer that you are coming and when, with your name and number.',
     inMinutes: (minutes: number) => `In ${minutes} minutes`,
     withinHour: 'Within the hour',
     jobDone: 'Job done',
