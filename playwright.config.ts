@@ -12,8 +12,20 @@ process.env.E2E_EXPORT_TOKEN ??= 'e2e-export-token-0123456789abcdefghij';
 // Node's compile cache for every server, CLI run and worker the suite starts (as vitest.config.ts).
 process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile/', import.meta.url));
 
+/**
+ * The longest journeys (minutes each, with servers of their own) are queued first, the site editor's
+ * first of all, and the many short page checks after them: the two workers then end together rather
+ * than one waiting alone for the last journey. Every spec runs once, in one of these.
+ */
+const LONGEST_FIRST = [/site-editor.*\.spec\.ts$/, /(inbox-.*|lead-partners|visits)\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  projects: [
+    { name: 'site editor', testMatch: LONGEST_FIRST[0] },
+    { name: 'journeys', testMatch: LONGEST_FIRST[1] },
+    { name: 'pages', testIgnore: LONGEST_FIRST },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,
