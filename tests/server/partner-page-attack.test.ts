@@ -15,7 +15,7 @@ import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } fr
 
 const NOTES = '<img src=x onerror=alert(1)>\nSecond line & more';
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
-const actions = ['view', 'accept', 'decline', 'on_site', 'quote_sent'];
+const actions = ['view', 'accept', 'decline', 'on_site', 'quote_sent', 'on_my_way', 'done', 'hand_back'];
 const odd = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.constantFrom('', ' ', '%00', '\u0000', '\r\n', "' OR 1=1 --", '../../etc/passwd', '<script>alert(1)</script>', 'a'.repeat(9000), '%E0%A4%A'),
