@@ -13,13 +13,13 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 const INBOX = new URL('/inbox/', self.location.origin).href;
 
-/** An address on this site, or the inbox: an alert never opens anywhere else. */
+/** The address if it is on this site, else undefined: an alert never opens or posts anywhere else. */
 function ownAddress(value) {
   try {
-    const url = new URL(value, self.location.origin);
-    return url.origin === self.location.origin ? url.href : INBOX;
+    const url = new URL(String(value), self.location.origin);
+    return url.origin === self.location.origin ? url.href : undefined;
   } catch {
-    return INBOX;
+    return undefined;
   }
 }
 
@@ -30,7 +30,7 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
-  const ackUrl = typeof data.ackUrl === 'string' ? ownAddress(data.ackUrl) : undefined;
+  const ackUrl = data.ackUrl ? ownAddress(data.ackUrl) : undefined;
   const options = {
     body: String(data.body || ''),
     tag: String(data.tag || 'inbox'),
@@ -38,7 +38,7 @@ self.addEventListener('push', (event) => {
     requireInteraction: true,
     icon: '/inbox/icon-192.png',
     badge: '/inbox/icon-192.png',
-    data: { url: ownAddress(data.url || INBOX), ackUrl },
+    data: { url: (data.url && ownAddress(data.url)) || INBOX, ackUrl },
     actions: ackUrl ? [{ action: 'ack', title: String(data.ackLabel || 'OK') }] : [],
   };
   event.waitUntil(self.registration.showNotification(String(data.title || 'Lead inbox'), options));
