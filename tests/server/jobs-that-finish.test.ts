@@ -20,6 +20,9 @@ import { renewPage } from '../../server/storage/partner-pages.ts';
 import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { all } from '../../server/storage/steps.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
+import { createJobEmails } from '../../server/outbox/job-emails.ts';
+import type { Mail } from '../../server/outbox/mail-model.ts';
+import type { Mailer } from '../../server/outbox/mailer.ts';
 import { addHamiltonTechnician, offerWithLink } from '../support/partners.ts';
 import { INBOX_ORIGIN } from '../support/inbox-session.ts';
 import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
@@ -163,6 +166,50 @@ describe.each(storeKinds)('jobs that finish on %s', (kind) => {
     // Pressing anything on it now changes nothing.
     for (const action of ['on_my_way', 'done', 'on_site']) await press(token, { action, minutes: '15', confirm: 'yes' });
     expect(await offer(offerId)).toMatchObject({ state: 'withdrawn', on_way_at: null, done_at: null, on_site_at: null });
+  });
+
+  it('e-mails the business that the job is done (mark it Won or Lost) and that it was handed back, with the reason', async () => {
+    const first = await heldJob();
+    await press(first.token, { action: 'accept' });
+    await press(first.token, { action: 'done', confirm: 'yes' });
+    const mails: Mail[] = [];
+    const mailer: Mailer = { sendMail: async (mail) => void mails.push(mail), close: () => undefined };
+    const senders = createJobEmails({
+      store: t.store,
+      mailer,
+      from: 'website@example.nz',
+      to: ['office@example.nz'],
+      urgentTo: ['oncall@example.nz'],
+      inboxOrigin: INBOX_ORIGIN,
+      messageIdDomain: 'example.nz',
+    });
+    const send = async (purpose: 'job-done' | 'handed-back') => {
+      for (const job of await t.store.claimJobs({ purposes: [purpose], limit: 10, leaseMs: 60_000, owner: 'test' })) {
+        await senders[purpose](job);
+        await t.store.completeJob(job);
+      }
+    };
+    await send('job-done');
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[['office@example.nz'], 'Job done: mark it Won or Lost · Kai Cafe Ltd, Repair, Hamilton']]);
+    expect(mails[0]!.text).toContain('Ana Cooling has marked this job done. Mark the lead Won');
+
+    // A second urgent lead, handed back by Ana: the business and the urgent address hear why, marked urgent.
+    expect((await apps[0]!.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ company_name: 'Rewi Butchery' }) })).statusCode).toBe(
+      200,
+    );
+    const second = (await t.store.listLeads()).at(-1)!.id;
+    const { token } = await offerWithLink(t.store, second, first.ana.id);
+    await press(token, { action: 'accept' });
+    await press(token, { action: 'hand_back', reason: 'Van broke down <b>again</b>' });
+    await send('handed-back');
+    const back = mails[1]!;
+    expect(back).toMatchObject({
+      to: ['office@example.nz', 'oncall@example.nz'],
+      urgent: true,
+      subject: 'URGENT: Job handed back · Rewi Butchery, Repair, Hamilton',
+    });
+    expect(back.text).toContain('Ana Cooling can’t do this job and has handed it back. Their reason: “Van broke down <b>again</b>”');
+    expect(back.html).toContain('Van broke down &lt;b&gt;again&lt;/b&gt;');
   });
 
   it('refuses a stranger, another partner’s link, a list-only link and another site, changing nothing', async () => {
