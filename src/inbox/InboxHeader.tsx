@@ -3,6 +3,7 @@ import { api } from './api.ts';
 import { linkHandler, placeHref, type Place } from './place.ts';
 import type { SessionUser } from '../../core/inbox-api/contract.ts';
 import { words } from './app-words.ts';
+import { stopAlertsHere } from './usePhoneAlerts.ts';
 
 interface InboxHeaderProps {
   user: SessionUser;
@@ -14,7 +15,11 @@ interface InboxHeaderProps {
 export function InboxHeader({ user, place, go }: InboxHeaderProps) {
   const queryClient = useQueryClient();
   const signOut = useMutation({
-    mutationFn: () => api('POST /auth/sign-out'),
+    mutationFn: async () => {
+      // While still signed in: the server takes the turn-off only from the person it belongs to.
+      await stopAlertsHere().catch(() => undefined);
+      return api('POST /auth/sign-out');
+    },
     onSettled: () => queryClient.resetQueries(),
   });
   const pages: { place: Place; label: string; current: boolean }[] = [

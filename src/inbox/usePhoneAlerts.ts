@@ -68,6 +68,20 @@ function madeWith(subscription: PushSubscription, key: Uint8Array): boolean {
 
 const registration = () => navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: SERVICE_WORKER_SCOPE });
 
+/**
+ * Stops this phone's alerts, if it has any: the server forgets it first (so nothing is sent to it
+ * meanwhile), then the browser drops it. Also done on signing out, so a phone handed back or shared
+ * shows nobody's leads on its lock screen once they have left the inbox.
+ */
+export async function stopAlertsHere(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  await api('DELETE /push/subscriptions', { body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
+
 export function usePhoneAlerts() {
   const [state, setState] = useState<PhoneAlertState>('checking');
 
@@ -110,13 +124,8 @@ export function usePhoneAlerts() {
     return 'on';
   }, []);
 
-  /** Stops this phone's alerts: the server forgets it first (so nothing is sent to it meanwhile), then the browser drops it. */
   const turnOff = useCallback(async () => {
-    const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
-    if (subscription) {
-      await api('DELETE /push/subscriptions', { body: { endpoint: subscription.endpoint } });
-      await subscription.unsubscribe();
-    }
+    await stopAlertsHere();
     setState('off');
   }, []);
 
