@@ -1,7 +1,7 @@
 /**
  * The partner page on a phone (390 px) in Chromium, against the real server with the built site:
- * "Continue", then the job with "Accept job" and "Decline", then the customer once accepted; axe
- * clean at each step, with screenshots.
+ * "Continue", then the job with "Accept job" and "Decline", then the customer once accepted, On
+ * site, On my way and Job done; axe clean at each step, with screenshots.
  */
 import { test, expect } from './fixtures.ts';
 import { formBody } from '../support/stores.ts';
@@ -51,5 +51,15 @@ test.describe('the partner page', () => {
     await page.getByRole('button', { name: 'Undo “On site”' }).click();
     await expect(page.getByText(/On site recorded/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'On site' })).toBeVisible();
+    // On my way, then Job done (asked first): the page says where the job stands, and asks nothing of the customer.
+    await page.getByRole('button', { name: 'In 30 minutes' }).click();
+    await expect(page.getByText(/On your way: you said you would arrive by/)).toBeVisible();
+    await expect(page.getByText('Contact the customer now')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Job done' }).click();
+    await expect(page.getByText('Record that the job is done?')).toBeInViewport();
+    await expectAxeClean(page, 'the job-done question');
+    await page.getByRole('button', { name: 'Yes, the job is done' }).click();
+    await expect(page.getByText(/Job done, recorded/)).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Hand the job back' })).toHaveCount(0);
   });
 });

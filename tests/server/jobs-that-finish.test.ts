@@ -16,7 +16,8 @@ import { offerRowById, offersOfLead } from '../../server/storage/offer-records.t
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';
 import { textCustomers } from '../../server/dispatch/customer-updates.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
-import { renewPage } from '../../server/storage/partner-pages.ts';
+import { keepPageLink, renewPage } from '../../server/storage/partner-pages.ts';
+import { pageTokenFor } from '../../server/partners/partner-links.ts';
 import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { all } from '../../server/storage/steps.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
@@ -213,11 +214,14 @@ describe.each(storeKinds)('jobs that finish on %s', (kind) => {
   });
 
   it('refuses a stranger, another partner’s link, a list-only link and another site, changing nothing', async () => {
-    const { lead, ben, offerId, token } = await heldJob();
+    const { lead, ana, ben, offerId, token } = await heldJob();
     const other = await offerWithLink(t.store, lead, ben.id);
     await press(token, { action: 'accept' });
     const before = await offer(offerId);
-    const listOnlyToken = randomToken();
+    // The "Your jobs" link her job page carries: it lists her jobs, and is no job's link.
+    const listOnlyToken = pageTokenFor(token);
+    await t.store.transact(() => keepPageLink(ana.id, secretHash(listOnlyToken), before.created_at));
+    expect((await apps[0]!.inject({ method: 'GET', url: `/partner/jobs?t=${listOnlyToken}` })).statusCode).toBe(200);
     // Ben's offer ended when Ana took the job: his link answers nothing about hers.
     for (const fields of [
       { action: 'on_my_way', minutes: '15' },
