@@ -315,7 +315,6 @@ export const HAND_BACK_REASON_MAX = 300;
 export const ON_WAY_MINUTES = [15, 30, 60] as const;
 export type OnWayMinutes = (typeof ON_WAY_MINUTES)[number];
 
-
 /** How long a partner may take back "On site" or "Quote sent" (a thumb slips at night). */
 export const UNDO_WITHIN_MS = 10 * 60_000;
 
@@ -387,7 +386,6 @@ function* afterJobChange(offer: Offer, answer: PartnerAnswer): Work<void> {
     }
   }
 }
-
 
 /**
  * A partner's answer through their link: accepting (first wins) or declining with a reason while the
