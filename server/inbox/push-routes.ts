@@ -8,11 +8,11 @@ import { INBOX_PATH } from '../../core/inbox-links.ts';
 import { pushSubscriptionsOf, removePushSubscription, savePushSubscription } from '../storage/push-records.ts';
 import { vapidDetails } from '../push/push-keys.ts';
 import { pushToPerson } from '../push/push-sender.ts';
-import { PUSH_SUBSCRIPTIONS_PER_PERSON, pushEndpointAllowed, takesLocalEndpoints } from '../push/push-endpoints.ts';
+import { browserKeyValid, PUSH_SUBSCRIPTIONS_PER_PERSON, pushEndpointAllowed, takesLocalEndpoints } from '../push/push-endpoints.ts';
 import { deviceLabel } from '../push/device-label.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
-import { Refusal, signedInUser } from './refusals.ts';
+import { BadRequest, Refusal, signedInUser } from './refusals.ts';
 import type { InboxContext } from './context.ts';
 
 const words = inboxWords.push;
@@ -32,9 +32,13 @@ export const pushRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const user = signedInUser(request);
       const { endpoint: address, keys } = request.body;
       if (!pushEndpointAllowed(address, { localStandIns })) throw new Refusal(400, words.unknownService);
+      if (!browserKeyValid(keys.p256dh)) throw new BadRequest();
       const device = deviceLabel(request.headers['user-agent']);
       await store.transact(function* () {
-        yield* savePushSubscription({ userId: user.id, endpoint: address, p256dh: keys.p256dh, auth: keys.auth, userAgent: device }, PUSH_SUBSCRIPTIONS_PER_PERSON);
+        yield* savePushSubscription(
+          { userId: user.id, endpoint: address, p256dh: keys.p256dh, auth: keys.auth, userAgent: device },
+          PUSH_SUBSCRIPTIONS_PER_PERSON,
+        );
         yield* ctx.audited(request, words.turnedOn(device || words.someDevice));
       });
       return { ok: true as const };

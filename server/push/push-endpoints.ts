@@ -8,12 +8,14 @@
  * takes http endpoints on a loopback address, so a local stand-in can play the push service; a
  * server anyone else reaches never does.
  */
+import { ECDH } from 'node:crypto';
 import { isLoopbackHost } from '../http/loopback-host.ts';
 
 /** The push services of Chrome, Edge, Firefox and Safari (and the browsers built on them), by host or host suffix. */
 export const PUSH_SERVICE_HOSTS: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com'];
 
-const atPushService = (host: string) => PUSH_SERVICE_HOSTS.some((known) => (known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known));
+const atPushService = (host: string) =>
+  PUSH_SERVICE_HOSTS.some((known) => (known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known));
 
 /** Whether this server takes local stand-in endpoints: it is itself reached over http on a loopback address. */
 export const takesLocalEndpoints = (publicOrigin: string) => {
@@ -35,3 +37,13 @@ export function pushEndpointAllowed(endpoint: string, { localStandIns }: { local
  * the one that has gone longest without taking an alert.
  */
 export const PUSH_SUBSCRIPTIONS_PER_PERSON = 10;
+
+/** Whether a subscription's p256dh is a point on P-256, as a browser's is: an alert can be encrypted to nothing else. */
+export function browserKeyValid(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}

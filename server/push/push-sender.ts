@@ -88,7 +88,13 @@ async function pushOne(
   options: webpush.RequestOptions,
   signal: AbortSignal | undefined,
 ): Promise<{ outcome: Outcome; error?: string }> {
-  const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, options);
+  let details: webpush.RequestDetails;
+  try {
+    details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, options);
+  } catch {
+    // Keys nothing can be encrypted to (the routes refuse them; a row from before they did): no alert can ever reach it.
+    return { outcome: 'gone' };
+  }
   const timeout = AbortSignal.timeout(PUSH_TIMEOUT_MS);
   try {
     const response = await fetch(details.endpoint, {

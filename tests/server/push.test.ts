@@ -20,7 +20,7 @@ import { usePushSettings, vapidDetails } from '../../server/push/push-keys.ts';
 import { pushEndpointAllowed } from '../../server/push/push-endpoints.ts';
 import { deviceLabel } from '../../server/push/device-label.ts';
 import { pushWords } from '../../server/push/push-words.ts';
-import { pushSubscriptionsOf } from '../../server/storage/push-records.ts';
+import { pushSubscriptionsOf, savePushSubscription } from '../../server/storage/push-records.ts';
 import { userByEmail } from '../../server/storage/sign-in-data.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
@@ -144,7 +144,11 @@ describe.each(storeKinds)('alerts on phones on %s', (kind) => {
     ] as const)
       expect((await subscribe(owner, push.endpoint(status, name))).statusCode).toBe(200);
     const ownerId = await idOf('owner@example.nz');
-    expect(await pushToPerson(t.store, ownerId, message)).toEqual({ sent: 1, gone: 2, failed: 1 });
+    // A row kept before its keys were checked, that nothing can be encrypted to: forgotten as gone.
+    await t.store.transact(() =>
+      savePushSubscription({ userId: ownerId, endpoint: push.endpoint(201, 'bad-key'), p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), userAgent: '' }, 10),
+    );
+    expect(await pushToPerson(t.store, ownerId, message)).toEqual({ sent: 1, gone: 3, failed: 1 });
     const left = (await t.store.read(() => pushSubscriptionsOf(ownerId))).map((s) => new URL(s.endpoint).pathname).sort();
     expect(left).toEqual(['/s201/ok', '/s500/broken']);
   });
@@ -224,6 +228,9 @@ describe.each(storeKinds)('alerts on phones on %s', (kind) => {
       const answer = await session.call(owner, 'POST', '/push/subscriptions', { endpoint, keys: browserKeys().keys });
       expect(answer.statusCode, endpoint).toBe(400);
     }
+    // A key of a browser's shape that is no point on the curve: nothing could be encrypted to it.
+    const offCurve = { endpoint: push.endpoint(201, 'x'), keys: { p256dh: `B${'A'.repeat(86)}`, auth: browserKeys().keys.auth } };
+    expect((await session.call(owner, 'POST', '/push/subscriptions', offCurve)).statusCode).toBe(400);
     expect(await t.store.read(() => pushSubscriptionsOf(ownerId))).toHaveLength(0);
 
     await fc.assert(
