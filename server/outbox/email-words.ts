@@ -208,7 +208,7 @@ export const jobCopy = {
   handedBackIntro: (partner: string, reason: string) => `${partner} can’t do this job and has handed it back. Their reason: “${reason}”`,
   handedBackNext: (urgent: boolean) =>
     urgent
-      ? 'It is being offered to the next on-call partner now, and you are alerted until someone takes it. The customer no longer shows on their job page.'
+      ? 'As it is urgent, it goes at once to any other on-call partner who covers it, and the escalation ladder wakes your people until someone has it. The customer no longer shows on their job page.'
       : 'Offer it to another partner from the lead, or call the customer yourself. The customer no longer shows on their job page.',
   openLead: 'Open the lead',
 } as const;

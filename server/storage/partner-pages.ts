@@ -155,11 +155,11 @@ export function* pageOfferIds(partnerId: string): Work<string[]> {
 /** How long a job the partner held stays on their page once it ended (handed back, taken back, closed). */
 const EARLIER_MS = 14 * 24 * 60 * 60_000;
 
-/** The partner's jobs that they accepted and that ended in the last two weeks (of leads not deleted), newest first. */
+/** The partner's jobs that they accepted and last touched (accepted, done, handed back) in the last two weeks (of leads not deleted), newest first. */
 export function* pageEarlierOfferIds(partnerId: string): Work<string[]> {
   const rows = yield* all(
     `SELECT id FROM partner_offers WHERE partner_id = ? AND accepted_at IS NOT NULL AND lead_id IS NOT NULL
-     AND (state = 'accepted' OR answered_at > ${NOW_MS} - ?) ORDER BY accepted_at DESC, id LIMIT ${LISTED}`,
+     AND COALESCE(done_at, answered_at, accepted_at) > ${NOW_MS} - ? ORDER BY accepted_at DESC, id LIMIT ${LISTED}`,
     partnerId,
     EARLIER_MS,
   );
