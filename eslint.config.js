@@ -62,6 +62,7 @@ export default tseslint.config(
         '**/partners/**',
         '**/dispatch/**',
         '**/visits/**',
+        '**/push/**',
         '../config.ts',
       ],
       why: 'storage/ reads and writes: it imports nothing from the rooms built on it, nor the rules of dispatch.',
