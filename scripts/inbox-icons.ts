@@ -1,10 +1,11 @@
 /**
  * Makes the inbox app's home-screen icons from the site's own mark (public/favicon.svg):
  *   node scripts/inbox-icons.ts
- * 192 and 512 px as the mark is drawn (its rounded square), and a 512 px maskable one where the
- * mark's lines sit well inside the middle 80 % (the part every shape keeps) on a full square of its blue, so a phone that cuts the
- * icon into a circle or a squircle cuts only background. Run again after the mark changes; the PNGs
- * are kept in public/inbox/ so a build needs no image work.
+ * 192 and 512 px as the mark is drawn (its rounded square); a 512 px maskable one where the mark's
+ * lines sit well inside the middle 80 % (the part every shape keeps) on a full square of its blue,
+ * so a phone that cuts the icon into a circle or a squircle cuts only background; and a 96 px badge,
+ * the lines alone, for Android's status bar (it shows only the badge's shape). Run again after the
+ * mark changes; the PNGs are kept in public/inbox/ so a build needs no image work.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,4 +30,10 @@ await sharp(Buffer.from(maskable), { density: (72 * 512) / 32 })
   .resize(512, 512)
   .png()
   .toFile(out('icon-maskable-512.png'));
-console.log('public/inbox/icon-192.png, icon-512.png and icon-maskable-512.png written');
+// The badge Android shows in the status bar takes only the icon's shape (its alpha): the lines alone, on nothing.
+const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${lines}</svg>`;
+await sharp(Buffer.from(badge), { density: (72 * 96) / 32 })
+  .resize(96, 96)
+  .png()
+  .toFile(out('badge-96.png'));
+console.log('public/inbox/icon-192.png, icon-512.png, icon-maskable-512.png and badge-96.png written');

@@ -37,7 +37,7 @@ self.addEventListener('push', (event) => {
     renotify: true,
     requireInteraction: true,
     icon: '/inbox/icon-192.png',
-    badge: '/inbox/icon-192.png',
+    badge: '/inbox/badge-96.png',
     data: { url: (data.url && ownAddress(data.url)) || INBOX, ackUrl },
     actions: ackUrl ? [{ action: 'ack', title: String(data.ackLabel || 'OK') }] : [],
   };
