@@ -41,7 +41,11 @@ export const ladderWords = {
     already: (name: string) => `${name} already has that job. Nothing more to do.`,
     which: (jobs: readonly LadderJob[]) => `Which job? Reply OK and its code: ${jobs.map((j) => `${j.code} ${j.what}`).join('; ')}.`,
     help: (jobs: readonly LadderJob[]) =>
-      jobs.length === 1 ? `Reply OK ${jobs[0]!.code} if you will take the urgent job (${jobs[0]!.what}).` : ladderWords.replies.which(jobs),
+      jobs.length === 0
+        ? 'No urgent job is waiting for you now.'
+        : jobs.length === 1
+          ? `Reply OK ${jobs[0]!.code} if you will take the urgent job (${jobs[0]!.what}).`
+          : ladderWords.replies.which(jobs),
   },
   events: {
     started: (reason: LadderReason, people: number) =>

@@ -240,6 +240,17 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     expect([pushed.length, twilio.messages.length]).toEqual([1, 1]);
     expect((await sessionOn(0).call(ari, 'GET', `/leads/${lead}/ladder`)).json()).toMatchObject({ running: false, acknowledged_by: null });
     expect((await sessionOn(0).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(409);
+    // A stranger, another site, and ids that are no lead's are refused, never a 500.
+    const stranger = await sessionOn(0).openBrowser();
+    expect((await sessionOn(0).call(stranger, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(401);
+    expect((await sessionOn(0).call(ari, 'POST', `/leads/${lead}/acknowledge`, undefined, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), async (id) => {
+        const res = await sessionOn(0).call(ari, 'POST', `/leads/${encodeURIComponent(id)}/acknowledge`);
+        expect([400, 404, 409]).toContain(res.statusCode);
+      }),
+      { numRuns: 25 },
+    );
     // Handed back: a new ladder (the dispatch check alone never starts one again).
     await t.store.transact(() => run("UPDATE partner_offers SET state = 'withdrawn' WHERE id = ?", made.offer.id));
     expect(await t.store.transact(() => startLadder(lead, 'nobody_covers'))).toBe(false);
