@@ -34,25 +34,15 @@ const server = await startServerAtOwnOrigin({ DIST_DIR: site, DATABASE_URL: data
 const store = createStore(databaseUrl);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
-async function urgentLead(fields: Record<string, string>): Promise<string> {
-  const res = await fetch(`${server.origin}/`, { method: 'POST', headers: JSON_ACCEPT, body: formBody(fields) });
+/** An urgent request; `round` keeps each width's apart (the same form posted again is the same lead). */
+async function urgentLead(fields: Record<string, string>, round: number): Promise<string> {
+  const res = await fetch(`${server.origin}/`, { method: 'POST', headers: JSON_ACCEPT, body: formBody({ ...fields, utm_content: `shots-${round}` }) });
   if (!res.ok) throw new Error(`lead refused: ${res.status}`);
   return (await store.listLeads()).at(-1)!.id;
 }
 
 try {
-  const lead = await urgentLead({
-    site_street: '12 Grey Street',
-    site_suburb: 'Frankton',
-    access_notes: 'Back door off the service lane; gate code 4821.',
-    notes: 'Walk-in chiller at 9 °C and climbing. Compressor clicking.',
-  });
-  const second = await urgentLead({ contact_name: 'Tama Rewi', company_name: 'Rewi Butchery', site_suburb: 'Te Rapa', notes: 'Display freezer iced up.' });
-  const third = await urgentLead({ contact_name: 'Aroha Ngata', company_name: 'Ngata Grocer', site_suburb: 'Hillcrest', notes: 'Cool room door seal gone.' });
-  const ana = await addHamiltonTechnician(store, 'Ana Cooling', 'ana@example.nz', { phone: '021 555 0202' });
-  const job = await offerWithLink(store, lead, ana.id);
-  const back = await offerWithLink(store, second, ana.id);
-  const waiting = await offerWithLink(store, third, ana.id);
+  const ana = await addHamiltonTechnician(store, 'Ana Cooling', 'ana@example.nz', { phone: '021 555 0202', on_call: false });
   const pageToken = randomToken();
   await store.transact(() => renewPage(ana.id, () => pageToken, secretHash));
 
@@ -60,6 +50,27 @@ try {
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
+    // Each width walks its own jobs through every state: one held to the end, one handed back, one left waiting.
+    const lead = await urgentLead(
+      {
+        site_street: '12 Grey Street',
+        site_suburb: 'Frankton',
+        access_notes: 'Back door off the service lane; gate code 4821.',
+        notes: 'Walk-in chiller at 9 °C and climbing. Compressor clicking.',
+      },
+      viewport.width,
+    );
+    const second = await urgentLead(
+      { contact_name: 'Tama Rewi', company_name: 'Rewi Butchery', site_suburb: 'Te Rapa', notes: 'Display freezer iced up.' },
+      viewport.width,
+    );
+    const third = await urgentLead(
+      { contact_name: 'Aroha Ngata', company_name: 'Ngata Grocer', site_suburb: 'Hillcrest', notes: 'Cool room door seal gone.' },
+      viewport.width,
+    );
+    const job = await offerWithLink(store, lead, ana.id);
+    const back = await offerWithLink(store, second, ana.id);
+    await offerWithLink(store, third, ana.id);
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
     const page = await context.newPage();
@@ -75,36 +86,27 @@ try {
       await p.getByRole('button', { name, exact: true }).first().click();
       await p.waitForLoadState();
     };
-    if (viewport.width === 390) {
-      await open(job.token);
-      await shot('1-offered');
-      await pressed(page, 'Accept job');
-      await shot('2-accepted');
-      await pressed(page, 'In 30 minutes');
-      await shot('3-on-my-way');
-      await pressed(page, 'On site');
-      await pressed(page, 'Yes, I’m on site');
-      await shot('4-on-site');
-      await pressed(page, 'Job done');
-      await shot('5-done-asked');
-      await pressed(page, 'Yes, the job is done');
-      await shot('6-done');
-      await open(back.token);
-      await pressed(page, 'Accept job');
-      await pressed(page, 'Hand the job back');
-      await shot('7-hand-back-needs-reason');
-      await page.getByLabel('Why can’t you do it? (needed, a few words)').fill('Van broke down on the expressway.');
-      await pressed(page, 'Hand the job back');
-      await shot('8-handed-back');
-    } else {
-      // The same states, read again at desktop width.
-      await open(job.token);
-      await shot('6-done');
-      await open(back.token);
-      await shot('8-handed-back');
-      await open(waiting.token);
-      await shot('1-offered');
-    }
+    await open(job.token);
+    await shot('1-offered');
+    await pressed(page, 'Accept job');
+    await shot('2-accepted');
+    await pressed(page, 'In 30 minutes');
+    await shot('3-on-my-way');
+    await pressed(page, 'On site');
+    await pressed(page, 'Yes, I’m on site');
+    await shot('4-on-site');
+    await pressed(page, 'Job done');
+    await shot('5-done-asked');
+    await pressed(page, 'Yes, the job is done');
+    await shot('6-done');
+    await open(back.token);
+    await pressed(page, 'Accept job');
+    // The browser asks for the reason before anything is sent.
+    await pressed(page, 'Hand the job back');
+    await shot('7-hand-back-needs-reason');
+    await page.getByLabel('Why can’t you do it? (needed, a few words)').fill('Van broke down on the expressway.');
+    await pressed(page, 'Hand the job back');
+    await shot('8-handed-back');
     await page.goto(partnerJobsUrl(server.origin, pageToken));
     await shot('9-your-jobs');
     await context.close();
