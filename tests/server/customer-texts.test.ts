@@ -2,7 +2,8 @@
  * The customer told by text, end to end on both stores with two instances sharing the database, a
  * real SMTP peer and the local stand-in for Twilio: when the on-call partner takes the urgent job
  * the customer gets one text naming them, their number and the on-site-by time; "On my way" brings
- * one more; a customer's STOP is honoured (nothing more is texted) and any other reply lands on the
+ * one more, and a hand back one saying they can no longer come; someone of the business who
+ * acknowledges is named by first name with the 24/7 line; a customer's STOP is honoured (nothing more is texted) and any other reply lands on the
  * lead's timeline; and 30 minutes after a request nobody committed to, one honest text and one
  * e-mail with the 24/7 line go out, while a request a partner took gets neither. Every text is at
  * most two parts and holds no link.
@@ -18,6 +19,8 @@ import { createMailedJobSenders } from '../../server/outbox/senders.ts';
 import { mailerFor, type Mailer } from '../../server/outbox/mailer.ts';
 import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { textCustomers } from '../../server/dispatch/customer-updates.ts';
+import { acknowledgeLadder, startLadder } from '../../server/dispatch/ladder.ts';
+import { createUser } from '../../server/storage/sign-in-data.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
 import { all } from '../../server/storage/steps.ts';
 import { SMS_INBOUND_PATH } from '../../server/sms/sms-paths.ts';
@@ -156,6 +159,43 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
     // Each text is on the lead's timeline, as sent.
     const events = (await t.store.read(() => leadEvents(lead))).map((e) => e.text);
     expect(events.filter((e) => e.startsWith('Text to the customer: '))).toHaveLength(2);
+  });
+
+  it('tells a customer told who was coming that they can no longer come, once, when the partner hands the job back', async () => {
+    await addHamiltonTechnician(t.store, 'Ana Cooling', 'ana@x.nz', { phone: ANA.phone, sms: true });
+    const lead = await urgentLead();
+    const link = await anaLink();
+    await press(link, { action: 'accept' });
+    await sent(lead, 'customer-committed');
+    await Promise.all([press(link, { action: 'hand_back', reason: 'Van broke down' }, 0), press(link, { action: 'hand_back', reason: 'Van broke down' }, 1)]);
+    await sent(lead, 'customer-handed-back');
+    const told = textsTo(CUSTOMER.e164);
+    expect(told).toHaveLength(2);
+    expect(told[1]!.body).toBe(
+      'Commercial Refrigeration NZ: sorry, Ana Cooling can no longer come to your job. We are looking for someone else now. To talk to us, call 24/7 on 0800 374 343. Reply STOP to stop these texts.',
+    );
+    expectCustomerText(told[1]!.body);
+  });
+
+  it('names the person who acknowledged for the business, with the 24/7 line, and then tells nobody "nobody yet"', async () => {
+    // Nobody on call covers it: the ladder wakes the business, and Hannah says she has it.
+    const lead = await urgentLead();
+    const hannah = (await t.store.transact(() => createUser('hannah.lee@example.nz', 'owner')))!;
+    await t.store.transact(() => startLadder(lead, 'nobody_covers'));
+    const [first, second] = await Promise.all(stores.map((store) => store.transact(() => acknowledgeLadder(lead, hannah.id, 'inbox'))));
+    expect([first!.kind, second!.kind].sort()).toEqual(['acknowledged', 'already']);
+    await sent(lead, 'customer-committed');
+    const [text] = textsTo(CUSTOMER.e164);
+    expect(textsTo(CUSTOMER.e164)).toHaveLength(1);
+    expect(text!.body).toMatch(
+      /^Commercial Refrigeration NZ: Hannah from our team has your urgent job and will be in touch\. We aim to have someone on site by .+\. Call us 24\/7 on 0800 374 343\. Reply STOP to stop these texts\.$/,
+    );
+    expectCustomerText(text!.body);
+    await new Scheduler({ store: stores[0]!, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE }).runOnce(
+      new Date(Date.now() + 40 * MINUTE),
+    );
+    expect(await jobs(lead, 'customer-nobody')).toEqual([]);
+    expect(await jobs(lead, 'customer-nobody-email')).toEqual([]);
   });
 
   it('honours the customer’s STOP, and puts any other reply on the lead’s timeline', async () => {
