@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createLadderSenders, type PushToPerson } from '../../server/outbox/ladder-senders.ts';
+import { createDispatchRunners } from '../../server/outbox/dispatch-runner.ts';
 import { createTwilioClient } from '../../server/sms/twilio-client.ts';
 import { textLadder, ladderCode, startLadder } from '../../server/dispatch/ladder.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
@@ -65,7 +66,9 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     };
     textLadder(true);
     apps = await Promise.all(
-      stores.map((store) => buildApp({ store, leadPurposes: [], inbox: { publicOrigin: INBOX_ORIGIN }, texts: { authToken: TOKEN, publicOrigin: origin } })),
+      stores.map((store) =>
+        buildApp({ store, leadPurposes: [], dispatch: true, inbox: { publicOrigin: INBOX_ORIGIN }, texts: { authToken: TOKEN, publicOrigin: origin } }),
+      ),
     );
     await apps[0]!.listen({ host: '127.0.0.1', port });
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, from: FROM, apiUrl: twilio.url });
@@ -73,7 +76,7 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
       (store) =>
         new OutboxWorker({
           store,
-          senders: createLadderSenders({ store, publicOrigin: INBOX_ORIGIN, client, push }),
+          senders: { ...createDispatchRunners(store, 15 * 60_000), ...createLadderSenders({ store, publicOrigin: INBOX_ORIGIN, client, push }) },
           log,
           pollIntervalMs: 30,
           maxAttempts: 3,
@@ -257,6 +260,18 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     expect(await t.store.transact(() => startLadder(lead, 'handed_back'))).toBe(true);
     await waitFor(() => pushed.length >= 2 && twilio.messages.length >= 2, { what: 'the new ladder' });
     expect((await sessionOn(1).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(200);
+  });
+
+  it('starts through dispatch when an urgent lead arrives that nobody on call covers', async () => {
+    await person(ARI);
+    // On call in Hamilton only: dispatch runs, and finds nobody for Wellington.
+    await addHamiltonTechnician(t.store, 'Ana Cooling', 'ana@x.nz');
+    const res = await apps[0]!.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody({ city: 'Wellington' }) });
+    expect(res.statusCode).toBe(200);
+    const lead = (await t.store.listLeads()).at(-1)!.id;
+    await waitFor(() => pushed.length >= 1 && twilio.messages.length >= 1, { what: 'the ladder started by dispatch' });
+    expect(twilio.messages.map((m) => m.to)).toEqual([ARI.e164]);
+    expect((await t.store.read(() => leadEvents(lead))).filter((e) => e.kind === 'ladder')).toHaveLength(1);
   });
 
   it('keeps the ladder for owners and the mobile for its own person, and refuses what is not a mobile or not a person', async () => {
