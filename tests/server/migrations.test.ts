@@ -87,6 +87,7 @@ const releasedHashes: Record<number, string> = {
   28: 'c153dbaa3a78749a',
   29: 'c781e3c5a05e1222',
   30: 'ec06a4a7c8ce07dd',
+  31: 'b34bd42c2a2f469c',
 };
 
 describe('migration files', () => {
