@@ -88,6 +88,7 @@ const releasedHashes: Record<number, string> = {
   29: 'c781e3c5a05e1222',
   30: 'ec06a4a7c8ce07dd',
   31: 'b34bd42c2a2f469c',
+  32: 'be304a4d992f7b4c',
 };
 
 describe('migration files', () => {
