@@ -23,7 +23,7 @@ import {
   setCustomerTextsStopped,
   textsStoppedFor,
   uncommittedUrgentLeads,
-} from '../storage/customer-texts.ts';
+} from '../storage/customer-text-records.ts';
 import type { ReplyIntent } from '../storage/text-work.ts';
 import type { JobPurpose } from '../storage/purposes.ts';
 

@@ -12,7 +12,7 @@ import { openJobStatuses } from '../../core/lead/status.ts';
 import type { Partner } from '../../core/inbox-api/partners.ts';
 import { addEvent, inboxLead, type InboxLead } from '../storage/lead-work.ts';
 import { offerRowById, anyPartnerById, type Offer } from '../storage/offer-records.ts';
-import { customerTextSent, recordCustomerText } from '../storage/customer-texts.ts';
+import { customerTextSent, recordCustomerText } from '../storage/customer-text-records.ts';
 import type { ClaimedJob, LeadStore } from '../storage/types.ts';
 import type { Work } from '../storage/steps.ts';
 import { acknowledgedFirstName, BUSINESS, holderOf, someoneCommitted, textableNumber, type CustomerUpdate } from '../dispatch/customer-updates.ts';

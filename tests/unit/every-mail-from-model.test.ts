@@ -15,6 +15,7 @@ import { acceptedMail, endedMail, introducedMail, offerMail } from '../../server
 import { nudgeMail, reminderMail, unacceptedMail } from '../../server/outbox/lead-notices.ts';
 import { gapsMail, overnightMail, pricesMail } from '../../server/outbox/owner-notices.ts';
 import { digestMail, type Digest } from '../../server/outbox/digest-email.ts';
+import { handedBackMail, jobDoneMail, nobodyYetMail } from '../../server/outbox/job-emails.ts';
 import { codeMail, linkMail } from '../../server/inbox/mail.ts';
 import type { InboxLead } from '../../server/storage/lead-work.ts';
 import type { OfferView } from '../../server/dispatch/partner-offers.ts';
@@ -86,6 +87,9 @@ const builders: Record<string, () => Mail> = {
   gapsMail: () => gapsMail('2026-11-23', [{ city: 'Hamilton', partners: [] }], ['owner@example.nz'], addresses),
   pricesMail: () => pricesMail(age, ['owner@example.nz'], addresses),
   digestMail: () => digestMail(digest, ['owner@example.nz'], addresses),
+  nobodyYetMail: () => nobodyYetMail(lead, 'example.nz'),
+  jobDoneMail: () => jobDoneMail(lead, 'Ana Cooling', 'offer-1', addresses),
+  handedBackMail: () => handedBackMail(lead, 'Ana Cooling', 'Van broke down', 'offer-1', addresses),
   codeMail: () => codeMail('staff@example.nz', '123456'),
   linkMail: () => linkMail('staff@example.nz', 'https://www.example.nz/inbox/sign-in?t=x'),
 };
