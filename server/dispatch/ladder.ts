@@ -13,7 +13,8 @@
  *   the ladder's row. So each step is sent once across instances, a crash loses none (the worker
  *   claims it again when its lease ends) and none is queued twice.
  * - Each step decides when it runs, under the lead's hold, whether it is still wanted: a ladder
- *   acknowledged, a job a partner took, a lead closed or marked spam sends nothing more.
+ *   acknowledged, a job a partner took, a lead closed or marked spam sends nothing more; the first
+ *   step that finds a partner took it tells those already woken which partner has it.
  * - The first acknowledgement (the push's one tap, "I've got this" in the inbox, or OK by text)
  *   ends the ladder, writes the lead's 'acknowledged' event (its time is when someone committed),
  *   tells the customer and tells everyone the ladder already reached who has it, once each.
@@ -169,6 +170,8 @@ function* stillWanted(leadId: string, runNo: number): Work<{ lead: InboxLead; la
   if (!isOpen(lead) || taken) {
     yield* endLadder(leadId, runNo, taken ? 'taken' : 'closed');
     yield* dropLadderLinks(leadId);
+    // Those already woken go back to sleep knowing which partner has it.
+    if (taken) yield* tellWoken(leadId, runNo);
     return undefined;
   }
   return { lead, ladder };
@@ -193,10 +196,19 @@ export function* takenMessage(period: string | null): Work<{ person: LadderPerso
   if (!key) return undefined;
   const ladder = yield* ladderOf(key.leadId);
   const lead = yield* inboxLead(key.leadId);
-  if (!ladder || !lead || ladder.run !== key.run || !ladder.acknowledged_email) return undefined;
+  if (!ladder || !lead || ladder.run !== key.run) return undefined;
+  // A person who acknowledged it, or the partner who took it.
+  const by = ladder.acknowledged_email ?? (yield* offersOfLead(lead.id)).find((o) => o.offer.state === 'accepted')?.partner.name;
   const person = yield* personById(key.a);
-  if (!person) return undefined;
-  return { person, job: ladderJob(lead), by: ladder.acknowledged_email, leadId: lead.id };
+  if (!person || !by) return undefined;
+  return { person, job: ladderJob(lead), by, leadId: lead.id };
+}
+
+/** Tells everyone ladder `runNo` reached (but `except`, who has it) who has the lead, once per person and channel. */
+function* tellWoken(leadId: string, runNo: number, except?: string): Work<void> {
+  for (const woken of yield* wokenBy(leadId, runNo))
+    if (woken.userId !== except)
+      yield* enqueue({ purpose: 'ladder-taken', transport: woken.channel, of: { period: takenPeriod(leadId, runNo, woken.userId, woken.channel) } });
 }
 
 export type AckOutcome =
@@ -224,9 +236,7 @@ export function* acknowledgeLadder(leadId: string, personId: string, via: AckVia
   yield* dropLadderLinks(leadId);
   yield* addEvent(leadId, 'acknowledged', person.email, ladderWords.events.acknowledged(person.email, via));
   yield* tellCustomer(leadId, 'committed');
-  for (const woken of yield* wokenBy(leadId, ladder.run))
-    if (woken.userId !== person.id)
-      yield* enqueue({ purpose: 'ladder-taken', transport: woken.channel, of: { period: takenPeriod(leadId, ladder.run, woken.userId, woken.channel) } });
+  yield* tellWoken(leadId, ladder.run, person.id);
   return { kind: 'acknowledged', lead: wanted.lead, person };
 }
 

@@ -23,6 +23,8 @@ import { run } from '../../server/storage/steps.ts';
 import { makeOffer } from '../../server/dispatch/partner-offers.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
 import { SMS_INBOUND_PATH } from '../../server/sms/sms-paths.ts';
+import { textParts } from '../../server/sms/segments.ts';
+import { ladderWords } from '../../server/dispatch/ladder-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { waitFor } from '../support/peers.ts';
@@ -149,6 +151,9 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     expect(twilio.messages.map((m) => m.to).sort()).toEqual([ARI.e164, BO.e164]);
     expect(twilio.messages[0]!.body).toContain(`Reply OK ${ladderCode(lead)}`);
     expect(twilio.messages[0]!.body).not.toMatch(/https?:/);
+    // Within two parts of GSM-7, whatever the job's words (the longest the text lets through).
+    expect(textParts(twilio.messages[0]!.body)).toMatchObject({ encoding: 'GSM-7' });
+    expect(textParts(ladderWords.text({ what: 'x'.repeat(60), who: 'y'.repeat(40), code: 'K7P' }, 'nobody_accepted')).segments).toBeLessThanOrEqual(2);
     // Three rounds of four steps, queued at once; the later ones wait for their time.
     const jobs = await ladderJobs(lead);
     expect(jobs.filter((j) => j.purpose === 'ladder')).toHaveLength(12);
@@ -239,8 +244,12 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     if (!made.ok) throw new Error(made.reason);
     await t.store.transact(() => run("UPDATE partner_offers SET state = 'accepted', accepted_at = 1 WHERE id = ?", made.offer.id));
     await roundComes(lead, 2);
+    // Round 2 sends nothing; the owner it woke is told, once by each channel, which partner has it.
+    await waitFor(() => pushed.length >= 2 && twilio.messages.length >= 2, { what: 'the owner told the partner has it' });
     await idle();
-    expect([pushed.length, twilio.messages.length]).toEqual([1, 1]);
+    expect([pushed.length, twilio.messages.length]).toEqual([2, 2]);
+    expect(twilio.messages[1]!.body).toMatch(/^Ana Cooling has the urgent job/);
+    expect(pushed[1]!.title).toMatch(/^Ana Cooling has it/);
     expect((await sessionOn(0).call(ari, 'GET', `/leads/${lead}/ladder`)).json()).toMatchObject({ running: false, acknowledged_by: null });
     expect((await sessionOn(0).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(409);
     // A stranger, another site, and ids that are no lead's are refused, never a 500.
@@ -258,7 +267,7 @@ describe.each(storeKinds)('the escalation ladder on %s', (kind) => {
     await t.store.transact(() => run("UPDATE partner_offers SET state = 'withdrawn' WHERE id = ?", made.offer.id));
     expect(await t.store.transact(() => startLadder(lead, 'nobody_covers'))).toBe(false);
     expect(await t.store.transact(() => startLadder(lead, 'handed_back'))).toBe(true);
-    await waitFor(() => pushed.length >= 2 && twilio.messages.length >= 2, { what: 'the new ladder' });
+    await waitFor(() => pushed.length >= 3 && twilio.messages.length >= 3, { what: 'the new ladder' });
     expect((await sessionOn(1).call(ari, 'POST', `/leads/${lead}/acknowledge`)).statusCode).toBe(200);
   });
 
