@@ -173,6 +173,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
 
   app.post<{ Body: FormBody | undefined }>('/', { bodyLimit, onRequest: rateLimit }, async (request, reply) => {
     const body = request.body;
+    // Set once the lead is stored: an urgent request no on-call partner covers (success() reads it).
+    let nobodyOnCall = false;
     if (!body) {
       await countRefused(request);
       return sendFailure(request, reply, 415, 'Send the quote form as application/x-www-form-urlencoded.');
@@ -205,7 +207,6 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     const verdict = scoreLead(parsed.lead, { honeypot, elapsedMs: parseElapsed(body.fields[TIMING_FIELD]) });
     const spam = verdict.spam;
     let alreadyStored = false;
-    let nobodyOnCall = false;
     try {
       const dispatched = dispatch && !spam && isUrgent(parsed.lead);
       // Decided here, once, and kept with the lead: its thank-you page and its acknowledgement say the same.
