@@ -120,8 +120,9 @@ export class Scheduler {
   async runOnce(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<ScheduleResult> {
     const { store } = this.#o;
     await this.dispatch(now);
-    // The customer of an urgent request nobody has committed to in 30 minutes is told the truth.
-    for (const id of await store.read(() => nobodyYetDue(now))) await store.transact(() => tellCustomer(id, 'nobody_yet'));
+    // Where urgent work dispatches, the customer of an urgent request nobody has committed to in 30 minutes is told the truth.
+    if (this.#o.dispatchPolicy !== undefined)
+      for (const id of await store.read(() => nobodyYetDue(now))) await store.transact(() => tellCustomer(id, 'nobody_yet'));
     const waiting = await store.read(() => leadsAwaitingNudge(new Date(now.getTime() - NUDGE_HORIZON_MS)));
     const due = waiting.filter((lead) => nudgeDueAt(lead, this.#o) <= now).map((lead) => lead.id);
     const nudges = due.length ? await store.transact(() => queueNudges(due)) : 0;

@@ -191,7 +191,7 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
       /^Commercial Refrigeration NZ: Hannah from our team has your urgent job and will be in touch\. We aim to have someone on site by .+\. Call us 24\/7 on 0800 374 343\. Reply STOP to stop these texts\.$/,
     );
     expectCustomerText(text!.body);
-    await new Scheduler({ store: stores[0]!, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE }).runOnce(
+    await new Scheduler({ store: stores[0]!, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE, dispatchPolicy: 15 * MINUTE }).runOnce(
       new Date(Date.now() + 40 * MINUTE),
     );
     expect(await jobs(lead, 'customer-nobody')).toEqual([]);
@@ -232,7 +232,8 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
     expect(second.toString()).not.toBe(link.toString());
     await press(second, { action: 'accept' });
 
-    const scheduler = (store: LeadStore) => new Scheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE });
+    const scheduler = (store: LeadStore) =>
+      new Scheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE, dispatchPolicy: 15 * MINUTE });
     const at = new Date(Date.now() + 31 * MINUTE);
     // Too early: nothing.
     await scheduler(stores[0]!).runOnce(new Date(Date.now() + 20 * MINUTE));

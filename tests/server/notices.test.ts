@@ -191,7 +191,7 @@ describe.each(storeKinds)('notices on %s, two instances', (kind) => {
 });
 
 describe('notices from two server processes on one PostgreSQL', () => {
-  it('nudge, reminder, digest and prices reminder each e-mailed once', { timeout: 90_000 }, async () => {
+  it('nudge, reminder, digest, prices reminder and the customer told nobody has it yet, each e-mailed once', { timeout: 90_000 }, async () => {
     const t = await createTestStore('postgres');
     const smtp = await startSmtp();
     const servers: ServerProcess[] = [];
@@ -213,7 +213,11 @@ describe('notices from two server processes on one PostgreSQL', () => {
       };
       for (let i = 0; i < 2; i++) servers.push(await startServer(env));
 
-      await waitFor(() => smtp.messages.length >= 4, { what: 'the nudge, the reminder, the digest and the prices reminder', timeoutMs: 30_000 });
+      // And the urgent lead's customer, whom nobody has committed to an hour on, is told so (once).
+      await waitFor(() => smtp.messages.length >= 5, {
+        what: 'the nudge, the reminder, the digest, the prices reminder and the customer told',
+        timeoutMs: 30_000,
+      });
       await waitFor(async () => (await t.store.listJobs()).every((j) => j.status === 'done'), { what: 'every notice to be done', timeoutMs: 30_000 });
       // Both instances go on checking ten times a second; stopping them waits for any send in flight.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -224,7 +228,8 @@ describe('notices from two server processes on one PostgreSQL', () => {
       expect(subjects.filter((s) => s.startsWith('Follow up today · Old Process'))).toHaveLength(1);
       expect(subjects.filter((s) => s === 'Your leads for the week of 23–29 Nov 2026')).toHaveLength(1);
       expect(subjects.filter((s) => s.startsWith('Check the prices on your website'))).toHaveLength(1);
-      expect(subjects).toHaveLength(4);
+      expect(subjects.filter((s) => s.startsWith('We are still finding a technician'))).toHaveLength(1);
+      expect(subjects).toHaveLength(5);
       expect(smtp.messages.find((m) => m.raw.includes('URGENT'))!.raw).toContain(urgent);
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');
