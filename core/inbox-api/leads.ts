@@ -60,6 +60,8 @@ export const leadDetail = leadColumnsText.extend({
   status_changed_at: z.string().nullable(),
   first_action_at: z.string().nullable(),
   furthest_stage: z.number().int(),
+  /** An urgent lead that no on-call partner covered as it arrived: the customer was told to call the 24/7 line. Absent when the question did not arise. */
+  nobody_on_call: z.boolean().optional(),
 });
 export type LeadDetail = z.output<typeof leadDetail>;
 
