@@ -44,6 +44,11 @@ const leadHeader = {
       accepted_at: z.number(),
       on_site_at: z.number().nullable(),
       quote_sent_at: z.number().nullable(),
+      /** When they pressed "On my way", and by when they said they would arrive. */
+      on_way_at: z.number().nullable(),
+      arrive_by: z.number().nullable(),
+      /** When they pressed "Job done": the lead is then the business's to mark Won or Lost. */
+      done_at: z.number().nullable(),
     })
     .nullable(),
 };

@@ -269,13 +269,16 @@ export interface Holder {
   accepted_at: number;
   on_site_at: number | null;
   quote_sent_at: number | null;
+  on_way_at: number | null;
+  arrive_by: number | null;
+  done_at: number | null;
 }
 
 /** The partner who holds each of these leads' jobs, by lead: one query for a page of the list. */
 export function* holdersOf(leadIds: readonly string[]): Work<Map<string, Holder>> {
   if (leadIds.length === 0) return new Map();
   const rows = yield* all(
-    `SELECT o.lead_id, p.name, p.phone, COALESCE(o.accepted_at, o.answered_at) AS accepted_at, o.on_site_at, o.quote_sent_at
+    `SELECT o.lead_id, p.name, p.phone, COALESCE(o.accepted_at, o.answered_at) AS accepted_at, o.on_site_at, o.quote_sent_at, o.on_way_at, o.arrive_by, o.done_at
      FROM partner_offers o JOIN partners p ON p.id = o.partner_id WHERE o.state = 'accepted' AND o.lead_id IN (${leadIds.map(() => '?').join(', ')})`,
     ...leadIds,
   );
@@ -289,6 +292,9 @@ export function* holdersOf(leadIds: readonly string[]): Work<Map<string, Holder>
         accepted_at: Number(r.accepted_at),
         on_site_at: time(r.on_site_at),
         quote_sent_at: time(r.quote_sent_at),
+        on_way_at: time(r.on_way_at),
+        arrive_by: time(r.arrive_by),
+        done_at: time(r.done_at),
       },
     ]),
   );

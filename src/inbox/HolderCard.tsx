@@ -13,7 +13,8 @@ export interface HolderCardProps {
 
 /**
  * At the top of a lead a partner holds: who, their phone to tap, and how far they have got: accepted,
- * on site (against the attend-by time while the job is open), quote sent.
+ * on the way, on site (against the attend-by time while the job is open), quote sent; and, once they
+ * pressed "Job done", that the lead is the business's to mark Won or Lost.
  */
 export function HolderCard({ holder, attendBy, status }: HolderCardProps) {
   const w = words.leadPartners;
@@ -28,8 +29,12 @@ export function HolderCard({ holder, attendBy, status }: HolderCardProps) {
         ) : (
           holder.on_site_at !== null && <span>{w.onSite(clockDay(holder.on_site_at))}</span>
         )}
+        {holder.on_way_at !== null && holder.arrive_by !== null && holder.on_site_at === null && <span>{w.onWay(clockDay(holder.arrive_by))}</span>}
         {holder.quote_sent_at !== null && <span>{w.quoteSent(clockDay(holder.quote_sent_at))}</span>}
       </p>
+      {holder.done_at !== null && !closedJobStatuses.includes(status) && (
+        <p className="mt-1 text-sm font-semibold text-brand-900">{w.doneMarkIt(clockDay(holder.done_at))}</p>
+      )}
     </div>
   );
 }

@@ -293,6 +293,8 @@ export const words = {
     endedAt: (when: string) => `Ended ${when}`,
     reason: (why: string) => `Reason: ${why}`,
     onSite: (when: string) => `On site ${when}`,
+    onWay: (arriveBy: string) => `On the way, arriving by ${arriveBy}`,
+    doneMarkIt: (when: string) => `Job done ${when}: mark the lead Won or Lost.`,
     quoteSent: (when: string) => `Quote sent ${when}`,
     sent: (name: string) => `Offered to ${name}. The offer is on its way.`,
     ended: {

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { offerRowById, offersOfLead } from '../../server/storage/offer-records.ts';
+import { holdersOf, offerRowById, offersOfLead } from '../../server/storage/offer-records.ts';
 import { dispatchLead } from '../../server/dispatch/dispatch.ts';
 import { textCustomers } from '../../server/dispatch/customer-updates.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
@@ -83,6 +83,7 @@ describe.each(storeKinds)('jobs that finish on %s', (kind) => {
     expect(way.on_way_at).not.toBeNull();
     expect([15 * 60_000, 30 * 60_000]).toContain(way.arrive_by! - way.on_way_at!);
     expect((await jobs(lead)).filter((j) => j.purpose === 'customer-on-way')).toEqual([{ purpose: 'customer-on-way', period: offerId, status: 'pending' }]);
+    expect((await t.store.read(() => holdersOf([lead]))).get(lead)).toMatchObject({ on_way_at: way.on_way_at, arrive_by: way.arrive_by, done_at: null });
     expect((await events(lead)).filter((e) => e.includes('is on the way'))).toHaveLength(1);
     const onWay = await press(token, { action: 'view' });
     expect(onWay.body).toContain('On your way: you said you would arrive by');
@@ -112,6 +113,8 @@ describe.each(storeKinds)('jobs that finish on %s', (kind) => {
     expect(done.on_site_at).toBe(done.done_at);
     expect(done.state).toBe('accepted');
     expect((await jobs(lead)).filter((j) => j.purpose === 'job-done')).toEqual([{ purpose: 'job-done', period: offerId, status: 'pending' }]);
+    // The lead's holder, as the inbox shows it, says the job is done.
+    expect((await t.store.read(() => holdersOf([lead]))).get(lead)).toMatchObject({ name: 'Ana Cooling', done_at: done.done_at, on_site_at: done.done_at });
     expect((await events(lead)).filter((e) => e.includes('marked the job done: mark the lead Won or Lost'))).toHaveLength(1);
     const page = await press(token, { action: 'view' });
     expect(page.body).toContain('Job done, recorded');
