@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
 import { openJobStatuses } from '../../core/lead/status.ts';
-import type { LadderAnswer } from '../../core/inbox-api/ladder.ts';
+import type { LadderAnswer } from '../../core/inbox-api/ladder-api.ts';
 import { clearPolicy, leadsWithRunningLadders, personById, savePolicy, setMobile, type LadderPerson } from '../storage/ladder-records.ts';
 import { acknowledgeLadder, ladderPolicy, ladderStanding } from '../dispatch/ladder.ts';
 import type { Work } from '../storage/steps.ts';
