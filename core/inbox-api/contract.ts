@@ -46,7 +46,7 @@ import {
   partnerPageLinkAnswer,
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
-import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder.ts';
+import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder-api.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
 import {
@@ -180,7 +180,7 @@ export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
-export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder.ts';
+export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder-api.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';
