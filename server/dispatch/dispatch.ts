@@ -20,13 +20,13 @@ import { holdLead, offersOfLead, tellEnded } from '../storage/offer-records.ts';
 import { makeOffer, suggestPartners } from './partner-offers.ts';
 import { enqueue } from '../storage/job-queue.ts';
 import { listPartners } from '../storage/partner-records.ts';
-import { canTakeUrgentNow, nobodyCovers, type JobKind } from './urgent-rule.ts';
+import { canTakeUrgentNow, dispatchesToPartners, nobodyCovers, type JobKind } from './urgent-rule.ts';
 import { startLadder, type LadderReason } from './ladder.ts';
 import { policyOf, type DispatchPolicy } from './dispatch-policy.ts';
 
-/** Whether anyone at all can take an urgent job now: a business that does not dispatch has nobody. */
-function* anyoneCanTakeUrgent(): Work<boolean> {
-  return (yield* listPartners()).some((p) => canTakeUrgentNow(p));
+/** Whether the business sends urgent jobs to partners at all (urgent-rule.ts). */
+function* businessDispatches(): Work<boolean> {
+  return dispatchesToPartners(yield* listPartners());
 }
 
 /** Whether an urgent request arriving now has no on-call partner who covers it (urgent-rule.ts): decided once, as it is stored. */
@@ -39,12 +39,11 @@ const OPEN_JOB_SQL = openJobStatuses.map((s) => `'${s}'`).join(', ');
 
 /**
  * Urgent leads (spam left out) since `since` that nobody holds and that dispatch may still have work
- * on: an offer still waiting, or the business not yet woken. None while the business has no on-call
- * partner at all: a business that does not dispatch gets no "nobody has accepted" beside every
- * urgent lead's own e-mail.
+ * on: an offer still waiting, or the business not yet woken. None while the business has no
+ * partners: one that does not dispatch answers its urgent requests itself.
  */
 export function* leadsToDispatch(since: Date): Work<string[]> {
-  if (!(yield* anyoneCanTakeUrgent())) return [];
+  if (!(yield* businessDispatches())) return [];
   const rows = yield* all(
     `SELECT id FROM leads l WHERE urgent = TRUE AND spam = FALSE AND status IN (${OPEN_JOB_SQL}) AND created_at >= ?
      AND NOT EXISTS (SELECT 1 FROM partner_offers o WHERE o.lead_id = l.id AND o.state = 'accepted')
@@ -98,8 +97,8 @@ export function* dispatchLead(
   if (!(yield* holdLead(leadId))) return { step: 'nothing' };
   const lead = yield* inboxLead(leadId);
   if (!lead || !lead.urgent || lead.spam || !openJobStatuses.includes(lead.status)) return { step: 'nothing' };
-  // A business with nobody on call does not dispatch, and gets no "nobody has accepted" beside each urgent lead's e-mail.
-  if (!(yield* anyoneCanTakeUrgent())) return { step: 'nothing' };
+  // A business with no partners does not dispatch; one whose partners are all off call wakes its own people.
+  if (!(yield* businessDispatches())) return { step: 'nothing' };
   const offers = yield* offersOfLead(leadId);
   if (offers.some((o) => o.offer.state === 'accepted')) return { step: 'nothing' };
   const automatic = offers.filter((o) => o.offer.automatic);

@@ -30,13 +30,20 @@ export function canTakeUrgentNow(p: Partner, job?: JobKind): boolean {
 }
 
 /**
- * Whether an urgent job has nobody to go to right now: the business dispatches (someone on its list
- * can take an urgent job now) but none of them covers this job's city and service. Dispatch then
- * wakes the business at once, and the customer is told to call the 24/7 line rather than promised
- * a technician; a business with nobody on call at all does not dispatch, and promises as before.
+ * Whether the business sends urgent jobs to partners at all: it has someone on its partner list.
+ * One whose partners are all off call tonight still does, and its 2 a.m. request has nobody; a
+ * business with no partners answers urgent requests itself, as its own promise says.
+ */
+export const dispatchesToPartners = (partners: readonly Partner[]): boolean => partners.length > 0;
+
+/**
+ * Whether an urgent job has nobody to go to right now: the business dispatches to partners, but
+ * none who can take an urgent job now covers this job's city and service (all off call counts).
+ * Dispatch then wakes the business at once, and the customer is told to call the 24/7 line rather
+ * than promised a technician.
  */
 export function nobodyCovers(partners: readonly Partner[], job: JobKind): boolean {
-  return partners.some((p) => canTakeUrgentNow(p)) && !partners.some((p) => canTakeUrgentNow(p, job));
+  return dispatchesToPartners(partners) && !partners.some((p) => canTakeUrgentNow(p, job));
 }
 
 /**

@@ -158,7 +158,7 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
   const OFFER = 'URGENT job offer: Repair in Hamilton';
   const ENDED = 'Job no longer available: Repair in Hamilton';
 
-  it('does nothing while the business has no on-call partner', async () => {
+  it('does nothing while the business has no partners, and wakes it once when every partner is off call', async () => {
     const lead = await newLead({ contact_name: 'Before Partners' });
     expect(await both()).toEqual([
       { offered: 0, escalated: 0 },
@@ -167,6 +167,15 @@ describe.each(storeKinds)('urgent dispatch on %s', (kind) => {
     expect(await states(lead)).toEqual([]);
     expect(await escalations(lead)).toEqual([]);
     expect(smtp.messages).toHaveLength(0);
+
+    // A partner who is off call tonight: the 2 a.m. request has nobody, and the business's people are
+    // woken for it, once (and for the earlier request, which nobody has either).
+    await t.store.transact(() => addPartner({ ...partner, email: 'daytime@x.nz', name: 'Daytime Only', regions: ['Hamilton'], on_call: false }));
+    const night = await newLead({ contact_name: 'Off Call Cafe' });
+    expect(total(await both(), 'escalated')).toBe(2);
+    expect((await both()).map((r) => r.escalated + r.offered)).toEqual([0, 0]);
+    expect(await states(night)).toEqual([]);
+    for (const id of [lead, night]) expect(await escalations(id)).toEqual(['nobody_covers: done']);
   });
 
   it('offers an urgent job to every on-call partner who covers it at once, up to three; a decline frees a place; the first accept wins and the others are told', async () => {

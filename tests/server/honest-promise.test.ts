@@ -3,8 +3,8 @@
  * its city and service right now (the one rule, urgent-rule.ts), the server decides so once, keeps
  * it with the lead, and both the thank-you page it sends the visitor to (with or without the page's
  * script) and the acknowledgement e-mail lead with "Call 0800 FRIDGE now", promising no technician's
- * time; when someone covers it, both keep the area's response target. A business with nobody on call
- * at all does not dispatch, and promises as before. A repeated post is answered as the first.
+ * time (partners all off call included); when someone covers it, both keep the area's response
+ * target. A business with no partners does not dispatch, and promises as before. A repeated post is answered as the first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -76,10 +76,15 @@ describe.each(storeKinds)('the promise an urgent request is given on %s', (kind)
     expect((await storedAs('Planned Cafe')).nobody_on_call).toBeUndefined();
   });
 
-  it('promises as before when the business has nobody on call at all, or does not dispatch', async () => {
+  it('tells the customer to call when every partner is off call, promises as before when the business has no partners, or does not dispatch', async () => {
+    // No partners at all: the business answers urgent requests itself, as its promise says.
+    expect((await post({ contact_name: 'No Partners', city: 'Wellington' }, HTML_ACCEPT)).headers.location).toBe('/thank-you/#urgent-wellington');
+    expect((await storedAs('No Partners')).nobody_on_call).toBe(false);
+
+    // Partners, but all off call tonight: nobody stands behind a technician's time.
     const partner = await addHamiltonTechnician(t.store, 'Off Tonight', 'off@x.nz', { on_call: false });
-    expect((await post({ contact_name: 'Nobody Anywhere', city: 'Wellington' }, HTML_ACCEPT)).headers.location).toBe('/thank-you/#urgent-wellington');
-    expect((await storedAs('Nobody Anywhere')).nobody_on_call).toBe(false);
+    expect((await post({ contact_name: 'Nobody Anywhere', city: 'Hamilton' }, HTML_ACCEPT)).headers.location).toBe(`/thank-you/#${CALL_NOW_ANCHOR}`);
+    expect((await storedAs('Nobody Anywhere')).nobody_on_call).toBe(true);
 
     // On call again, but this server sends no e-mail and so does not dispatch: nothing is decided.
     await t.store.transact(() => changePartner(partner.id, { on_call: true }));
