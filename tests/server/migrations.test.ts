@@ -89,6 +89,8 @@ const releasedHashes: Record<number, string> = {
   30: 'ec06a4a7c8ce07dd',
   31: 'b34bd42c2a2f469c',
   32: 'be304a4d992f7b4c',
+  33: '96e12fde4f1bd0e6',
+  34: '2a8d692bfdd2504f',
 };
 
 describe('migration files', () => {
