@@ -9,7 +9,7 @@ import type { LadderReason } from './ladder.ts';
 
 const why: Record<LadderReason, string> = {
   nobody_covers: 'No partner on call covers it',
-  nobody_accepted: 'No on-call partner took it',
+  nobody_accepted: 'No on-call partner has taken it yet',
   handed_back: 'The partner handed it back',
 };
 

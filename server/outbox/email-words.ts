@@ -101,7 +101,7 @@ export const noticeCopy = {
   reminderSubject: (who: string) => `Follow up today · ${who}`,
   unacceptedSubject: (who: string) => `URGENT: nobody has accepted the job · ${who}`,
   unacceptedIntro: (who: string, asked: number) =>
-    `${who} needs urgent help and none of the ${asked} on-call partner${asked === 1 ? '' : 's'} offered the job took it. Call them, or offer the job from the lead.`,
+    `${who} needs urgent help and none of the ${asked} on-call partner${asked === 1 ? '' : 's'} offered the job has taken it yet. Call them, or offer the job from the lead.`,
   arrived: (when: string) => `Arrived ${when}`,
   overnight: {
     subject: (urgent: number, needing: number) =>
