@@ -214,7 +214,8 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
       const lead = await newLead();
       return t.store.transact(() => dispatchLead(lead, 600_000, dispatchWords));
     };
-    expect((await dispatch()).step).toBe('nothing');
+    // Off call: nobody to offer it to, so the business's own people are woken instead.
+    expect(await dispatch()).toEqual({ step: 'escalated', why: 'nobody_covers' });
 
     const before = new Date();
     const tonight = await setOnCall(token, 'tonight');
@@ -250,7 +251,7 @@ describe.each(storeKinds)('the partner’s jobs page on %s', (kind) => {
         })
       ).map((turn) => turn.id),
     ).not.toContain(partner.id);
-    expect((await dispatch()).step).toBe('nothing');
+    expect(await dispatch()).toEqual({ step: 'escalated', why: 'nobody_covers' });
 
     const weekendBefore = new Date();
     expect((await setOnCall(token, 'weekend')).statusCode).toBe(200);
