@@ -3,7 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4599);
+// A port of this run's own (by its process id, set here so the workers read the same), so two runs
+// on one machine do not refuse each other; E2E_PORT names one.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 10_000));
+const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 // One database per run, shared by the server and the test workers (they inherit this environment).
 mkdirSync('test-results', { recursive: true });
