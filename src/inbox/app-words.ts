@@ -335,7 +335,8 @@ export const words = {
   /** Alerts on this phone (Web Push): the person's own switch, on the page of their own devices. */
   phoneAlerts: {
     heading: 'Alerts on this phone',
-    intro: 'When an urgent job has nobody, the inbox can wake you with an alert on this phone or computer, even with the inbox closed. Turn alerts on separately on each phone you want woken.',
+    intro:
+      'When an urgent job has nobody, the inbox can wake you with an alert on this phone or computer, even with the inbox closed. Turn alerts on separately on each phone you want woken.',
     checking: 'Checking this browser…',
     on: 'Alerts are on for this phone.',
     off: 'Alerts are off for this phone.',
@@ -343,7 +344,8 @@ export const words = {
     turningOn: 'Turning on…',
     turnOff: 'Turn off on this phone',
     test: 'Send a test alert',
-    testSent: (sent: number) => (sent === 1 ? 'Test alert sent. It should appear on this phone in a few seconds.' : `Test alert sent to ${sent} phones and browsers.`),
+    testSent: (sent: number) =>
+      sent === 1 ? 'Test alert sent. It should appear on this phone in a few seconds.' : `Test alert sent to ${sent} phones and browsers.`,
     testNone: 'No phone took the test alert. Turn alerts off and on again here.',
     notAllowed: 'Alerts were not allowed. Press Turn on alerts again and choose Allow.',
     blocked:
@@ -704,7 +706,8 @@ export const words = {
     gotThis: 'I’ve got this',
     // The visible words first, so a spoken "click I've got this" finds it.
     gotThisFor: (who: string) => `I’ve got this: ${who}`,
-    gotThisIntro: 'Nobody has taken this urgent job yet. Press “I’ve got this” if you will call the customer now: the alerts stop and everyone woken is told you have it.',
+    gotThisIntro:
+      'Nobody has taken this urgent job yet. Press “I’ve got this” if you will call the customer now: the alerts stop and everyone woken is told you have it.',
     hasIt: (email: string) => `${email} has this job.`,
     youHaveIt: 'You have this job: call the customer now.',
     nobodyHasIt: 'Nobody has it',
