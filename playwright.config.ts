@@ -20,14 +20,15 @@ process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/no
  * first of all, and the many short page checks after them: the two workers then end together rather
  * than one waiting alone for the last journey. Every spec runs once, in one of these.
  */
-const LONGEST_FIRST = [/site-editor.*\.spec\.ts$/, /(inbox-.*|lead-partners|visits)\.spec\.ts$/];
+const SITE_EDITOR = /site-editor.*\.spec\.ts$/;
+const JOURNEYS = /(inbox-.*|lead-partners|visits)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   projects: [
-    { name: 'site editor', testMatch: LONGEST_FIRST[0] },
-    { name: 'journeys', testMatch: LONGEST_FIRST[1] },
-    { name: 'pages', testIgnore: LONGEST_FIRST },
+    { name: 'site editor', testMatch: SITE_EDITOR },
+    { name: 'journeys', testMatch: JOURNEYS },
+    { name: 'pages', testIgnore: [SITE_EDITOR, JOURNEYS] },
   ],
   fullyParallel: true,
   workers: 2,
