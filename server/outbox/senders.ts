@@ -96,7 +96,8 @@ export function createMailedJobSenders(
     publicOrigin: config.PUBLIC_ORIGIN,
     messageIdDomain: messageIdDomain(config),
   });
-  const notices = createNoticeSenders({
+  // The business's own e-mails (notices, and the jobs' done and handed-back) go from and to the same addresses.
+  const toBusiness = {
     store,
     mailer,
     from: config.LEAD_NOTIFY_FROM,
@@ -104,7 +105,8 @@ export function createMailedJobSenders(
     urgentTo: config.LEAD_NOTIFY_URGENT_TO,
     inboxOrigin: config.PUBLIC_ORIGIN,
     messageIdDomain: messageIdDomain(config),
-  });
+  };
+  const notices = createNoticeSenders(toBusiness);
   // With Twilio set up, an offer and the customer's details after a YES also travel by text.
   const client = textsConfigured(config)
     ? createTwilioClient({
@@ -115,15 +117,7 @@ export function createMailedJobSenders(
       })
     : undefined;
   const texts = client && { client, ...createPartnerTexts({ store, publicOrigin: config.PUBLIC_ORIGIN, client }) };
-  const jobEmails = createJobEmails({
-    store,
-    mailer,
-    from: config.LEAD_NOTIFY_FROM,
-    to: config.LEAD_NOTIFY_TO,
-    urgentTo: config.LEAD_NOTIFY_URGENT_TO,
-    inboxOrigin: config.PUBLIC_ORIGIN,
-    messageIdDomain: messageIdDomain(config),
-  });
+  const jobEmails = createJobEmails(toBusiness);
   // Customers are texted only where texts can be sent: otherwise their jobs would wait for ever.
   textCustomers(texts !== undefined);
   const customerTexts = texts && createCustomerTexts({ store, client: texts.client });
