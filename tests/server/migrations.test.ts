@@ -91,6 +91,7 @@ const releasedHashes: Record<number, string> = {
   32: 'be304a4d992f7b4c',
   33: '96e12fde4f1bd0e6',
   34: '2a8d692bfdd2504f',
+  35: 'c04f563f8172120d',
 };
 
 describe('migration files', () => {
