@@ -92,6 +92,7 @@ const releasedHashes: Record<number, string> = {
   33: '96e12fde4f1bd0e6',
   34: '2a8d692bfdd2504f',
   35: 'c04f563f8172120d',
+  36: '24fa4ab4dc3c792a',
 };
 
 describe('migration files', () => {
