@@ -5,14 +5,13 @@
  * (the same signature) is refused: a replayed YES must not accept a later job. Both answer with
  * TwiML; a reply's answer is one short text back to the partner.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { LeadStore } from '../storage/types.ts';
 import { firstCallback, isTextStatus } from '../storage/text-work.ts';
 import { replyFrom, textReceipt, type ReplyOutcome } from '../dispatch/text-replies.ts';
 import { answerWords, partnerWords } from '../partners/partner-words.ts';
 import { audit } from '../storage/audit-log.ts';
-import { isValidTwilioSignature } from './twilio-signature.ts';
-import { holdsNul } from '../http/nul-guard.ts';
+import { replayed, signedForm, takeTwilioForms, twimlReply, xmlText } from './twilio-webhook.ts';
 import { readReply } from './reply-words.ts';
 import { textTime } from '../outbox/partner-texts.ts';
 import { textWords } from './text-words.ts';
@@ -28,19 +27,10 @@ export interface TwilioRoutesOptions {
   introduce?: boolean | undefined;
 }
 
-/** A form of at most this many bytes: Twilio's callbacks are a few hundred; the reply body is bounded on top. */
-const BODY_LIMIT = 16 * 1024;
 /** At most this much of a reply is read. */
 const REPLY_CHARS = 1600;
 
-const twiml = (reply: FastifyReply, message?: string) => {
-  const escaped = message?.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return reply
-    .code(200)
-    .type('text/xml; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .send(`<?xml version="1.0" encoding="UTF-8"?><Response>${escaped ? `<Message>${escaped}</Message>` : ''}</Response>`);
-};
+const twiml = (reply: FastifyReply, message?: string) => twimlReply(reply, message ? `<Message>${xmlText(message)}</Message>` : '');
 
 const r = textWords.replies;
 /** The one answer to a reply. */
@@ -77,50 +67,11 @@ function answerTo(outcome: ReplyOutcome): string | undefined {
 
 export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app, { store, authToken, publicOrigin, introduce = false }) => {
   const origin = new URL(publicOrigin).origin;
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-    const form: Record<string, string | string[]> = {};
-    for (const [name, value] of new URLSearchParams(String(body))) {
-      const had = form[name];
-      form[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-    }
-    // A NUL character cannot be stored: refused here (400) rather than failing at the database.
-    done(holdsNul(form) ? Object.assign(new Error('a NUL character in the form'), { statusCode: 400 }) : null, form);
-  });
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'text message callback failed');
-    return reply
-      .code(status)
-      .type('text/plain; charset=utf-8')
-      .send(status === 415 ? 'Send a form.' : 'Refused.');
-  });
-
-  /**
-   * The form's fields and its signature, once the signature is Twilio's for this URL and form;
-   * otherwise the refusal was sent. Whether it was taken before is decided in the same unit of work
-   * as what it does (`once`), so a callback that failed half-way is not refused when Twilio retries it.
-   */
-  const signedForm = (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const form = (request.body ?? {}) as Record<string, string | string[]>;
-    const header = request.headers['x-twilio-signature'];
-    const signature = typeof header === 'string' ? header : undefined;
-    // The URL as Twilio requested it: the public origin (a proxy may change the host) and the path with its query.
-    const url = `${origin}${path}${request.url.slice(request.url.indexOf(path) + path.length)}`;
-    if (!isValidTwilioSignature(authToken, url, form, signature)) {
-      reply.code(403).type('text/plain; charset=utf-8').send('Refused: not signed by Twilio.');
-      return undefined;
-    }
-    const field = (name: string) => {
-      const value = form[name];
-      return (Array.isArray(value) ? value[0] : value) ?? '';
-    };
-    return { field, signature: signature! };
-  };
-  const replayed = (reply: FastifyReply) => reply.code(403).type('text/plain; charset=utf-8').send('Refused: already received.');
+  takeTwilioForms(app, 'text message callback');
+  const twilio = { origin, authToken };
 
   app.post(SMS_INBOUND_PATH, async (request, reply) => {
-    const signed = signedForm(request, reply, SMS_INBOUND_PATH);
+    const signed = signedForm(request, reply, twilio, SMS_INBOUND_PATH);
     if (!signed) return reply;
     const from = signed.field('From').slice(0, 32);
     const body = signed.field('Body').slice(0, REPLY_CHARS);
@@ -155,7 +106,7 @@ export const twilioRoutes: FastifyPluginAsync<TwilioRoutesOptions> = async (app,
   });
 
   app.post(SMS_STATUS_PATH, async (request, reply) => {
-    const signed = signedForm(request, reply, SMS_STATUS_PATH);
+    const signed = signedForm(request, reply, twilio, SMS_STATUS_PATH);
     if (!signed) return reply;
     const sid = signed.field('MessageSid').slice(0, 64);
     const status = signed.field('MessageStatus');
