@@ -93,6 +93,7 @@ const releasedHashes: Record<number, string> = {
   34: '2a8d692bfdd2504f',
   35: 'c04f563f8172120d',
   36: '24fa4ab4dc3c792a',
+  37: 'c20da6d0068e80ee',
   38: 'f325ca462bc19360',
 };
 
