@@ -104,7 +104,7 @@ export const businessDetailsSchema = z.strictObject({
     .describe('How soon an emergency is reached, by area'),
   guideDateLine: z
     .strictObject({
-      updated: z.iso.date('A date as YYYY-MM-DD').describe("The guides' 'Last updated' date, where a guide gives none of its own"),
+      updated: z.iso.date('A date as YYYY-MM-DD').describe("The day the prices were last verified: every guide's 'Last updated' line shows it"),
       note: z.string().trim().min(5).max(80).describe("The words after the date ('Information verified monthly')"),
     })
     .describe("The price guides' date line"),

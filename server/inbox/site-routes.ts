@@ -12,7 +12,7 @@ import { keyOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../si
 import { collectionFiles } from '../site/content.ts';
 import { bodyBlocks, bodyRefusal } from '../site/content.ts';
 import { CheckRefused } from '../site/content-checker.ts';
-import { daysBetween, hasPriceDate, oldestPriceDate } from '../site/content.ts';
+import { BUSINESS_DETAILS_KEY, daysBetween, hasPriceDate, pricesVerifiedOn, verifiedOn } from '../site/content.ts';
 import type { EntryContent } from '../../core/inbox-api/site.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import { draftKeys, draftOf, dropDraft, listVersions, saveDraft } from '../storage/site-versions.ts';
@@ -92,7 +92,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const [latest, drafts] = await Promise.all([site.latest(), ctx.store.read(() => draftKeys())]);
       const content = site.contentOf(latest);
       const conflicts = site.releaseConflicts(latest);
-      const oldest = oldestPriceDate(content.values());
+      const verified = pricesVerifiedOn(content.values());
       const today = nzParts(new Date()).date;
       return {
         version: latest.number,
@@ -109,7 +109,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           draft: drafts.includes(keyOf(entry)),
           releaseChanged: conflicts.includes(keyOf(entry)),
         })),
-        pricesVerified: oldest ? { date: oldest, days: daysBetween(oldest, today) } : null,
+        pricesVerified: verified ? { date: verified, days: daysBetween(verified, today) } : null,
       };
     },
   });
@@ -229,8 +229,10 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const found = await published(collection, id);
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       if (!hasPriceDate(found.entry)) return reply.code(422).send({ error: siteWords.notVerifiable });
-      const today = nzParts(new Date()).date;
-      const entry: ContentEntry = { ...found.entry, data: { ...found.entry.data, updated: today } };
+      // Every guide's line, the Site page and the reminders read the one date in the business details.
+      const details = site.contentOf(found.latest).get(BUSINESS_DETAILS_KEY);
+      if (!details) return reply.code(422).send({ error: siteWords.notVerifiable });
+      const entry = verifiedOn(details, nzParts(new Date()).date);
       return publishing(reply, () => site.publishEntry(entry, found.latest.number, by(request), 'verify'));
     },
   });

@@ -23,4 +23,4 @@ export {
 export { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR, collectionFiles } from '../../src/lib/content-files.ts';
 export { contentSecurity } from '../../src/lib/content-security.ts';
 export { collectionSchemas, type CollectionName } from '../../src/lib/content-schemas.ts';
-export { daysBetween, hasPriceDate, oldestPriceDate, priceDateOf, PRICES_STALE_AFTER_DAYS } from '../../src/lib/price-dates.ts';
+export { daysBetween, hasPriceDate, pricesVerifiedOn, PRICES_STALE_AFTER_DAYS, verifiedOn } from '../../src/lib/price-dates.ts';

@@ -367,7 +367,6 @@ export const guideSchema = seoSchema.extend({
   heading: z.string().min(5).max(90).describe('The page h1'),
   heroLead: z.string().min(40).max(400),
   photo: photoSchema.optional(),
-  updated: z.coerce.date().optional().describe("Date on the 'Last updated' line; defaults to the config's guides date"),
   updatedNote: z.string().max(80).optional().describe("Note after the date; defaults to 'Information verified monthly'"),
   quickAnswer: z.string().min(80).max(700).describe('The Quick Answer box: the short answer to the page’s main question'),
   faq: z.array(faqItemSchema).length(15).describe('Exactly 15 questions, the full set a buyer of this guide asks; also emitted as FAQPage data'),

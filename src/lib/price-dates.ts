@@ -1,9 +1,9 @@
 /**
- * The price guides' date lines: which entries carry one, what date each shows (its own, or the
- * business's default), and how long ago the oldest was checked. The guide template, the site
- * editor's "Mark as verified today" and the owner's reminders all read this one rule.
+ * The price guides' date line: which entries show it, and the one date they all show, the day
+ * the owner last verified the prices (a field of the business details). The guide template, the
+ * site editor's "Mark as verified today", the Site page and the owner's reminders all read this
+ * rule, so a verification moves every line at once.
  */
-import { business } from '../../core/business.ts';
 import type { ContentEntry } from './content-entries.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 
@@ -15,22 +15,28 @@ export function hasPriceDate(entry: Pick<ContentEntry, 'collection'>): boolean {
   return entry.collection === 'guides';
 }
 
-/** The date (YYYY-MM-DD) an entry's line shows. */
-export function priceDateOf(entry: ContentEntry): string {
-  const updated = entry.data.updated;
-  if (updated instanceof Date) return updated.toISOString().slice(0, 10);
-  return typeof updated === 'string' && /^\d{4}-\d{2}-\d{2}/.test(updated) ? updated.slice(0, 10) : business.guidesUpdated;
+/** The date (YYYY-MM-DD) the business details say the prices were last verified. */
+function verifiedDateOf(details: ContentEntry): string | undefined {
+  const line = details.data.guideDateLine;
+  const date = line && typeof line === 'object' ? (line as { updated?: unknown }).updated : undefined;
+  return typeof date === 'string' ? date.slice(0, 10) : undefined;
 }
 
-/** The oldest date line among the entries, or undefined when none has one. */
-export function oldestPriceDate(entries: Iterable<ContentEntry>): string | undefined {
-  let oldest: string | undefined;
+/** The date every guide's line shows, or undefined when no entry shows one. */
+export function pricesVerifiedOn(entries: Iterable<ContentEntry>): string | undefined {
+  let dated = false;
+  let date: string | undefined;
   for (const entry of entries) {
-    if (!hasPriceDate(entry)) continue;
-    const date = priceDateOf(entry);
-    if (!oldest || date < oldest) oldest = date;
+    if (hasPriceDate(entry)) dated = true;
+    else if (entry.collection === 'business') date = verifiedDateOf(entry);
   }
-  return oldest;
+  return dated ? date : undefined;
+}
+
+/** The business details with the prices marked as verified on `date`: what "Mark as verified today" publishes. */
+export function verifiedOn(details: ContentEntry, date: string): ContentEntry {
+  const line = details.data.guideDateLine;
+  return { ...details, data: { ...details.data, guideDateLine: { ...(line && typeof line === 'object' ? line : {}), updated: date } } };
 }
 
 /** Whole days from one NZ date to another. */

@@ -164,7 +164,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await pub.close();
         });
 
-        await test.step('"Mark as verified today" puts today’s date on the price line', async () => {
+        await test.step('"Mark as verified today" puts today’s date on every price line and the Site page', async () => {
           await page.getByRole('button', { name: 'Mark as verified today' }).click();
           await expect(page.getByRole('status').filter({ hasText: /Marked as verified today/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
           const today = nzParts(new Date()).date;
@@ -176,6 +176,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
 
         await test.step('the versions show what changed, and the release’s own content comes back in one press', async () => {
           await page.getByRole('link', { name: 'All pages' }).click();
+          await expect(page.getByRole('heading', { name: 'Prices last verified today' })).toBeVisible();
           await page.getByRole('link', { name: 'Versions and undo' }).click();
           const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Version 1', exact: true }) });
           await first.getByRole('button', { name: 'What changed' }).click();

@@ -17,6 +17,7 @@ import { createTestStore, storeKinds, type TestStore } from '../support/stores.t
 import { anotherRelease, BREAKS_THE_BUILD, siteApp, type SiteApp } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
 import { attendWithinHours, responseAreaOf } from '../../core/lead/response-targets.ts';
+import { publishedPriceAge } from '../../server/site/price-age.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -72,7 +73,7 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
   it('gives an entry its form schema, release and published content; an unknown entry is a 404', async () => {
     const e = await entry();
     expect(e.schema.properties.heading.maxLength).toBe(90);
-    expect(e.schema.properties.updated).toMatchObject({ type: 'string', format: 'date' });
+    expect(e.schema.properties.updated).toBeUndefined();
     expect(e.hasBody).toBe(true);
     expect(e.published.body).toContain('##');
     expect(e.verifiable).toBe(true);
@@ -238,15 +239,18 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     }
   });
 
-  it('marks prices as verified today through a publish, and the list says so', async () => {
+  it('marks prices as verified today through one publish that moves every date line, the Site page and the reminder', async () => {
     const res = await onA.call(owner, 'POST', `${GUIDE}/verify`);
     expect(res.statusCode).toBe(200);
     const today = nzParts(new Date()).date;
-    expect(await page(a.app)).toContain(`Last updated ${today}`);
+    for (const route of [ROUTE, '/restaurant-refrigeration-nz', '/skope-vs-williams-refrigeration'])
+      expect(await page(a.app, route)).toContain(`Last updated ${today}`);
     const list = (await onA.call(owner, 'GET', '/site')).json();
-    // The other guides still show the release's date: the oldest line is what the owner is told.
-    expect(list.pricesVerified.date).toBe('2025-01-23');
-    expect((await entry()).published.data.updated).toBe(today);
+    expect(list.pricesVerified).toEqual({ date: today, days: 0 });
+    expect((await entry('/site/entries/business/details')).published.data.guideDateLine.updated).toBe(today);
+    const age = await publishedPriceAge(t.store, new Date());
+    expect(age).toMatchObject({ date: today, days: 0, stale: false });
+    expect(age!.pages.every((p) => p.date === today)).toBe(true);
     expect((await onA.call(staff, 'POST', `${GUIDE}/verify`)).statusCode).toBe(403);
     expect((await onA.call(owner, 'POST', '/site/entries/pages/index/verify')).statusCode).toBe(422);
   });

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readEntries, routeOf } from '../../src/lib/content-entries.ts';
-import { priceDateOf, hasPriceDate } from '../../src/lib/price-dates.ts';
+import { pricesVerifiedOn, hasPriceDate } from '../../src/lib/price-dates.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-builder.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
@@ -40,14 +40,16 @@ export const fakeBuild: RunBuild = async (contentDir, outDir) => {
   await new Promise((r) => setTimeout(r, 5));
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, '404.html'), '<!doctype html><title>Not found | Site</title><main>Not found</main>');
-  for (const entry of readEntries(contentDir).values()) {
+  const entries = readEntries(contentDir);
+  const verified = pricesVerifiedOn(entries.values());
+  for (const entry of entries.values()) {
     const route = routeOf(entry);
     if (!route) continue;
     if (entry.data.heading === BREAKS_THE_BUILD)
       throw new BuildFailed('the site build failed (exit code 1)', `[InvalidContentEntryDataError] ${entry.id}: heading`);
     const dir = join(outDir, route);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), pageText(entry.data, hasPriceDate(entry) ? priceDateOf(entry) : undefined));
+    writeFileSync(join(dir, 'index.html'), pageText(entry.data, hasPriceDate(entry) ? verified : undefined));
   }
 };
 
