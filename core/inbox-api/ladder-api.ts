@@ -29,9 +29,11 @@ export const ladderAnswer = z.object({
   steps: z.array(ladderStepInput.extend({ user_id: z.string() })),
   rounds: z.number().int(),
   every_minutes: z.number().int(),
-  /** False while the owners have set none: the steps are the default (every owner, push and text, at once). */
+  /** False while the owners have set none: the steps are the default (every owner, push and text, at once; and a call to the first owner where calls are set up). */
   custom: z.boolean(),
   people: z.array(ladderPerson),
+  /** The ways this server can wake people: alerts always, texts and calls where Twilio is set up for them. */
+  channels: z.array(z.enum(ladderChannels)),
 });
 export type LadderAnswer = z.output<typeof ladderAnswer>;
 export type LadderInput = z.input<typeof ladderBody>;

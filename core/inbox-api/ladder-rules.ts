@@ -3,8 +3,11 @@
  * (no zod here: the app bundles this file).
  */
 
-/** How a step reaches its person: an alert pushed to the inbox app on their phone, or a text. */
-export const ladderChannels = ['push', 'sms'] as const;
+/**
+ * How a step reaches its person: an alert pushed to the inbox app on their phone, a text, or a phone
+ * call that asks them to press 1 (where the server can place calls).
+ */
+export const ladderChannels = ['push', 'sms', 'voice'] as const;
 export type LadderChannelName = (typeof ladderChannels)[number];
 
 /** The ladder's bounds: a few people, a few rounds, within the hour a night job can wait. */

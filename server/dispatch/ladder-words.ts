@@ -11,9 +11,10 @@ const why: Record<LadderReason, string> = {
   nobody_covers: 'No partner on call covers it',
   nobody_accepted: 'No on-call partner has taken it yet',
   handed_back: 'The partner handed it back',
+  missed_call: 'They called after hours and nobody answered',
 };
 
-const channelName = { push: 'an alert on their phone', sms: 'a text', inbox: 'the inbox' } as const;
+const channelName = { push: 'an alert on their phone', sms: 'a text', voice: 'pressing 1 on a phone call', inbox: 'the inbox' } as const;
 export type AckVia = keyof typeof channelName;
 
 export interface LadderJob {
@@ -23,6 +24,13 @@ export interface LadderJob {
   who: string;
   /** The ladder's code, for a reply naming the job. */
   code: string;
+}
+
+/** A phone number read a digit at a time (+64 as the 0 it is dialled with here), so a half-awake person can write it down. */
+function spokenDigits(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  const national = digits.startsWith('+64') ? `0${digits.slice(3)}` : digits.replaceAll('+', '');
+  return [...national.slice(0, 16)].join(' ');
 }
 
 export const ladderWords = {
@@ -35,6 +43,22 @@ export const ladderWords = {
   /** The ladder's text, within two parts, GSM-7. */
   text: (job: LadderJob, reason: LadderReason) =>
     `URGENT ${job.code} from ${business.name}: nobody has ${job.what} (${job.who}). ${why[reason]}. Reply OK ${job.code} if you will take it. Std text charges may apply.`,
+  /**
+   * The ladder's phone call, spoken: the job, and press 1 to take it. It names no customer: whoever
+   * answers may not be the person (a partner, a voicemail).
+   */
+  call: {
+    prompt: (job: LadderJob) => `Urgent job from ${business.name}. Nobody has taken it: ${job.what}. Press 1 to take it.`,
+    /** Said once the prompt has been said twice and nobody pressed a key. */
+    noKey: 'No key was pressed, so the job is not yours. Goodbye.',
+    notOne: 'You did not press 1, so the job is not yours. Goodbye.',
+    acknowledged: (phone: string) => {
+      const digits = spokenDigits(phone);
+      return `Thank you, the job is yours. ${digits ? `Call the customer now on ${digits}. ` : ''}The lead is in your inbox. Goodbye.`;
+    },
+    already: (name: string) => `${name} already has this job. Nothing more to do. Goodbye.`,
+    ended: 'This job was taken or closed. Nothing more to do. Goodbye.',
+  },
   takenText: (job: LadderJob, name: string) => `${name} has the urgent job ${job.code} (${job.what}). Nothing more to do.`,
   replies: {
     acknowledged: (phone: string) => `Thanks, it is yours. Call the customer now${phone ? `: ${phone}` : ''}. The lead is in your inbox.`,

@@ -48,23 +48,27 @@ import {
 import { tellCustomer } from './customer-updates.ts';
 import { codeCandidates } from '../sms/job-codes.ts';
 import { toGsm7 } from '../sms/segments.ts';
+import { ladderChannels } from '../../core/inbox-api/ladder-rules.ts';
 import { ladderWords, type AckVia, type LadderJob } from './ladder-words.ts';
 import type { ReadReply } from '../sms/reply-words.ts';
 
 /** Why a ladder starts for a lead. */
-export type LadderReason = 'nobody_covers' | 'nobody_accepted' | 'handed_back';
+export type LadderReason = 'nobody_covers' | 'nobody_accepted' | 'handed_back' | 'missed_call';
 
 /** The ladder when owners have set none: every owner, by push and by text, at once; three rounds 10 minutes apart. */
 export const DEFAULT_ROUNDS = 3;
 export const DEFAULT_EVERY_MINUTES = 10;
+/** Where the server can place calls, the default also rings the first owner this long into each round: a ringing phone wakes people a notification does not. */
+export const DEFAULT_RING_AFTER_MINUTES = 5;
 
 export function defaultPolicy(people: readonly LadderPerson[]): LadderPolicy {
-  const steps = people
-    .filter((p) => p.role === 'owner')
-    .flatMap((p): LadderStep[] => [
-      { user_id: p.id, channel: 'push', after_minutes: 0 },
-      { user_id: p.id, channel: 'sms', after_minutes: 0 },
-    ]);
+  const owners = people.filter((p) => p.role === 'owner');
+  const steps = owners.flatMap((p): LadderStep[] => [
+    { user_id: p.id, channel: 'push', after_minutes: 0 },
+    { user_id: p.id, channel: 'sms', after_minutes: 0 },
+  ]);
+  const first = owners.toSorted((a, b) => a.since - b.since || a.id.localeCompare(b.id))[0];
+  if (first && reaches.voice) steps.push({ user_id: first.id, channel: 'voice', after_minutes: DEFAULT_RING_AFTER_MINUTES });
   return { steps, rounds: DEFAULT_ROUNDS, every_minutes: DEFAULT_EVERY_MINUTES };
 }
 
@@ -76,19 +80,26 @@ export function* ladderPolicy(): Work<{ policy: LadderPolicy; custom: boolean; p
   return { policy: defaultPolicy(people), custom: false, people };
 }
 
-let texting = false;
+/** The channels beyond the alerts this server can use: set as the senders are made. */
+const reaches = { sms: false, voice: false };
 /**
  * Whether the ladder texts: on where the server sends texts (Twilio is set up), set as the senders
  * are made. Off, no text step is queued (none would ever be sent); the alerts still are.
  */
 export function textLadder(on: boolean): void {
-  texting = on;
+  reaches.sms = on;
 }
+/** Whether the ladder rings: on where the server places calls (Twilio's voice number is set); off, no call step is queued. */
+export function ringLadder(on: boolean): void {
+  reaches.voice = on;
+}
+/** The ways this server can wake a person, for the owners' ladder editor. */
+export const ladderChannelsOn = (): LadderChannel[] => ladderChannels.filter((c) => c === 'push' || reaches[c]);
 
-/** Whether a step can reach its person at all: still one of the business, and for a text, texts on and a mobile. */
+/** Whether a step can reach its person at all: still one of the business, and for a text or a call, that channel on and a mobile. */
 const canReach = (step: LadderStep, people: readonly LadderPerson[]) => {
   const person = people.find((p) => p.id === step.user_id);
-  return Boolean(person && (step.channel === 'push' || (texting && nzMobileE164(person.mobile))));
+  return Boolean(person && (step.channel === 'push' || (reaches[step.channel] && nzMobileE164(person.mobile))));
 };
 
 /** The code a ladder's text carries, so a reply can name the job ("OK K7P"): the same for the same lead. */
@@ -204,10 +215,13 @@ export function* takenMessage(period: string | null): Work<{ person: LadderPerso
   return { person, job: ladderJob(lead), by, leadId: lead.id };
 }
 
-/** Tells everyone ladder `runNo` reached (but `except`, who has it) who has the lead, once per person and channel. */
+/**
+ * Tells everyone ladder `runNo` reached (but `except`, who has it) who has the lead, once per person
+ * and channel; a call is not placed again to say so (its person's alerts and texts say it).
+ */
 function* tellWoken(leadId: string, runNo: number, except?: string): Work<void> {
   for (const woken of yield* wokenBy(leadId, runNo))
-    if (woken.userId !== except)
+    if (woken.userId !== except && woken.channel !== 'voice')
       yield* enqueue({ purpose: 'ladder-taken', transport: woken.channel, of: { period: takenPeriod(leadId, runNo, woken.userId, woken.channel) } });
 }
 
@@ -238,6 +252,19 @@ export function* acknowledgeLadder(leadId: string, personId: string, via: AckVia
   yield* tellCustomer(leadId, 'committed');
   yield* tellWoken(leadId, ladder.run, person.id);
   return { kind: 'acknowledged', lead: wanted.lead, person };
+}
+
+/**
+ * A person pressed 1 on the ladder's call of step `period`: acknowledged as the step's person, once
+ * the callback's signature proved Twilio sent it (the step names whom the call rang).
+ */
+export function* acknowledgeByCall(period: string): Work<AckOutcome> {
+  const key = parsePeriod(period);
+  if (!key || !/^\d+$/.test(key.b)) return { kind: 'ended' };
+  const ladder = yield* ladderOf(key.leadId);
+  const step = ladder?.run === key.run ? ladder.steps[Number(key.b) - 1] : undefined;
+  if (!step || step.channel !== 'voice') return { kind: 'ended' };
+  return yield* acknowledgeLadder(key.leadId, step.user_id, 'voice', key.run);
 }
 
 export type LadderReply =

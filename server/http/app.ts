@@ -26,6 +26,7 @@ import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
 import { ladderAckPlugin } from './plugins/ladder-ack.ts';
+import { ladderCallRoutes } from '../voice/ladder-call.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -68,6 +69,8 @@ export interface AppOptions {
   inbox?: Omit<InboxOptions, 'store' | 'leadPurposes'> | undefined;
   /** Text messages through Twilio: its callbacks are served (signed with this auth token, over PUBLIC_ORIGIN's URLs). */
   texts?: { authToken: string; publicOrigin: string } | undefined;
+  /** Calls through Twilio: their callbacks are served (signed as the texts'); omit and no call route answers. */
+  voice?: { authToken: string; publicOrigin: string } | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
   onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
@@ -236,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store: options.store,
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
+  if (options.voice) await app.register(ladderCallRoutes, { ...options.voice, store: options.store });
   if (site) await app.register(staticSite, { site });
   return app;
 }

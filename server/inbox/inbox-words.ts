@@ -50,7 +50,8 @@ export const inboxWords = {
     mobile: 'Enter a New Zealand mobile number, such as 021 123 4567, or leave it empty.',
     ladderNoPerson: 'One of the people on the ladder can no longer sign in. Choose someone else.',
     ladderNoMobile: (email: string) =>
-      `${email} has no mobile number yet, so they cannot be texted. Ask them to add it on their profile, or alert them instead.`,
+      `${email} has no mobile number yet, so they cannot be texted or called. Ask them to add it on their profile, or alert them instead.`,
+    ladderNoCalls: 'This server cannot place phone calls yet (TWILIO_VOICE_FROM is not set). Alert or text them instead.',
     ladderAlready: (email: string) => `${email} already has this job.`,
     ladderEnded: 'Nobody needs to take this job now: a partner has it, or it has closed.',
     importFile: 'Choose the partner spreadsheet saved as a CSV file (at most 200 KB).',

@@ -8,7 +8,7 @@ import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
 import { openJobStatuses } from '../../core/lead/status.ts';
 import type { LadderAnswer } from '../../core/inbox-api/ladder-api.ts';
 import { clearPolicy, leadsWithRunningLadders, personById, savePolicy, setMobile, type LadderPerson } from '../storage/ladder-records.ts';
-import { acknowledgeLadder, ladderPolicy, ladderStanding } from '../dispatch/ladder.ts';
+import { acknowledgeLadder, ladderChannelsOn, ladderPolicy, ladderStanding } from '../dispatch/ladder.ts';
 import type { Work } from '../storage/steps.ts';
 import { inboxWords } from './inbox-words.ts';
 import { endpoint } from './endpoint.ts';
@@ -19,12 +19,12 @@ const e = inboxWords.errors;
 
 const personOut = (p: LadderPerson) => ({ id: p.id, email: p.email, role: p.role, has_mobile: nzMobileE164(p.mobile) !== null });
 
-/** The ladder as it would run now: the default's texts only to owners who have a mobile to take them. */
+/** The ladder as it would run now: the default's texts and calls only to owners who have a mobile to take them. */
 function* ladderAnswerNow(): Work<LadderAnswer> {
   const { policy, custom, people } = yield* ladderPolicy();
   const out = people.map(personOut);
   const steps = custom ? policy.steps : policy.steps.filter((s) => s.channel === 'push' || out.some((p) => p.id === s.user_id && p.has_mobile));
-  return { ...policy, steps, custom, people: out };
+  return { ...policy, steps, custom, people: out, channels: ladderChannelsOn() };
 }
 
 export const ladderRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) => {
@@ -66,7 +66,8 @@ export const ladderRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx
         for (const step of body.steps) {
           const person = people.find((p) => p.id === step.user_id);
           if (!person) throw new Refusal(400, e.ladderNoPerson);
-          if (step.channel === 'sms' && !nzMobileE164(person.mobile)) throw new Refusal(400, e.ladderNoMobile(person.email));
+          if (step.channel !== 'push' && !nzMobileE164(person.mobile)) throw new Refusal(400, e.ladderNoMobile(person.email));
+          if (step.channel === 'voice' && !ladderChannelsOn().includes('voice')) throw new Refusal(400, e.ladderNoCalls);
         }
         yield* savePolicy(body, me.id);
         yield* ctx.audited(request, inboxWords.audit.ladderChanged);

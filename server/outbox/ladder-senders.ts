@@ -1,8 +1,8 @@
 /**
  * The escalation ladder's senders, run by the outbox like every other job (claimed once across
  * instances, retried, fenced): a step wakes its person by an alert pushed to the inbox app (with a
- * one-tap acknowledgement link) or by a text; once someone has the lead, those it reached are told
- * who. Whether a step is still wanted is decided as it runs, under the lead's hold (ladder.ts); a
+ * one-tap acknowledgement link), by a text, or by a phone call that asks them to press 1; once
+ * someone has the lead, those it reached by alert or text are told who. Whether a step is still wanted is decided as it runs, under the lead's hold (ladder.ts); a
  * step that reached its person is kept, so an acknowledgement knows whom to tell.
  */
 import { randomToken, secretHash } from '../security/secrets.ts';
@@ -12,7 +12,8 @@ import { dueStep, takenMessage, type LadderReason } from '../dispatch/ladder.ts'
 import { ladderWords } from '../dispatch/ladder-words.ts';
 import { addLadderLink, recordWake } from '../storage/ladder-records.ts';
 import type { LeadStore } from '../storage/types.ts';
-import { TextRefused, type TwilioClient } from '../sms/twilio-client.ts';
+import { TextRefused, type TwilioCaller, type TwilioClient } from '../sms/twilio-client.ts';
+import { LADDER_RING_SECONDS, ladderCallTwiml } from '../voice/ladder-call.ts';
 import { textWords } from '../sms/text-words.ts';
 import { byTransport, PermanentFailure, type JobSender } from './worker.ts';
 
@@ -33,22 +34,23 @@ export interface LadderSenderOptions {
   push?: PushToPerson | undefined;
   /** Texts; an instance without Twilio carries no text jobs (the worker's transports). */
   client?: TwilioClient | undefined;
+  /** Calls; an instance that cannot place them carries no call jobs. */
+  caller?: TwilioCaller | undefined;
 }
+
+/** Twilio refused this number for good: another try gets the same answer. */
+const refusedForGood = (error: unknown): never => {
+  if (error instanceof TextRefused) throw new PermanentFailure(error.message);
+  throw error;
+};
 
 const send = (client: TwilioClient | undefined, mobile: string, body: string, signal?: AbortSignal) => {
   const to = nzMobileE164(mobile);
   if (!client || !to) return Promise.resolve(false);
-  return client.send({ to, body: textWords.plain(body) }, signal).then(
-    () => true,
-    (error: unknown) => {
-      // Twilio refused this number for good: another try gets the same answer.
-      if (error instanceof TextRefused) throw new PermanentFailure(error.message);
-      throw error;
-    },
-  );
+  return client.send({ to, body: textWords.plain(body) }, signal).then(() => true, refusedForGood);
 };
 
-export function createLadderSenders({ store, publicOrigin, push, client }: LadderSenderOptions): { ladder: JobSender; 'ladder-taken': JobSender } {
+export function createLadderSenders({ store, publicOrigin, push, client, caller }: LadderSenderOptions): { ladder: JobSender; 'ladder-taken': JobSender } {
   const origin = new URL(publicOrigin).origin;
   const leadUrl = (leadId: string) => placeHref({ kind: 'lead', id: leadId }, origin);
 
@@ -91,6 +93,19 @@ export function createLadderSenders({ store, publicOrigin, push, client }: Ladde
       );
   };
 
+  const callStep: JobSender = async (job, signal) => {
+    const due = await store.transact(function* () {
+      const step = yield* dueStep(job.period);
+      return step && step.step.channel === 'voice' ? step : undefined;
+    });
+    const to = due && nzMobileE164(due.person.mobile);
+    if (!due || !to || !caller || !job.period) return;
+    await caller.call({ to, twiml: ladderCallTwiml(due.job, origin, job.period), ringSeconds: LADDER_RING_SECONDS }, signal).catch(refusedForGood);
+    await store.transact(() =>
+      recordWake({ leadId: due.lead.id, run: due.ladder.run, round: due.round, step: due.stepNo, userId: due.person.id, channel: 'voice' }),
+    );
+  };
+
   const taken = (channel: 'push' | 'sms'): JobSender => {
     return async (job, signal) => {
       const message = await store.read(() => takenMessage(job.period));
@@ -106,7 +121,7 @@ export function createLadderSenders({ store, publicOrigin, push, client }: Ladde
   };
 
   return {
-    ladder: byTransport({ push: pushStep, sms: textStep }),
+    ladder: byTransport({ push: pushStep, sms: textStep, voice: callStep }),
     'ladder-taken': byTransport({ push: taken('push'), sms: taken('sms') }),
   };
 }

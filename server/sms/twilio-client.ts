@@ -1,11 +1,12 @@
 /**
- * Sends a text message through Twilio's Messages API with one plain HTTPS request.
+ * Sends a text message through Twilio's Messages API, and places a call through its Calls API,
+ * each with one plain HTTPS request.
  *
- * The official `twilio` package is large for the single call the site makes, so this speaks the API
+ * The official `twilio` package is large for the two calls the site makes, so this speaks the API
  * directly: a form-encoded POST with HTTP Basic auth (account SID and auth token). A failure comes back
  * as one of two kinds, so the caller knows what to do next: TextRetryable (Twilio was busy, failing or
- * out of reach: try again later) and TextRefused (Twilio said no to this message: retrying will not
- * help). The auth token never appears in an error's message.
+ * out of reach: try again later) and TextRefused (Twilio said no to this message or call: retrying
+ * will not help). The auth token never appears in an error's message.
  */
 
 /** One text to send. */
@@ -74,14 +75,8 @@ export class TextRefused extends Error {
 }
 
 export function createTwilioClient(options: TwilioClientOptions): TwilioClient {
-  const { accountSid, authToken, from } = options;
-  const apiUrl = (options.apiUrl ?? 'https://api.twilio.com').replace(/\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const endpoint = `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
-  const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`, 'utf8').toString('base64')}`;
-  /** Belt and braces: nothing Twilio or the network says is let carry the token into a message. */
-  const redact = (text: string): string => (authToken ? text.split(authToken).join('[redacted]') : text);
-
+  const { from } = options;
+  const post = twilioPoster(options, 'Messages');
   return {
     async send(message, signal) {
       const length = [...message.body].length;
@@ -91,49 +86,96 @@ export function createTwilioClient(options: TwilioClientOptions): TwilioClient {
       // A Messaging Service (MG…) picks its own number from its pool; a number is sent as From.
       const form = new URLSearchParams({ To: message.to, [/^MG/.test(from) ? 'MessagingServiceSid' : 'From']: from, Body: message.body });
       if (message.statusCallback !== undefined) form.set('StatusCallback', message.statusCallback);
-
-      let response: Response;
-      let text: string;
-      try {
-        response = await doFetch(endpoint, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: form.toString(),
-          // A redirect would carry the credentials somewhere else; Twilio's API never sends one.
-          redirect: 'error',
-          ...(signal ? { signal } : {}),
-        });
-        text = await response.text();
-      } catch (error) {
-        // The caller's own abort (a deadline, a shutdown) is theirs to handle, not a Twilio failure.
-        if (signal?.aborted) throw error;
-        const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-        throw new TextRetryable(redact(`Twilio could not be reached: ${reason}`));
-      }
-
-      const json = parseJson(text);
-      const { status } = response;
-      if (status >= 200 && status < 300) {
-        const sid = json?.['sid'];
-        const state = json?.['status'];
-        if (typeof sid !== 'string' || typeof state !== 'string') {
-          // Twilio may well have taken the message; sending again could text the partner twice.
-          throw new Error(`Twilio answered ${status} without a message sid and status.`);
-        }
-        return { sid, status: state };
-      }
-      if (status === 429 || status >= 500) {
-        const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-        const wait = retryAfter === undefined ? '' : `; retry after ${retryAfter} s`;
-        throw new TextRetryable(`Twilio answered ${status}${wait}.`, status, retryAfter);
-      }
-      const rawCode = json?.['code'];
-      const rawMessage = json?.['message'];
-      const code = typeof rawCode === 'number' ? rawCode : undefined;
-      const twilioMessage = typeof rawMessage === 'string' ? redact(rawMessage) : undefined;
-      const detail = [code === undefined ? '' : ` ${code}`, twilioMessage === undefined ? '' : `: ${twilioMessage}`].join('');
-      throw new TextRefused(`Twilio refused the text (${status})${detail}`, status, code, twilioMessage);
+      return post(form, 'text', signal);
     },
+  };
+}
+
+/** One call to place: whom, and the TwiML it plays once answered. */
+export interface OutgoingCall {
+  /** The number to ring, in E.164 form. */
+  to: string;
+  /** What the call does once answered (TwiML, at most 4,000 characters as Twilio takes it inline). */
+  twiml: string;
+  /** How many seconds it rings before it counts as not answered. */
+  ringSeconds: number;
+}
+
+export interface TwilioCaller {
+  call(call: OutgoingCall, signal?: AbortSignal): Promise<SentText>;
+}
+
+/** Twilio takes at most this much TwiML inline with a call. */
+export const MAX_TWIML_CHARS = 4000;
+
+/**
+ * Places calls through Twilio's Calls API from `from`, a number that can call (a short code cannot).
+ * Its failures are the texts' two kinds: try again later, or refused for good.
+ */
+export function createTwilioCaller(options: TwilioClientOptions): TwilioCaller {
+  const post = twilioPoster(options, 'Calls');
+  return {
+    async call({ to, twiml, ringSeconds }, signal) {
+      if (twiml.length > MAX_TWIML_CHARS) throw new Error(`Call not placed: its TwiML is ${twiml.length} characters, over the ${MAX_TWIML_CHARS} allowed.`);
+      const form = new URLSearchParams({ To: to, From: options.from, Twiml: twiml, Timeout: String(ringSeconds) });
+      return post(form, 'call', signal);
+    },
+  };
+}
+
+/**
+ * One resource of the account's API, posted to with HTTP Basic auth (the SID and the token): the
+ * created resource's sid and status, or a TextRetryable or TextRefused. `what` names it in errors.
+ */
+function twilioPoster(options: TwilioClientOptions, resource: 'Messages' | 'Calls') {
+  const { accountSid, authToken } = options;
+  const apiUrl = (options.apiUrl ?? 'https://api.twilio.com').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const endpoint = `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}.json`;
+  const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`, 'utf8').toString('base64')}`;
+  /** Belt and braces: nothing Twilio or the network says is let carry the token into a message. */
+  const redact = (text: string): string => (authToken ? text.split(authToken).join('[redacted]') : text);
+
+  return async (form: URLSearchParams, what: 'text' | 'call', signal?: AbortSignal): Promise<SentText> => {
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(endpoint, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+        // A redirect would carry the credentials somewhere else; Twilio's API never sends one.
+        redirect: 'error',
+        ...(signal ? { signal } : {}),
+      });
+      text = await response.text();
+    } catch (error) {
+      // The caller's own abort (a deadline, a shutdown) is theirs to handle, not a Twilio failure.
+      if (signal?.aborted) throw error;
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      throw new TextRetryable(redact(`Twilio could not be reached: ${reason}`));
+    }
+
+    const json = parseJson(text);
+    const { status } = response;
+    if (status >= 200 && status < 300) {
+      const sid = json?.['sid'];
+      const state = json?.['status'];
+      // Twilio may well have taken it: trying again could text or ring someone twice.
+      if (typeof sid !== 'string' || typeof state !== 'string') throw new Error(`Twilio answered ${status} without a ${what}'s sid and status.`);
+      return { sid, status: state };
+    }
+    if (status === 429 || status >= 500) {
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      const wait = retryAfter === undefined ? '' : `; retry after ${retryAfter} s`;
+      throw new TextRetryable(`Twilio answered ${status}${wait}.`, status, retryAfter);
+    }
+    const rawCode = json?.['code'];
+    const rawMessage = json?.['message'];
+    const code = typeof rawCode === 'number' ? rawCode : undefined;
+    const twilioMessage = typeof rawMessage === 'string' ? redact(rawMessage) : undefined;
+    const detail = [code === undefined ? '' : ` ${code}`, twilioMessage === undefined ? '' : `: ${twilioMessage}`].join('');
+    throw new TextRefused(`Twilio refused the ${what} (${status})${detail}`, status, code, twilioMessage);
   };
 }
 

@@ -71,6 +71,11 @@ export const replayed = (reply: FastifyReply) => reply.code(403).type('text/plai
 /** Text made safe inside a TwiML element or attribute. */
 export const xmlText = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The voice the calls speak in: New Zealand English. */
+const VOICE = 'voice="Polly.Aria-Neural" language="en-NZ"';
+/** `text` spoken on a call, as a TwiML verb. */
+export const sayVerb = (text: string) => `<Say ${VOICE}>${xmlText(text)}</Say>`;
+
 /** A TwiML document of `verbs` (already XML), never cached. */
 export const twimlReply = (reply: FastifyReply, verbs = '') =>
   reply

@@ -57,20 +57,23 @@ export interface LadderPerson {
   email: string;
   role: (typeof userRoles)[number];
   mobile: string;
+  /** When they joined: the business's first owner is the one who joined first. */
+  since: number;
 }
 
-const personRow = z.object({ id: z.string(), email: z.string(), role: z.enum(userRoles), mobile: z.string().nullable() });
+const personRow = z.object({ id: z.string(), email: z.string(), role: z.enum(userRoles), mobile: z.string().nullable(), since: z.coerce.number() });
 const toPerson = (row: unknown): LadderPerson => {
   const p = personRow.parse(row);
   return { ...p, mobile: p.mobile ?? '' };
 };
+const PERSON_COLUMNS = 'id, email, role, mobile, created_at AS since';
 
 export function* ladderPeople(): Work<LadderPerson[]> {
-  return (yield* all('SELECT id, email, role, mobile FROM users ORDER BY email')).map(toPerson);
+  return (yield* all(`SELECT ${PERSON_COLUMNS} FROM users ORDER BY email`)).map(toPerson);
 }
 
 export function* personById(id: string): Work<LadderPerson | undefined> {
-  const row = yield* one('SELECT id, email, role, mobile FROM users WHERE id = ?', id);
+  const row = yield* one(`SELECT ${PERSON_COLUMNS} FROM users WHERE id = ?`, id);
   return row && toPerson(row);
 }
 

@@ -1,11 +1,11 @@
 /**
  * Every job the outbox holds, by purpose: one table saying who queues it and how it may travel. A
- * job names what it is for; its transport (e-mail, a text message, a signed web hook, or none for
- * work the worker does itself) is chosen when it is queued, from what the recipient has, and each
- * transport of one purpose is a job of its own (an offer's e-mail and its text each go once). The
- * lists the rest of the server needs are read from here.
+ * job names what it is for; its transport (e-mail, a text message, a signed web hook, an alert to a
+ * phone, a phone call, or none for work the worker does itself) is chosen when it is queued, from
+ * what the recipient has, and each transport of one purpose is a job of its own (an offer's e-mail
+ * and its text each go once). The lists the rest of the server needs are read from here.
  */
-export const TRANSPORTS = ['email', 'sms', 'webhook', 'push', 'none'] as const;
+export const TRANSPORTS = ['email', 'sms', 'webhook', 'push', 'voice', 'none'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /**
@@ -69,8 +69,8 @@ export const PURPOSES = {
   'dispatch-due': { queuedBy: 'work', transports: ['none'] },
   /** An urgent lead's escalation ladder started by dispatch (once per lead; the reason as its period). */
   'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
-  /** One step of an urgent lead's escalation ladder: one person woken by push to the inbox app or by text. */
-  ladder: { queuedBy: 'ladder', transports: ['push', 'sms'] },
+  /** One step of an urgent lead's escalation ladder: one person woken by push to the inbox app, by text or by a call. */
+  ladder: { queuedBy: 'ladder', transports: ['push', 'sms', 'voice'] },
   /** Someone woken by the ladder told who has acknowledged the lead (once per person and channel). */
   'ladder-taken': { queuedBy: 'ladder', transports: ['push', 'sms'] },
 } as const satisfies Record<string, { queuedBy: QueuedBy; transports: readonly [Transport, ...Transport[]] }>;

@@ -30,7 +30,7 @@ export function LadderEditor() {
         {w.heading}
       </h2>
       <p className="mt-1 text-slate-700">{w.intro}</p>
-      {ladder.data && !ladder.data.custom && <p className="mt-2 font-semibold text-slate-900">{w.defaultNote}</p>}
+      {ladder.data && !ladder.data.custom && <p className="mt-2 font-semibold text-slate-900">{w.defaultNote(ladder.data.channels.includes('voice'))}</p>}
       <Alert message={errorMessage(ladder.error, words.tryAgain)} />
       {draft && (
         <>
@@ -41,6 +41,7 @@ export function LadderEditor() {
                 n={i + 1}
                 step={step}
                 people={people}
+                channels={ladder.data?.channels ?? []}
                 onChange={(next) => setSteps(draft.steps.map((s, j) => (j === i ? next : s)))}
                 onRemove={() => setSteps(draft.steps.filter((_, j) => j !== i))}
                 onUp={i === 0 ? undefined : () => setSteps(draft.steps.map((s, j) => (j === i - 1 ? draft.steps[i]! : j === i ? draft.steps[i - 1]! : s)))}

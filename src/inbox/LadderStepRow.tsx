@@ -11,6 +11,7 @@ export function LadderStepRow({
   n,
   step,
   people,
+  channels,
   onChange,
   onRemove,
   onUp,
@@ -18,6 +19,8 @@ export function LadderStepRow({
   n: number;
   step: Step;
   people: LadderAnswer['people'];
+  /** The ways this server can wake people; a saved step's own stays listed so it is not silently changed. */
+  channels: LadderAnswer['channels'];
   onChange: (step: Step) => void;
   onRemove: () => void;
   onUp: (() => void) | undefined;
@@ -49,11 +52,13 @@ export function LadderStepRow({
           value={step.channel}
           onChange={(e) => onChange({ ...step, channel: e.target.value as Step['channel'] })}
         >
-          {ladderChannels.map((c) => (
-            <option key={c} value={c}>
-              {w.channels[c]}
-            </option>
-          ))}
+          {ladderChannels
+            .filter((c) => channels.includes(c) || c === step.channel)
+            .map((c) => (
+              <option key={c} value={c}>
+                {channels.includes(c) ? w.channels[c] : w.channelOff(w.channels[c] ?? c)}
+              </option>
+            ))}
         </select>
       </div>
       <div>

@@ -721,12 +721,13 @@ export const words = {
     editor: {
       heading: 'When nobody takes an urgent job',
       intro:
-        'If no partner takes an urgent job, the inbox wakes the people below in order until one of them presses “I’ve got this” (or replies OK to the text). Each step is a person, how they are woken, and how many minutes after the start of each round (0 is at once).',
-      defaultNote: 'You have not changed this, so every owner gets an alert and a text at once, then again every 10 minutes, 3 times.',
+        'If no partner takes an urgent job, the inbox wakes the people below in order until one of them presses “I’ve got this” (or replies OK to the text, or presses 1 on the call). Each step is a person, how they are woken, and how many minutes after the start of each round (0 is at once).',
+      defaultNote: (calls: boolean) =>
+        `You have not changed this, so every owner gets an alert and a text at once${calls ? ', and the first owner is phoned 5 minutes later' : ''}, then again every 10 minutes, 3 times.`,
       step: (n: number) => `Step ${n}`,
       person: 'Who',
       channel: 'How',
-      channels: { push: 'Alert on their phone', sms: 'Text message' } as Record<string, string>,
+      channels: { push: 'Alert on their phone', sms: 'Text message', voice: 'Phone call (press 1)' } as Record<string, string>,
       after: 'After (minutes)',
       remove: 'Remove',
       removeName: (n: number) => `Remove step ${n}`,
@@ -737,6 +738,8 @@ export const words = {
       roundsHint: 'How many times the steps run before the inbox stops trying.',
       every: 'Minutes between rounds',
       noMobile: ' (no mobile yet: alert only)',
+      /** A saved step whose way of waking this server can no longer use. */
+      channelOff: (name: string) => `${name} (not set up)`,
       summary: (steps: number, rounds: number, every: number) =>
         `${steps} step${steps === 1 ? '' : 's'}, run ${rounds} time${rounds === 1 ? '' : 's'}, a new round every ${every} minute${every === 1 ? '' : 's'}.`,
       save: 'Save the ladder',

@@ -1,6 +1,6 @@
 /**
- * A local stand-in for Twilio's Messages API, a real HTTP server on 127.0.0.1, so tests send texts
- * through the real client and the real network stack without reaching Twilio. It checks the Basic auth,
+ * A local stand-in for Twilio's Messages and Calls APIs, a real HTTP server on 127.0.0.1, so tests
+ * send texts and place calls through the real client and the real network stack without reaching Twilio. It checks the Basic auth,
  * records each message it takes, can be told to fail the next requests, and plays Twilio's part in the
  * other direction: delivery-status callbacks and inbound replies, signed with the auth token as Twilio
  * signs them.
@@ -16,6 +16,15 @@ export interface FakeTwilioMessage {
   from: string;
   body: string;
   statusCallback: string | undefined;
+  sid: string;
+}
+
+/** A call placed through the Calls API: whom it rings, from where, and the TwiML it plays once answered. */
+export interface FakeTwilioCall {
+  to: string;
+  from: string;
+  twiml: string;
+  timeout: string | undefined;
   sid: string;
 }
 
@@ -42,8 +51,14 @@ export interface FakeTwilio {
   /** The API's origin, for the client's apiUrl. */
   url: string;
   messages: FakeTwilioMessage[];
+  calls: FakeTwilioCall[];
   requests: FakeTwilioRequest[];
-  /** The next `times` requests to the Messages endpoint answer `status` (with a Twilio error body) and take nothing. */
+  /**
+   * The person answers call `sid` and presses `digits` on its <Gather>: the signed post Twilio makes
+   * to the Gather's action (`via` sends it to another instance's address instead of the public one).
+   */
+  pressKeys(sid: string, digits: string, via?: string): Promise<Response>;
+  /** The next `times` requests to the Messages or Calls endpoint answer `status` (with a Twilio error body) and take nothing. */
   failNext(status: number, times?: number, reply?: FailureReply): void;
   /** Resolves once `n` messages have been taken; rejects after `timeoutMs` or on close(). */
   waitForMessages(n: number, timeoutMs?: number): Promise<FakeTwilioMessage[]>;
@@ -67,7 +82,9 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
   const { accountSid, authToken } = options;
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`, 'utf8').toString('base64')}`;
   const messagesPath = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
+  const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls.json`;
   const messages: FakeTwilioMessage[] = [];
+  const calls: FakeTwilioCall[] = [];
   const requests: FakeTwilioRequest[] = [];
   const failures: { status: number; reply: FailureReply }[] = [];
   const events = new EventEmitter();
@@ -84,9 +101,10 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, contentType: req.headers['content-type'], form });
     if (req.headers.authorization !== expectedAuth) return twilioError(res, 401);
-    if (req.method !== 'POST' || path !== messagesPath) return twilioError(res, 404);
+    if (req.method !== 'POST' || (path !== messagesPath && path !== callsPath)) return twilioError(res, 404);
     const failure = failures.shift();
     if (failure) return twilioError(res, failure.status, failure.reply);
+    if (path === callsPath) return placeCall(res, form);
     const { To: to, From: from, Body: body, StatusCallback: statusCallback } = form;
     if (!to) return twilioError(res, 400, { code: 21604, message: "A 'To' phone number is required." });
     if (!from) return twilioError(res, 400, { code: 21603, message: "A 'From' phone number is required." });
@@ -111,6 +129,18 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     events.emit('message');
   }
 
+  function placeCall(res: ServerResponse, form: Record<string, string>): void {
+    const { To: to, From: from, Twiml: twiml, Timeout: timeout } = form;
+    if (!to) return twilioError(res, 400, { code: 21201, message: 'No called number is specified' });
+    // A short code cannot place a call: Twilio wants a number it can call from.
+    if (!from || !/^\+\d{7,15}$/.test(from)) return twilioError(res, 400, { code: 21212, message: "The 'From' number is not a valid phone number." });
+    if (!twiml) return twilioError(res, 400, { code: 21205, message: 'Url or Twiml is required.' });
+    const sid = `CA${randomBytes(16).toString('hex')}`;
+    calls.push({ to, from, twiml, timeout, sid });
+    sendJson(res, 201, { sid, account_sid: accountSid, to, from, status: 'queued', direction: 'outbound-api', api_version: '2010-04-01' });
+    events.emit('call');
+  }
+
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -122,7 +152,25 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
+    calls,
     requests,
+    pressKeys(sid, digits, via) {
+      const call = calls.find((c) => c.sid === sid);
+      if (!call) throw new Error(`fake Twilio has no call ${sid}`);
+      const action = /<Gather\b[^>]*\baction="([^"]+)"/.exec(call.twiml)?.[1]?.replaceAll('&#38;', '&');
+      if (!action) throw new Error(`call ${sid} gathers no key`);
+      const params = {
+        AccountSid: accountSid,
+        CallSid: sid,
+        CallStatus: 'in-progress',
+        Digits: digits,
+        Direction: 'outbound-api',
+        From: call.from,
+        To: call.to,
+      };
+      const target = via ? `${via}${new URL(action).pathname}${new URL(action).search}` : action;
+      return signedTwilioPost(target, params, authToken, action);
+    },
     failNext(status, times = 1, reply = {}) {
       for (let i = 0; i < times; i += 1) failures.push({ status, reply });
     },
