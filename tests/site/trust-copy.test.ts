@@ -59,14 +59,20 @@ describe('where a visitor’s details go', () => {
     for (const principle of ['principle 3', 'principle 11', 'principles 6 and 7']) expect(privacy()).toContain(principle);
   });
 
-  it('names Twilio as the text message provider: what a text to a partner holds, what follows a YES, that customers get none, and that replies pass through it', () => {
+  it('names Twilio as the text message provider: what a text to a partner holds, what follows a YES, and that replies pass through it', () => {
     expect(privacy()).toContain('Twilio, which sends our text messages to partners and passes their replies back to us');
-    expect(privacy()).toContain(
-      'A job offered by text shows only the service, your suburb and city, the times to accept and be on site by, and a link. We do not text you.',
-    );
+    expect(privacy()).toContain('A job offered by text shows only the service, your suburb and city, the times to accept and be on site by, and a link.');
     expect(privacy()).toContain('by replying YES to its text also gets your name, phone number and site address by text, through Twilio');
     expect(privacy()).toContain('your replies (such as YES, NO, STOP or START) pass through Twilio to us');
-    expect(privacy()).toContain('hosting, e-mail, text message (Twilio) and analytics providers');
+    expect(privacy()).toContain('hosting, e-mail, phone and text message (Twilio) and analytics providers');
+  });
+
+  it('says calls are carried by Twilio, that only a voicemail left when nobody answers is recorded, who may play it and when it is deleted', () => {
+    expect(privacy()).toContain('Our phone lines run through Twilio');
+    expect(privacy()).toContain('Calls that one of us answers are not recorded.');
+    expect(privacy()).toContain('If nobody answers, you can leave a voicemail of up to 2 minutes. Twilio records it');
+    expect(privacy()).toContain('only the owner and staff signed in to our inbox can play it');
+    expect(privacy()).toContain(`when the ${business.leadRetentionDays / 365} years are up`);
   });
 
   it('states the retention the purge command uses, and how to ask for a copy, a correction or deletion within 20 working days', () => {
