@@ -1,8 +1,9 @@
 /**
  * The business details the owner keeps in the site editor: the emergency line, the contact e-mail,
- * office hours, the promises, the response targets by area and the guides' date line. The release
- * ships them as `src/content/business/details.json`; the build, the content check and the editor's
- * form all read this schema, and `business.ts` serves the published values to everything else.
+ * office hours, the promises, the response targets by area, the guides' date line and the Google
+ * place ID that review requests link to. The release ships them as
+ * `src/content/business/details.json`; the build, the content check and the editor's form all read
+ * this schema, and `business.ts` serves the published values to everything else.
  */
 import { z } from 'zod';
 import { leadCities } from './lead/fields.ts';
@@ -108,6 +109,15 @@ export const businessDetailsSchema = z.strictObject({
       note: z.string().trim().min(5).max(80).describe("The words after the date ('Information verified monthly')"),
     })
     .describe("The price guides' date line"),
+  googlePlaceId: z
+    .string()
+    .trim()
+    // Google's place IDs are letters, digits, _ and -; anything else could not be one, and never reaches a link.
+    .regex(/^[A-Za-z0-9_-]{10,400}$/, 'The place ID as Google gives it, such as ChIJN1t_tDeuEmsRUsoyG83frY4')
+    .optional()
+    .describe(
+      "Your Google Business Profile's place ID (find it with Google's Place ID Finder). Customers of won jobs are asked for a review only when it is set",
+    ),
 });
 
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;

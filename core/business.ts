@@ -55,6 +55,8 @@ function factsOf(d: BusinessDetails) {
     })),
     /** Emergency response targets in hours: a range in each of the six cities, one figure anywhere else. */
     responseHours: d.responseTargets,
+    /** The Google Business Profile's place ID, when the owner gave it: review requests link to it. */
+    googlePlaceId: d.googlePlaceId ?? null,
   };
 }
 
@@ -96,6 +98,9 @@ export const business = {
   },
   get responseHours() {
     return facts.responseHours;
+  },
+  get googlePlaceId() {
+    return facts.googlePlaceId;
   },
   /**
    * How long quote requests are kept before `npm run leads -- purge` deletes them: the privacy page

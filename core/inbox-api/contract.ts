@@ -49,6 +49,7 @@ import { backupAnswer } from './backups.ts';
 import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder-api.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
+import { leadReview, reviewReport, reviewSettingsBody, skipBody } from './reviews.ts';
 import {
   draftAnswer,
   entryEdit,
@@ -122,6 +123,11 @@ const routes = {
   'GET /google-ads.csv': { querystring: sinceQuery },
   'GET /backups': { response: { 200: backupAnswer } },
 
+  'GET /leads/:id/review': { params: idParams, response: { 200: leadReview } },
+  'PUT /leads/:id/review': { params: idParams, body: skipBody, response: { 200: leadReview } },
+  'GET /reports/reviews': { querystring: rangeQuery, response: { 200: reviewReport } },
+  'PUT /reviews': { body: reviewSettingsBody, response: { 200: reviewSettingsBody } },
+
   'GET /push/key': { response: { 200: pushKeyAnswer } },
   'POST /push/subscriptions': { body: pushSubscriptionBody, response: { 200: okAnswer } },
   'DELETE /push/subscriptions': { body: pushEndpointBody, response: { 200: okAnswer } },
@@ -181,6 +187,7 @@ export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
 export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder-api.ts';
+export type { LeadReview, ReviewReport } from './reviews.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';
 export type { LeadRow, LeadDetail, TimelineEntry, Notification, LeadPage, FullLead, StatusChange } from './leads.ts';

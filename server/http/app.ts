@@ -26,6 +26,7 @@ import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
 import { ladderAckPlugin } from './plugins/ladder-ack.ts';
+import { reviewLinkPlugin } from '../reviews/review-links.ts';
 import { ladderCallRoutes } from '../voice/ladder-call.ts';
 
 export interface AppOptions {
@@ -231,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await app.register(jobsPagePlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
     await app.register(ladderAckPlugin, { store: options.store, publicOrigin: options.inbox.publicOrigin });
+    await app.register(reviewLinkPlugin, { store: options.store });
     if (options.inbox.site) await app.register(previewPagePlugin, { store: options.store, site: options.inbox.site });
   }
   if (options.texts)

@@ -21,8 +21,11 @@ export const CENSOR = '[redacted]';
 /** Query parameters whose values say where someone was, never who they are or what lets them in. */
 const SHOWN_PARAMS = new Set(['view', 'page', 'lead', 'from', 'to', 'since', 'include_spam', 'limit']);
 
-/** Path segments whose next segment is a secret: a passkey's id (DELETE /inbox/api/passkeys/ID), an alert's acknowledgement token (POST /ack/TOKEN). */
-const SECRET_AFTER = new Set(['passkeys', 'ack']);
+/**
+ * Path segments whose next segment is a secret: a passkey's id (DELETE /inbox/api/passkeys/ID), an
+ * alert's acknowledgement token (POST /ack/TOKEN), a review link's and its unsubscribe's (/r/TOKEN, /u/TOKEN).
+ */
+const SECRET_AFTER = new Set(['passkeys', 'ack', 'r', 'u']);
 /** What follows such a segment that is a route's own word, not a secret. */
 const ROUTE_WORDS = new Set(['options', '']);
 

@@ -32,6 +32,7 @@ import {
 import type { LeadStore } from '../storage/types.ts';
 import { disclosuresOf } from '../storage/offer-records.ts';
 import { csvHeader, csvLine, exportColumns } from '../leads/csv.ts';
+import { askForReview } from '../reviews/review-rules.ts';
 import { inboxWords } from './inbox-words.ts';
 import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';
 import { textsDelivered } from '../storage/offer-channels.ts';
@@ -124,6 +125,8 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         if (!openJobStatuses.includes(changed.status))
           yield* endOpenOffers({ leadId: changed.id }, 'lead_closed', (p) => partnerWords.events.leadClosed(p.name));
         yield* ctx.audited(request, inboxWords.audit.status(changed.id, text));
+        // Won (the owner's confirmation of a partner's "Job done" too): the customer is asked for a review, once.
+        if (changed.status === 'won') yield* askForReview(changed.id);
         return { changed, holder: (yield* holdersOf([changed.id])).get(changed.id) ?? null };
       });
       if (!lead) return reply.code(404).send({ error: inboxWords.errors.noLead });

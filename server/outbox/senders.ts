@@ -19,6 +19,7 @@ import { createDispatchNote } from './dispatch-note.ts';
 import { createJobEmails } from './job-emails.ts';
 import { createCustomerTexts } from './customer-texts.ts';
 import { textCustomers } from '../dispatch/customer-updates.ts';
+import { createReviewSenders } from '../reviews/review-senders.ts';
 
 type ChannelConfig = Pick<
   Config,
@@ -121,8 +122,10 @@ export function createMailedJobSenders(
   // Customers are texted only where texts can be sent: otherwise their jobs would wait for ever.
   textCustomers(texts !== undefined);
   const customerTexts = texts && createCustomerTexts({ store, client: texts.client });
+  const reviews = createReviewSenders({ ...toBusiness, publicOrigin: config.PUBLIC_ORIGIN, replyTo: config.LEAD_NOTIFY_TO[0]!, client });
   return {
     ...notices,
+    ...reviews,
     ...partners,
     ...jobEmails,
     ...customerTexts,

@@ -145,6 +145,13 @@ export const textWords = {
       return `Thanks, we have passed your message on to ${business.name}. For anything urgent call us 24/7 on ${line()}.`;
     },
     started: `${business.name}: texts about your job are on again. Reply STOP to turn them off.`,
+    /**
+     * A won job's one request for a Google review, and its one reminder: the link, and nothing
+     * offered or asked first (every customer is asked alike, whatever they thought of the job).
+     */
+    review: (link: string) => `${business.name}: thanks for having us. If you have a minute, a Google review helps others find us: ${link} ${STOP_LINE}`,
+    reviewReminder: (link: string) =>
+      `${business.name}: a last reminder, if you have a minute, a Google review of our work helps others find us: ${link} ${STOP_LINE}`,
   },
   events: {
     /** A text sent to the lead's customer, as it was sent. */

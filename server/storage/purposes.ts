@@ -61,6 +61,10 @@ export const PURPOSES = {
   'customer-nobody-email': { queuedBy: 'job', transports: ['email'] },
   /** The business asked to mark a lead Won or Lost: its partner pressed "Job done". */
   'job-done': { queuedBy: 'job', transports: ['email'] },
+  /** The customer of a won job asked once for a Google review, by text to an NZ mobile or else by e-mail (server/reviews/). */
+  'review-request': { queuedBy: 'job', transports: ['sms', 'email'] },
+  /** The one reminder of a review request whose link was not pressed within three days, the same way. */
+  'review-reminder': { queuedBy: 'job', transports: ['sms', 'email'] },
   /** The business told a partner handed a job back, and why. */
   'handed-back': { queuedBy: 'job', transports: ['email'] },
   /** The next step of one urgent lead's dispatch (server/dispatch/dispatch.ts). */

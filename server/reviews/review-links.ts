@@ -1,0 +1,95 @@
+/**
+ * The links a review message carries. `GET /r/TOKEN` counts the press and sends the browser on to
+ * the business's own review page on Google, built from the stored place ID alone: nothing in the
+ * request (no query, no header, no path beyond the token) can choose where it leads, so it is no
+ * open redirect. A token is compared only by its hash; one never sent is a 404, one whose purpose
+ * is over (two weeks after its reminder) a 410. `/u/TOKEN` unsubscribes the address an e-mail went
+ * to: the page asks with one button (a mail scanner's fetch changes nothing), and a POST there,
+ * from that button or from a mail app's one-click unsubscribe (RFC 8058), records it. The tokens
+ * sit in the path, so the request log redacts the segment after `/r/` and `/u/`.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { business } from '../../core/business.ts';
+import type { LeadStore } from '../storage/types.ts';
+import { secretHash } from '../security/secrets.ts';
+import { addEvent, inboxLead } from '../storage/lead-work.ts';
+import { countPress, optOutEmail, reviewLinkOf, type ReviewLinkKind } from '../storage/review-records.ts';
+import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
+import { errorPage } from '../http/error-pages.ts';
+import { emailKey, googleReviewUrl, REVIEW_LINK_PATH, REVIEW_TOKEN, UNSUBSCRIBE_PATH } from './review-rules.ts';
+import { messageMain, unsubscribeMain } from './review-pages.ts';
+import { reviewWords } from './review-words.ts';
+
+export interface ReviewLinkOptions {
+  store: LeadStore;
+}
+
+const w = reviewWords.page;
+
+function page(request: FastifyRequest, reply: FastifyReply, status: number, title: string, main: string) {
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Referrer-Policy', 'no-referrer');
+  const shell = request.server.pageShell;
+  if (shell) return reply.send(shell.render(title, main));
+  return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
+}
+
+type Params = { Params: { token: string } };
+
+export const reviewLinkPlugin: FastifyPluginAsync<ReviewLinkOptions> = async (app, { store }) => {
+  // Whatever a mail app's one-click POST carries (a form, multipart, nothing), the token alone decides.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'review link failed');
+    return page(request, reply, status, w.invalidTitle, messageMain(w.invalidTitle, w.invalid));
+  });
+
+  /** The lead of a live link, or the page that says why there is none (sent, and undefined returned). */
+  async function leadOf(request: FastifyRequest<Params>, reply: FastifyReply, kind: ReviewLinkKind): Promise<string | undefined> {
+    const token = request.params.token;
+    const link = REVIEW_TOKEN.test(token) ? await store.read(() => reviewLinkOf(secretHash(token), kind)) : undefined;
+    if (!link) {
+      await page(request, reply, 404, w.invalidTitle, messageMain(w.invalidTitle, w.invalid));
+      return undefined;
+    }
+    if (link.ended) {
+      await page(request, reply, 410, w.endedTitle, messageMain(w.endedTitle, w.ended));
+      return undefined;
+    }
+    return link.leadId;
+  }
+
+  // A HEAD (a link checker) counts nothing and goes nowhere.
+  app.get<Params>(`${REVIEW_LINK_PATH}/:token`, { exposeHeadRoute: false }, async (request, reply) => {
+    const leadId = await leadOf(request, reply, 'review');
+    if (!leadId) return reply;
+    const placeId = business.googlePlaceId;
+    if (!placeId) return page(request, reply, 410, w.endedTitle, messageMain(w.endedTitle, w.ended));
+    await store.transact(function* () {
+      if (yield* countPress(leadId)) yield* addEvent(leadId, 'customer', null, reviewWords.events.pressed);
+    });
+    return reply.code(303).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(googleReviewUrl(placeId), 303);
+  });
+
+  app.get<Params>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
+    if (!(await leadOf(request, reply, 'stop'))) return reply;
+    return page(request, reply, 200, w.unsubscribeTitle, unsubscribeMain(`${UNSUBSCRIBE_PATH}/${request.params.token}`));
+  });
+
+  app.post<Params>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
+    const leadId = await leadOf(request, reply, 'stop');
+    if (!leadId) return reply;
+    await store.transact(function* () {
+      const lead = yield* inboxLead(leadId);
+      if (lead?.work_email.trim() && (yield* optOutEmail(emailKey(lead.work_email))))
+        yield* addEvent(leadId, 'customer', null, reviewWords.events.unsubscribed);
+    });
+    return page(request, reply, 200, w.unsubscribedTitle, messageMain(w.unsubscribedTitle, w.unsubscribed));
+  });
+};
