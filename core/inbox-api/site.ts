@@ -127,14 +127,25 @@ export type PreviewAnswer = z.output<typeof previewAnswer>;
 
 export const publishAnswer = z.object({ version: z.number() });
 
+const versionAction = z.enum(['publish', 'restore', 'verify', 'undo']);
+
+/**
+ * The fields a version changed on one page, as paths ("faq.3", "emergencyLine.digits", "body") the
+ * inbox names by their labels: the first few, and how many more.
+ */
+const changedFields = z.object({ fields: z.array(z.string()), more: z.number() });
+
 export const versionList = z.object({
   versions: z.array(
     z.object({
       number: z.number(),
-      action: z.enum(['publish', 'restore', 'verify']),
+      action: versionAction,
       restoredFrom: z.number().nullable(),
       by: who,
-      changed: z.array(z.object({ key: z.string(), title: z.string() })),
+      changed: z.array(z.object({ key: z.string(), title: z.string() }).extend(changedFields.shape)),
+      /** building: its build is under way; failed: never shown on the site, with the build's reason. */
+      status: z.enum(['building', 'live', 'failed']),
+      failure: z.string().nullable(),
     }),
   ),
   served: z.number(),
@@ -152,6 +163,22 @@ export const versionDiff = z.object({
   ),
 });
 export type VersionDiff = z.output<typeof versionDiff>;
+
+/** One page's history: the versions that changed it, newest first, each with the fields it changed. */
+export const pageHistory = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** The newest version of the site, which an undo is based on. */
+  version: z.number(),
+  versions: z.array(z.object({ number: z.number(), action: versionAction, restoredFrom: z.number().nullable(), by: who }).extend(changedFields.shape)),
+});
+export type PageHistory = z.output<typeof pageHistory>;
+
+/** Undo one version's changes to one page: the page goes back to how it was before `version`, as a new version. */
+export const pageUndo = z.object({
+  version: z.number().int().min(1).max(1_000_000_000),
+  basedOn: z.number().int().min(0).max(1_000_000_000),
+});
 
 /** A photo's address in the API. */
 export const photoParams = z.object({ id: z.string().regex(PHOTO_ID) });

@@ -15,10 +15,11 @@ import { CheckRefused } from '../site/content-checker.ts';
 import { BUSINESS_DETAILS_KEY, daysBetween, hasPriceDate, pricesVerifiedOn, verifiedOn } from '../site/content.ts';
 import type { EntryContent } from '../../core/inbox-api/site.ts';
 import { nzParts } from '../../core/nz-time.ts';
-import { draftKeys, draftOf, dropDraft, listVersions, saveDraft } from '../storage/site-versions.ts';
+import { draftKeys, draftOf, dropDraft, listVersions, saveDraft, versionsNumbered } from '../storage/site-versions.ts';
 import { BuildFailed, EditConflict, EntryRefused, NoConflict, PublishBusy, type PublishedVersion } from '../site/site-publisher.ts';
 import { entrySchemaOf } from '../site/entry-schemas.ts';
-import { versionDiffOf } from '../site/version-diff.ts';
+import { changedFieldsOf, versionDiffOf, withBefore } from '../site/version-diff.ts';
+import { sitePageRoutes } from './site-page-routes.ts';
 import { siteWords } from '../site/site-words.ts';
 import { PREVIEW_PREFIX } from '../site/preview-page.ts';
 import type { CollectionName } from '../site/content.ts';
@@ -73,6 +74,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       throw error;
     }
   }
+
+  await app.register(sitePageRoutes, { ctx, publishing, by });
 
   // An upload is the photo's bytes as they are; only this plugin's routes read them.
   app.addContentTypeParser(PHOTO_UPLOAD_TYPE, { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -252,6 +255,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     handler: async (_request, reply) => {
       if (!site) return reply.code(404).send({ error: siteWords.notEditable });
       const versions = await ctx.store.read(() => listVersions());
+      const oldest = versions.at(-1);
+      const earlier = oldest && oldest.number > 1 ? await ctx.store.read(() => versionsNumbered([oldest.number - 1])) : [];
       const titles = site.contentOf(versions[0] ?? { entries: {} });
       const title = (key: EntryKey) => {
         const entry = titles.get(key) ?? site.release.get(key);
@@ -259,12 +264,12 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       };
       return {
         served: site.servedVersion,
-        versions: versions.map((v) => ({
+        versions: withBefore(versions, new Map(earlier.map((v) => [v.number, v])), (v) => site.contentOf(v)).map(({ version: v, before, after }) => ({
           number: v.number,
           action: v.action,
           restoredFrom: v.restoredFrom,
           by: { email: v.authorEmail, at: v.createdAt },
-          changed: v.changed.map((key) => ({ key, title: title(key) })),
+          changed: v.changed.map((key) => ({ key, title: title(key), ...changedFieldsOf(before.get(key), after.get(key)) })),
         })),
       };
     },

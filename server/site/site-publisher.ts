@@ -128,9 +128,9 @@ export class SitePublisher {
     return this.#versions.catchUp();
   }
 
-  /** Publishes `entry` as the owner edited it from version `basedOn`. */
-  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish'): Promise<PublishedVersion> {
-    return this.#versions.publishEntry(entry, basedOn, by, action);
+  /** Publishes `entry` as the owner edited it from version `basedOn` (an undo: as it was before version `restoredFrom`). */
+  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish', restoredFrom?: number): Promise<PublishedVersion> {
+    return this.#versions.publishEntry(entry, basedOn, by, action, restoredFrom);
   }
 
   /** Publishes an earlier version's content again (0: the release's own) as a new version. */

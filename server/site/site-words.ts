@@ -21,10 +21,14 @@ export const siteWords = {
   photoMissing: 'This photo is not on the server. Upload it again.',
   photoUploaded: 'Uploaded a photo for the site',
   busy: 'Others are publishing at the same moment. Wait a few seconds and try again.',
+  notChangedHere: 'That version did not change this page, so there is nothing of it to undo here.',
+  alreadyUndone: 'This page is already as it was before that version: there is nothing to undo.',
   audit: (action: VersionAction, number: number, restoredFrom: number | null) =>
-    action === 'restore'
-      ? `Restored site version ${restoredFrom} as version ${number}`
-      : action === 'verify'
-        ? `Marked prices as verified today (site version ${number})`
-        : `Published site version ${number}`,
+    action === 'undo'
+      ? `Undid site version ${restoredFrom}’s changes to a page, as version ${number}`
+      : action === 'restore'
+        ? `Restored site version ${restoredFrom} as version ${number}`
+        : action === 'verify'
+          ? `Marked prices as verified today (site version ${number})`
+          : `Published site version ${number}`,
 };

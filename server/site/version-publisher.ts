@@ -251,7 +251,7 @@ export class VersionPublisher {
    * when it fails the content checks, and with the published entry when someone published that
    * entry since `basedOn`.
    */
-  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish'): Promise<PublishedVersion> {
+  publishEntry(entry: ContentEntry, basedOn: number, by: Publisher, action: VersionAction = 'publish', restoredFrom?: number): Promise<PublishedVersion> {
     const key = keyOf(entry);
     return this.#publish(by, action, async (latest) => {
       const now = this.contentOf(latest);
@@ -267,7 +267,7 @@ export class VersionPublisher {
       // An entry edited back to the release's own words follows the release again.
       if (release && entryHash(release) === entryHash(entry)) delete entries[key];
       else entries[key] = entry;
-      return { entries };
+      return restoredFrom === undefined ? { entries } : { entries, restoredFrom };
     });
   }
 

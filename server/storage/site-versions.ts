@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { siteCollectionNames, type SiteCollection } from '../../core/site-collections.ts';
 import { all, announce, one, run, NOW_MS, type Row, type Work } from './steps.ts';
 
-export const VERSION_ACTIONS = ['publish', 'restore', 'verify'] as const;
+/** 'undo' took back one version's changes to one page (restoredFrom names that version). */
+export const VERSION_ACTIONS = ['publish', 'restore', 'verify', 'undo'] as const;
 export type VersionAction = (typeof VERSION_ACTIONS)[number];
 
 /** "guides/commercial-fridge-prices-nz": an entry's collection and file name. */
@@ -94,6 +95,22 @@ export function* versionByNumber(number: number): Work<ContentVersion | undefine
 /** The newest versions first. */
 export function* listVersions(limit = 100): Work<ContentVersion[]> {
   return (yield* all('SELECT * FROM site_versions ORDER BY number DESC LIMIT ?', limit)).map(toVersion);
+}
+
+/**
+ * The versions that changed one entry, newest first. The stored list is JSON text, so the query
+ * narrows by the key's quoted text (keys hold no LIKE wildcard: letters, digits, '-' and '/'), and
+ * the parsed list decides.
+ */
+export function* versionsChanging(key: EntryKey, limit = 30): Work<ContentVersion[]> {
+  const rows = yield* all('SELECT * FROM site_versions WHERE changed LIKE ? ORDER BY number DESC LIMIT ?', `%${JSON.stringify(key)}%`, limit);
+  return rows.map(toVersion).filter((v) => v.changed.includes(key));
+}
+
+/** The versions with these numbers (those that exist), in no particular order. */
+export function* versionsNumbered(numbers: readonly number[]): Work<ContentVersion[]> {
+  if (numbers.length === 0) return [];
+  return (yield* all(`SELECT * FROM site_versions WHERE number IN (${numbers.map(() => '?').join(', ')})`, ...numbers)).map(toVersion);
 }
 
 /**

@@ -208,6 +208,8 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
       ['GET', '/site/versions', undefined],
       ['GET', '/site/versions/0', undefined],
       ['POST', '/site/versions/0/restore', undefined],
+      ['GET', `${GUIDE}/versions`, undefined],
+      ['POST', `${GUIDE}/undo`, { version: 1, basedOn: e.version }],
     ] as const;
   }
 
@@ -224,10 +226,10 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
     expect(await state()).toEqual(before);
   });
 
-  it('answers staff 403 on publish, verify and restore, and publishes nothing', async () => {
+  it('answers staff 403 on publish, verify, restore and undo, and publishes nothing', async () => {
     const before = await state();
     for (const [method, url, payload] of await everyRoute()) {
-      if (!/publish|verify|restore/.test(url)) continue;
+      if (!/publish|verify|restore|undo/.test(url)) continue;
       const res = await onA.call(staff, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error).toMatch(/owner/i);
@@ -274,7 +276,8 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
       }
     }
     // Reads that another site started are refused too.
-    for (const url of ['/site', GUIDE, '/site/versions']) expect((await raw(owner, 'GET', url, { 'sec-fetch-site': 'cross-site' })).statusCode, url).toBe(403);
+    for (const url of ['/site', GUIDE, '/site/versions', `${GUIDE}/versions`])
+      expect((await raw(owner, 'GET', url, { 'sec-fetch-site': 'cross-site' })).statusCode, url).toBe(403);
     expect(await state()).toEqual(before);
     // The same publish with our origin and the browser's own token goes through: only the headers were wrong.
     const [, , edit] = (await everyRoute())[4];
@@ -352,6 +355,38 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
         {},
         [404],
       ]);
+
+    for (const undo of [
+      { version: 0, basedOn: 0 },
+      { version: -1, basedOn: 0 },
+      { version: 1.5, basedOn: 0 },
+      { version: '1', basedOn: 0 },
+      { version: 1e10, basedOn: 0 },
+      { version: 1 },
+      {},
+      [1, 0],
+      null,
+    ])
+      tried.push([`undo ${JSON.stringify(undo)}`, 'POST', `${GUIDE}/undo`, undo, {}, [400]]);
+    tried.push(['undo of a version that never was', 'POST', `${GUIDE}/undo`, { version: 999_999, basedOn: 0 }, {}, [404]]);
+    for (const suffix of ['/versions', '/undo']) {
+      tried.push([
+        `an entry the site lacks (${suffix})`,
+        suffix === '/undo' ? 'POST' : 'GET',
+        `/site/entries/guides/no-such-guide${suffix}`,
+        { version: 1, basedOn: 0 },
+        {},
+        [404],
+      ]);
+      tried.push([
+        `entry secrets/x (${suffix})`,
+        suffix === '/undo' ? 'POST' : 'GET',
+        `/site/entries/secrets/x${suffix}`,
+        { version: 1, basedOn: 0 },
+        {},
+        [400],
+      ]);
+    }
 
     const before = await state();
     for (const [name, method, url, payload, headers, statuses] of tried) {
@@ -529,6 +564,49 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
     const list = (await onA.call(staff, 'GET', '/site/versions')).json();
     expect(list.versions[0].number).toBe(newest);
     expect(list.served).toBe(newest);
+  });
+
+  it('undoes one page’s changes once, though pressed at once on two instances: one new version, the other press a 409', async () => {
+    const e = await entry();
+    const heading = 'Commercial Fridge Prices in New Zealand: Undone Twice at Once';
+    const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
+    const n = published.json().version;
+    const undo = { version: n, basedOn: n };
+    const [x, y] = await Promise.all([onA.call(owner, 'POST', `${GUIDE}/undo`, undo), onB.call(ownerOnB, 'POST', `${GUIDE}/undo`, undo)]);
+    expect([x.statusCode, y.statusCode].sort(), `${x.body} ${y.body}`).toEqual([200, 409]);
+    const [won, lost] = x.statusCode === 200 ? [x, y] : [y, x];
+    expect([siteWords.conflict, siteWords.alreadyUndone]).toContain(lost.json().error);
+    expect(won.json().version).toBe(n + 1);
+    expect((await versions()).map((v) => [v.number, v.action])[0]).toEqual([n + 1, 'undo']);
+    for (const i of [a, b]) {
+      await waitFor(() => i.site.version === n + 1, { what: `version ${n + 1} served` });
+      expect(await page(i.app)).not.toContain(heading);
+    }
+  });
+
+  it('answers any body to undo, and any entry’s history, with a 4xx or the history: never a 5xx, and stores nothing', async () => {
+    const before = await state();
+    const notACount = fc.oneof(
+      fc.double(),
+      fc.string({ maxLength: 12 }),
+      fc.constant(null),
+      fc.integer({ max: 0 }),
+      fc.integer({ min: 1_000_000_001 }),
+      fc.array(fc.nat(), { maxLength: 2 }),
+    );
+    const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ version: notACount, basedOn: fc.oneof(notACount, fc.nat()) }, { requiredKeys: [] }));
+    const id = fc.string({ maxLength: 90 });
+    await fc.assert(
+      fc.asyncProperty(body, id, async (payload, entryId) => {
+        const undo = await onA.call(owner, 'POST', `${GUIDE}/undo`, payload ?? null);
+        // A bare string goes as text, not JSON: 415.
+        expect([400, 415], undo.body).toContain(undo.statusCode);
+        const history = await onA.call(owner, 'GET', `/site/entries/guides/${encodeURIComponent(entryId)}/versions`);
+        expect([200, 400, 404], history.body).toContain(history.statusCode);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await state()).toEqual(before);
   });
 
   it('has one audit line for each version, by the owner who made it, and none for any refusal', async () => {

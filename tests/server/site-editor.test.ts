@@ -259,6 +259,48 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const versions = (await onA.call(staff, 'GET', '/site/versions')).json().versions;
     expect(versions[0].action).toBe('verify');
     expect((await onA.call(staff, 'POST', '/site/versions/0/restore')).statusCode).toBe(403);
+    it('keeps each page’s history, names each change by its page and field, and undoes one page’s changes as a new version', async () => {
+      const e = await entry();
+      const home = await page(a.app, '/');
+      const heading = 'Commercial Fridge Prices in New Zealand: a Change to Undo';
+      const faq = e.published.data.faq.map((item: { question: string; answer: string }, i: number) =>
+        i === 2 ? { ...item, answer: `${item.answer} Ask us.` } : item,
+      );
+      const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+        data: { ...e.published.data, heading, faq },
+        body: e.published.body,
+        basedOn: e.version,
+      });
+      const n = published.json().version;
+      // The versions list names the page and the fields, never only "Business details" or a file.
+      const card = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
+      expect(card.changed).toEqual([{ key: 'guides/commercial-fridge-prices-nz', title: e.title, fields: ['heading', 'faq.2'], more: 0 }]);
+      const history = (await onA.call(staff, 'GET', `${GUIDE}/versions`)).json();
+      expect(history).toMatchObject({ key: 'guides/commercial-fridge-prices-nz', title: e.title, version: n });
+      expect(history.versions[0]).toMatchObject({ number: n, action: 'publish', fields: ['heading', 'faq.2'], more: 0, by: { email: 'owner@example.nz' } });
+      // Every version the guide's history lists changed the guide; the home page's lists none of them.
+      const all = await t.store.read(() => listVersions());
+      expect(history.versions.map((v: { number: number }) => v.number)).toEqual(
+        all.filter((v) => v.changed.includes('guides/commercial-fridge-prices-nz')).map((v) => v.number),
+      );
+      expect((await onA.call(staff, 'GET', `${HOME}/versions`)).json().versions.map((v: { number: number }) => v.number)).not.toContain(n);
+      // Owners only; a version that did not change the page has nothing to undo on it.
+      expect((await onA.call(staff, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n })).statusCode).toBe(403);
+      expect((await onA.call(owner, 'POST', `${HOME}/undo`, { version: n, basedOn: n })).statusCode).toBe(404);
+      expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: 999, basedOn: n })).statusCode).toBe(404);
+      const undone = await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json().version).toBe(n + 1);
+      expect(await page(a.app)).toContain(e.published.data.heading);
+      expect(await page(a.app)).not.toContain(heading);
+      expect(await page(a.app, '/')).toBe(home);
+      const [newest] = await t.store.read(() => listVersions());
+      expect(newest).toMatchObject({ number: n + 1, action: 'undo', restoredFrom: n, changed: ['guides/commercial-fridge-prices-nz'] });
+      await waitFor(async () => !(await page(b.app)).includes(heading), { what: 'the undo served on the other instance' });
+      // Pressed again: the page is as it was already.
+      expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n + 1 })).statusCode).toBe(409);
+    });
+
     const res = await onA.call(owner, 'POST', '/site/versions/0/restore');
     expect(res.statusCode).toBe(200);
     const number = res.json().version;
