@@ -113,6 +113,8 @@ export const DEFAULTS = {
    * alongside when nobody has accepted.
    */
   dispatch: { acceptWithinMs: 5 * 60_000, atOnce: 3, wakeAfterMs: 2 * 60_000 },
+  /** The job apps' APIs (server/jobapp/). */
+  jobApp: { servicem8: 'https://api.servicem8.com', fergus: 'https://api.fergus.com' },
 } as const;
 
 /** The most of its lease a send may take: what is left is time to renew the claim after it. */
@@ -192,6 +194,9 @@ export const configSchema = z
       ),
     /** Where the Messages API is; tests and a local fake stand in for Twilio here. */
     TWILIO_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? 'https://api.twilio.com').replace(/\/+$/, '')),
+    /** Where ServiceM8's and Fergus's APIs are; tests and local stand-ins take their place here. */
+    SERVICEM8_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? DEFAULTS.jobApp.servicem8).replace(/\/+$/, '')),
+    FERGUS_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? DEFAULTS.jobApp.fergus).replace(/\/+$/, '')),
     /**
      * The server's key pair for alerts on phones (Web Push, VAPID), base64url as web-push makes them.
      * Unset: one pair is made the first time it is needed and kept in the database, the same for

@@ -12,6 +12,7 @@ import { OutboxWorker } from './outbox/worker.ts';
 import { createLeadSenders, createMailedJobSenders } from './outbox/senders.ts';
 import { Scheduler } from './outbox/scheduler.ts';
 import { createDispatchRunners } from './outbox/dispatch-runner.ts';
+import { createJobAppSender } from './jobapp/send-to-job-app.ts';
 import { mailerFor } from './outbox/mailer.ts';
 import { usePushSettings } from './push/push-keys.ts';
 import { pushToPerson } from './push/push-sender.ts';
@@ -93,7 +94,10 @@ const ladder = dispatch
         : undefined,
     })
   : {};
+// The job app's sends need nothing but the network: every instance runs them.
+const jobAppUrls = { servicem8: config.SERVICEM8_API_URL, fergus: config.FERGUS_API_URL };
 const senders = {
+  'job-app': createJobAppSender(store, jobAppUrls),
   ...leadSenders,
   ...mailed,
   ...(dispatch ? createDispatchRunners(store, dispatchPolicy, { texts }) : {}),
@@ -161,6 +165,7 @@ const app = await buildApp({
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
     texts,
     mailer: mailer && createInboxMailer(mailer, config.LEAD_NOTIFY_FROM),
+    jobApp: jobAppUrls,
   },
 });
 

@@ -49,6 +49,7 @@ import { backupAnswer } from './backups.ts';
 import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder-api.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
+import { jobAppAnswer, jobAppBody, jobAppReport, jobAppSettingsBody, leadJobApp } from './job-app.ts';
 import { leadReview, reviewReport, reviewSettingsBody, skipBody } from './reviews.ts';
 import {
   draftAnswer,
@@ -125,6 +126,14 @@ const routes = {
   'GET /google-ads.csv': { querystring: sinceQuery },
   'GET /backups': { response: { 200: backupAnswer } },
 
+  'GET /job-app': { response: { 200: jobAppAnswer } },
+  'PUT /job-app': { body: jobAppBody, response: { 200: jobAppAnswer } },
+  'PATCH /job-app': { body: jobAppSettingsBody, response: { 200: jobAppAnswer } },
+  'DELETE /job-app': { response: { 200: jobAppAnswer } },
+  'GET /leads/:id/job-app': { params: idParams, response: { 200: leadJobApp } },
+  'POST /leads/:id/job-app': { params: idParams, response: { 200: leadJobApp } },
+  'GET /reports/job-app': { querystring: rangeQuery, response: { 200: jobAppReport } },
+
   'GET /leads/:id/review': { params: idParams, response: { 200: leadReview } },
   'PUT /leads/:id/review': { params: idParams, body: skipBody, response: { 200: leadReview } },
   'GET /reports/reviews': { querystring: rangeQuery, response: { 200: reviewReport } },
@@ -190,6 +199,7 @@ export type { Passkey } from './passkeys.ts';
 export type { Person, AuditEntry } from './people.ts';
 export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './partners.ts';
 export type { BackupAnswer } from './backups.ts';
+export type { JobAppAnswer, JobAppInput, JobAppVendor, JobSend, LeadJobApp, JobAppReport } from './job-app.ts';
 export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder-api.ts';
 export type { LeadReview, ReviewReport } from './reviews.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';

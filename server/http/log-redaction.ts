@@ -7,7 +7,7 @@
  *   value is replaced unless its parameter is on a short list of harmless ones, so a secret
  *   parameter added later stays out of the logs until someone decides otherwise;
  * - a header: cookies (the session, the CSRF secret, the passkey challenge), the CSRF token, the
- *   export's bearer token. Fastify's request line carries no headers; these paths catch any line
+ *   export's bearer token, the job app's key. Fastify's request line carries no headers; these paths catch any line
  *   that logs them anyway;
  * - an error's text: a mail server that refuses a message may quote the links in it, Node's URL
  *   errors carry their input, a connection error may name an address with its password.
@@ -94,7 +94,7 @@ export const LOG_SERIALIZERS = {
   error: (error: unknown) => scrub(error instanceof Error ? stdSerializers.err(error) : error),
 };
 
-const HEADERS = ['headers.authorization', 'headers.cookie', 'headers["set-cookie"]', 'headers["x-csrf-token"]'];
+const HEADERS = ['headers.authorization', 'headers.cookie', 'headers["set-cookie"]', 'headers["x-csrf-token"]', 'headers["x-api-key"]'];
 
 /** What pino replaces in any line that has it: headers (on their own or a request's or reply's), a lead's details, bodies, tokens. */
 export const LOG_REDACT = [
@@ -109,6 +109,9 @@ export const LOG_REDACT = [
   '*.token',
   'csrfToken',
   '*.csrfToken',
+  // The job app's key or token (server/jobapp/), wherever a line might carry it.
+  'secret',
+  '*.secret',
 ];
 
 /** The server's pino options at a level. */

@@ -38,6 +38,7 @@ import { leadDetail, leadRow, notifications, timeline } from './lead-views.ts';
 import { textsDelivered } from '../storage/offer-channels.ts';
 import { endpoint } from './endpoint.ts';
 import { BadRequest, signedInUser } from './refusals.ts';
+import { sendWonLead } from './job-app-routes.ts';
 import type { InboxContext } from './context.ts';
 
 export const inboxCsvColumns = [...exportColumns, 'status', 'job_value', 'lost_reason', 'follow_up_on', 'inbox_notes'] as const;
@@ -127,6 +128,8 @@ export const leadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         yield* ctx.audited(request, inboxWords.audit.status(changed.id, text));
         // Won (the owner's confirmation of a partner's "Job done" too): the customer is asked for a review, once.
         if (changed.status === 'won') yield* askForReview(changed.id);
+        // Won, and the owners chose to send every won lead: its job goes to the job app.
+        if (changed.status === 'won') yield* sendWonLead(changed.id, signedInUser(request).email);
         return { changed, holder: (yield* holdersOf([changed.id])).get(changed.id) ?? null };
       });
       if (!lead) return reply.code(404).send({ error: inboxWords.errors.noLead });

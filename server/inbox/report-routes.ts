@@ -20,7 +20,7 @@ import type { InboxContext } from './context.ts';
 const MAX_RANGE_DAYS = 3 * 366;
 
 /** The range asked for, a missing end taken from the default twelve weeks; undefined when it runs backwards or is too long. */
-function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: string; to: string } | undefined {
+export function resolveRange(asked: z.output<typeof rangeQuery>, now: Date): { from: string; to: string } | undefined {
   const fallback = defaultRange(now);
   const from = asked.from ?? (asked.to && asked.to < fallback.from ? asked.to : fallback.from);
   const to = asked.to ?? (from > fallback.to ? from : fallback.to);

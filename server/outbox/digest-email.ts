@@ -16,6 +16,9 @@ import { composeMail, type Block, type Mail } from './mail-model.ts';
 import { noticeCopy as copy } from './email-words.ts';
 import { dayFormat } from './owner-notices.ts';
 import type { NoticeAddresses } from './lead-notices.ts';
+import type { JobAppReport, JobAppVendor } from '../../core/inbox-api/job-app.ts';
+import { jobAppConnection, jobAppCounts } from '../storage/job-app-records.ts';
+import { jobAppWords } from '../jobapp/job-app-words.ts';
 
 /** What the weekly digest says. */
 export interface Digest {
@@ -30,6 +33,8 @@ export interface Digest {
   dead: OutboxJob[];
   /** The website's price date line, when it is past its monthly check. */
   prices?: PriceAge | undefined;
+  /** The job app's week, while one is connected: its sends, and its refusal of the key. */
+  jobApp?: { vendor: JobAppVendor; report: JobAppReport; refusal: string | null } | undefined;
 }
 
 /** The figures of the week before `monday`, read now. */
@@ -42,6 +47,10 @@ export async function loadDigest(store: LeadStore, monday: string): Promise<Dige
   const won = await store.read(() => leadsWonBetween(start, end));
   const counts = await store.read(() => digestCounts(start, end));
   const prices = await publishedPriceAge(store, nzInstant(monday, 0));
+  const jobApp = await store.read(function* () {
+    const connection = yield* jobAppConnection();
+    return connection && { vendor: connection.vendor, report: yield* jobAppCounts(start, end), refusal: connection.refusal };
+  });
   return {
     monday,
     insight,
@@ -49,6 +58,7 @@ export async function loadDigest(store: LeadStore, monday: string): Promise<Dige
     won: { count: won.length, cents: won.reduce((sum, l) => sum + (l.job_value_cents ?? 0), 0) },
     ...counts,
     ...(prices?.stale ? { prices } : {}),
+    ...(jobApp ? { jobApp } : {}),
   };
 }
 
@@ -66,6 +76,12 @@ function partnersLine({ partners }: Insight): string {
     total(partners.promise, (p) => p.kept),
     total(partners.promise, (p) => p.urgent),
   );
+}
+
+/** The job app's lines: a refused key first, as nothing reaches the app until it is replaced. */
+function jobAppSection({ vendor, report, refusal }: NonNullable<Digest['jobApp']>) {
+  const words = jobAppWords.digest;
+  return { heading: words.heading, lines: [...(refusal ? [words.refused(vendor, refusal)] : []), words.sent(vendor, report.sent, report.failed)] };
 }
 
 /** The digest's figures as sections of lines, each under its heading or a little space. */
@@ -93,6 +109,7 @@ function digestSections(digest: Digest): Block[][] {
         : [copy.noDead],
     },
     ...(digest.prices ? [{ heading: copy.prices.heading, lines: [copy.prices.line(digest.prices.days)] }] : []),
+    ...(digest.jobApp ? [jobAppSection(digest.jobApp)] : []),
   ];
   return sections.map((s) => [
     s.heading ? { kind: 'heading', text: s.heading } : { kind: 'spacer' },

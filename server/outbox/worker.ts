@@ -27,6 +27,15 @@ export type JobSender = ((job: ClaimedJob, signal?: AbortSignal) => Promise<void
 /** A failure that another try cannot mend (the lead is gone): the job is dead at once. */
 export class PermanentFailure extends Error {}
 
+/** A passing failure whose peer said when to try again (a 429's Retry-After): the retry waits at least that long. */
+export class RetryLater extends Error {
+  readonly afterMs: number;
+  constructor(message: string, afterMs: number) {
+    super(message);
+    this.afterMs = afterMs;
+  }
+}
+
 /**
  * Sends one lead's own message, given the lead as stored when the job runs. `signal` aborts when
  * the outbox gives up on the send (its timeout): the sender should then drop the attempt so it is
@@ -240,7 +249,10 @@ export class OutboxWorker {
         // A mail server's refusal may quote the message, links and all: the stored error (shown in the
         // inbox and the CLI) keeps none of their secrets.
         const message = redactText(error instanceof Error ? error.message : String(error));
-        const retryIn = context.attempt >= maxAttempts || isPermanentFailure(error) ? null : backoffDelay(context.attempt, this.#o.backoff);
+        const retryIn =
+          context.attempt >= maxAttempts || isPermanentFailure(error)
+            ? null
+            : Math.max(backoffDelay(context.attempt, this.#o.backoff), error instanceof RetryLater ? error.afterMs : 0);
         const recorded = await store.failJob(job, message, retryIn);
         log.warn({ ...context, dead: retryIn === null, error: message, recorded }, 'notification failed');
         return;

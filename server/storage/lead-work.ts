@@ -153,7 +153,7 @@ export function* inboxLead(id: string): Work<InboxLead | undefined> {
   return row ? toInboxLead(row) : undefined;
 }
 
-export const eventKinds = ['status', 'note', 'follow_up', 'not_spam', 'send_again', 'partner', 'customer', 'ladder', 'acknowledged'] as const;
+export const eventKinds = ['status', 'note', 'follow_up', 'not_spam', 'send_again', 'partner', 'customer', 'ladder', 'acknowledged', 'job_app'] as const;
 export type EventKind = (typeof eventKinds)[number];
 
 export interface LeadEvent {

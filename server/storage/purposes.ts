@@ -73,6 +73,8 @@ export const PURPOSES = {
   'dispatch-due': { queuedBy: 'work', transports: ['none'] },
   /** An urgent lead's escalation ladder started by dispatch (once per lead; the reason as its period). */
   'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
+  /** A lead's job made in the business's job app, ServiceM8 or Fergus (server/jobapp/send-to-job-app.ts), once per lead. */
+  'job-app': { queuedBy: 'work', transports: ['none'] },
   /** One step of an urgent lead's escalation ladder: one person woken by push to the inbox app, by text or by a call. */
   ladder: { queuedBy: 'ladder', transports: ['push', 'sms', 'voice'] },
   /** Someone woken by the ladder told who has acknowledged the lead (once per person and channel). */
