@@ -3,7 +3,7 @@
  * (params, querystring, body) and what it answers, as zod schemas. The server's routes are
  * declared from this table (validation and serialisation through fastify-type-provider-zod) and the
  * app's calls are typed by it, so the two cannot disagree. The app imports types only: zod stays
- * out of its bundle. Downloads (the CSVs) have no answer schema: they are streamed text.
+ * out of its bundle. Downloads (the CSVs, a voicemail) have no answer schema: they are streamed.
  */
 import { z } from 'zod';
 import {
@@ -49,6 +49,7 @@ import { backupAnswer } from './backups.ts';
 import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder-api.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
+import { callParams, callReport, leadCalls } from './call-lead-api.ts';
 import { jobAppAnswer, jobAppBody, jobAppReport, jobAppSettingsBody, leadJobApp } from './job-app.ts';
 import { leadReview, reviewReport, reviewSettingsBody, skipBody } from './reviews.ts';
 import {
@@ -139,6 +140,11 @@ const routes = {
   'GET /reports/reviews': { querystring: rangeQuery, response: { 200: reviewReport } },
   'PUT /reviews': { body: reviewSettingsBody, response: { 200: reviewSettingsBody } },
 
+  'GET /leads/:id/calls': { params: idParams, response: { 200: leadCalls } },
+  'GET /calls/:sid/recording': { params: callParams },
+  'DELETE /calls/:sid/recording': { params: callParams, response: { 200: leadCalls } },
+  'GET /reports/calls': { querystring: rangeQuery, response: { 200: callReport } },
+
   'GET /push/key': { response: { 200: pushKeyAnswer } },
   'POST /push/subscriptions': { body: pushSubscriptionBody, response: { 200: okAnswer } },
   'DELETE /push/subscriptions': { body: pushEndpointBody, response: { 200: okAnswer } },
@@ -201,6 +207,7 @@ export type { Partner, PartnerInput, OnCallTurn, OnCallRosterAnswer } from './pa
 export type { BackupAnswer } from './backups.ts';
 export type { JobAppAnswer, JobAppInput, JobAppVendor, JobSend, LeadJobApp, JobAppReport } from './job-app.ts';
 export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder-api.ts';
+export type { CallReport, LeadCall } from './call-lead-api.ts';
 export type { LeadReview, ReviewReport } from './reviews.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';

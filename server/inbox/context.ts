@@ -13,6 +13,7 @@ import type { BadRequestRule } from './refusals.ts';
 import type { BackupState } from '../backup/schedule.ts';
 import type { SitePublisher } from '../site/site-publisher.ts';
 import type { JobAppUrls } from '../jobapp/job-app-client.ts';
+import type { TwilioRecordings } from '../sms/twilio-client.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 
 export { INBOX_PATH } from '../../core/inbox-links.ts';
@@ -38,6 +39,8 @@ export interface InboxOptions {
   backups?: (() => BackupState) | undefined;
   /** The site editor's publisher; without it the Site section answers that it is not available. */
   site?: SitePublisher | undefined;
+  /** Voicemails at Twilio, played through the server; without it none can be played. */
+  recordings?: TwilioRecordings | undefined;
   /** Where the job apps' APIs are (the vendors' own when not given). */
   jobApp?: JobAppUrls | undefined;
   sessionIdleMs?: number | undefined;

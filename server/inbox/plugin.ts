@@ -32,6 +32,7 @@ import { siteRoutes } from './site-routes.ts';
 import { ladderRoutes } from './ladder-routes.ts';
 import { pushRoutes } from './push-routes.ts';
 import { jobAppRoutes } from './job-app-routes.ts';
+import { callLeadRoutes } from './call-lead-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { fromThisSite, startedElsewhere } from '../http/same-origin.ts';
 import { holdsNul } from '../http/nul-guard.ts';
@@ -182,5 +183,6 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(ladderRoutes, ctx);
   await app.register(pushRoutes, ctx);
   await app.register(jobAppRoutes, ctx);
+  await app.register(callLeadRoutes, ctx);
   await app.register(reviewRoutes, ctx);
 };

@@ -128,33 +128,16 @@ export function createTwilioCaller(options: TwilioClientOptions): TwilioCaller {
  * created resource's sid and status, or a TextRetryable or TextRefused. `what` names it in errors.
  */
 function twilioPoster(options: TwilioClientOptions, resource: 'Messages' | 'Calls') {
-  const { accountSid, authToken } = options;
-  const apiUrl = (options.apiUrl ?? 'https://api.twilio.com').replace(/\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const endpoint = `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}.json`;
-  const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`, 'utf8').toString('base64')}`;
-  /** Belt and braces: nothing Twilio or the network says is let carry the token into a message. */
-  const redact = (text: string): string => (authToken ? text.split(authToken).join('[redacted]') : text);
+  const { endpoint: base, reach, authorization, redact } = twilioAccount(options);
+  const endpoint = `${base}/${resource}.json`;
 
   return async (form: URLSearchParams, what: 'text' | 'call', signal?: AbortSignal): Promise<SentText> => {
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(endpoint, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form.toString(),
-        // A redirect would carry the credentials somewhere else; Twilio's API never sends one.
-        redirect: 'error',
-        ...(signal ? { signal } : {}),
-      });
-      text = await response.text();
-    } catch (error) {
-      // The caller's own abort (a deadline, a shutdown) is theirs to handle, not a Twilio failure.
-      if (signal?.aborted) throw error;
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new TextRetryable(redact(`Twilio could not be reached: ${reason}`));
-    }
+    const init = {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+    };
+    const { response, text } = await reach(endpoint, init, signal, async (response) => ({ response, text: await response.text() }));
 
     const json = parseJson(text);
     const { status } = response;
@@ -176,6 +159,66 @@ function twilioPoster(options: TwilioClientOptions, resource: 'Messages' | 'Call
     const twilioMessage = typeof rawMessage === 'string' ? redact(rawMessage) : undefined;
     const detail = [code === undefined ? '' : ` ${code}`, twilioMessage === undefined ? '' : `: ${twilioMessage}`].join('');
     throw new TextRefused(`Twilio refused the ${what} (${status})${detail}`, status, code, twilioMessage);
+  };
+}
+
+/** The account's API address, its Basic authorization, a redaction of its token, and `reach`: what every request to it needs. */
+function twilioAccount(options: Omit<TwilioClientOptions, 'from'>) {
+  const { accountSid, authToken } = options;
+  const apiUrl = (options.apiUrl ?? 'https://api.twilio.com').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  /** Belt and braces: nothing Twilio or the network says is let carry the token into a message. */
+  const redact = (text: string): string => (authToken ? text.split(authToken).join('[redacted]') : text);
+  /** One request, and `then` on its answer; no answer at all (the network, not the caller's abort) is a TextRetryable. */
+  const reach = async <T>(url: string, init: RequestInit, signal: AbortSignal | undefined, then: (response: Response) => Promise<T>): Promise<T> => {
+    try {
+      // A redirect would carry the credentials somewhere else; Twilio's API never sends one.
+      return await then(await doFetch(url, { ...init, redirect: 'error', ...(signal ? { signal } : {}) }));
+    } catch (error) {
+      // The caller's own abort (a deadline, a shutdown) is theirs to handle, not a Twilio failure.
+      if (signal?.aborted) throw error;
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      throw new TextRetryable(redact(`Twilio could not be reached: ${reason}`));
+    }
+  };
+  return {
+    endpoint: `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}`,
+    authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`, 'utf8').toString('base64')}`,
+    redact,
+    reach,
+  };
+}
+
+/** A voicemail's recording as Twilio serves it, fetched and deleted with the account's credentials. */
+export interface TwilioRecordings {
+  /** Its audio (MP3), passing a Range header on; Twilio's answer as it came (404 once it is gone). */
+  audio(recordingSid: string, range: string | undefined, signal?: AbortSignal): Promise<Response>;
+  /** Deletes it at Twilio; true once it is gone (deleted now, or already). Throws TextRetryable when Twilio could not say. */
+  remove(recordingSid: string, signal?: AbortSignal): Promise<boolean>;
+}
+
+/** A recording's SID: "RE" and 32 hexadecimal digits, the only thing a recording's address is built from. */
+export const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
+
+export function createTwilioRecordings(options: Omit<TwilioClientOptions, 'from'>): TwilioRecordings {
+  const { endpoint, authorization, reach } = twilioAccount(options);
+  const at = (recordingSid: string, ext: 'mp3' | 'json') => {
+    // Built from the SID alone, never from an address a callback carried.
+    if (!RECORDING_SID.test(recordingSid)) throw new Error('not a recording SID');
+    return `${endpoint}/Recordings/${recordingSid}.${ext}`;
+  };
+  return {
+    audio: (recordingSid, range, signal) =>
+      reach(at(recordingSid, 'mp3'), { headers: { authorization, accept: 'audio/mpeg', ...(range ? { range } : {}) } }, signal, async (r) => r),
+    async remove(recordingSid, signal) {
+      const status = await reach(at(recordingSid, 'json'), { method: 'DELETE', headers: { authorization } }, signal, async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+      if (status === 204 || status === 404) return true;
+      if (status === 429 || status >= 500) throw new TextRetryable(`Twilio answered ${status}.`, status);
+      throw new TextRefused(`Twilio refused to delete the recording (${status})`, status, undefined, undefined);
+    },
   };
 }
 

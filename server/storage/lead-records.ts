@@ -2,6 +2,7 @@
  * The stored leads as records, written once for both stores: one by id, the list in arrival order
  * with keyset paging, the retention purge, and the health check's write.
  */
+import { recordingsGoWithLeads } from './call-recordings.ts';
 import { toLead } from './rows.ts';
 import { all, NOW_MS, one, run, type Work } from './steps.ts';
 import type { ListOptions, StoredLead } from './types.ts';
@@ -31,11 +32,14 @@ export function* storedLeads({ since, includeSpam = false, after, limit }: ListO
   return (yield* all(sql, ...params)).map(toLead);
 }
 
-/** Deletes the leads (with their jobs and timelines) stored before `before`, keeping undelivered ones unless `force`. */
+/** Deletes the leads (with their jobs, timelines and calls) stored before `before`, keeping undelivered ones unless `force`. */
 export function* purgeLeads(before: Date, force: boolean): Work<{ deleted: number; kept: number }> {
   const cutoff = before.toISOString();
   const kept = force ? 0 : Number((yield* one(`SELECT COUNT(*) AS n FROM leads WHERE created_at < ? AND ${UNDELIVERED}`, cutoff))!.n);
-  const deleted = yield* run(`DELETE FROM leads WHERE created_at < ?${force ? '' : ` AND NOT ${UNDELIVERED}`}`, cutoff);
+  const doomed = `created_at < ?${force ? '' : ` AND NOT ${UNDELIVERED}`}`;
+  // Their calls' voicemails follow the same rule, at Twilio as here.
+  yield* recordingsGoWithLeads(`SELECT id FROM leads WHERE ${doomed}`, cutoff);
+  const deleted = yield* run(`DELETE FROM leads WHERE ${doomed}`, cutoff);
   return { deleted, kept };
 }
 

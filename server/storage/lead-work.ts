@@ -3,6 +3,7 @@
  * inbox's list and counts, one lead with its timeline, status, job value, notes, follow-up, spam
  * release, sending again and deletion. Times are epoch milliseconds by the database's clock.
  */
+import { recordingsGoWithLeads } from './call-recordings.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Lead } from '../../core/lead/schema.ts';
@@ -315,8 +316,9 @@ export function* jobById(jobId: string): Work<OutboxJob | undefined> {
   return row ? toJob(row) : undefined;
 }
 
-/** Deletes a lead with its notifications and timeline; false when there was none. */
+/** Deletes a lead with its notifications, timeline and calls (their recordings deleted at Twilio too); false when there was none. */
 export function* deleteLead(id: string): Work<boolean> {
+  yield* recordingsGoWithLeads('?', id);
   return (yield* run('DELETE FROM leads WHERE id = ?', id)) > 0;
 }
 

@@ -75,6 +75,8 @@ export const PURPOSES = {
   'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
   /** A lead's job made in the business's job app, ServiceM8 or Fergus (server/jobapp/send-to-job-app.ts), once per lead. */
   'job-app': { queuedBy: 'work', transports: ['none'] },
+  /** A voicemail's recording deleted at Twilio (an owner deleted it, or its lead went): the recording's SID as its period. */
+  'recording-delete': { queuedBy: 'work', transports: ['voice'] },
   /** One step of an urgent lead's escalation ladder: one person woken by push to the inbox app, by text or by a call. */
   ladder: { queuedBy: 'ladder', transports: ['push', 'sms', 'voice'] },
   /** Someone woken by the ladder told who has acknowledged the lead (once per person and channel). */

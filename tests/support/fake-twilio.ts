@@ -52,6 +52,8 @@ export interface FakeTwilio {
   url: string;
   messages: FakeTwilioMessage[];
   calls: FakeTwilioCall[];
+  /** The account's recordings by SID (MP3 bytes): served with the account's credentials, and deleted. */
+  recordings: Map<string, Buffer>;
   requests: FakeTwilioRequest[];
   /**
    * The person answers call `sid` and presses `digits` on its <Gather>: the signed post Twilio makes
@@ -85,6 +87,8 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
   const callsPath = `/2010-04-01/Accounts/${accountSid}/Calls.json`;
   const messages: FakeTwilioMessage[] = [];
   const calls: FakeTwilioCall[] = [];
+  const recordings = new Map<string, Buffer>();
+  const recordingPath = new RegExp(`^/2010-04-01/Accounts/${accountSid}/Recordings/(RE[0-9a-f]{32})\\.(mp3|json)$`);
   const requests: FakeTwilioRequest[] = [];
   const failures: { status: number; reply: FailureReply }[] = [];
   const events = new EventEmitter();
@@ -101,6 +105,8 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, contentType: req.headers['content-type'], form });
     if (req.headers.authorization !== expectedAuth) return twilioError(res, 401);
+    const recording = recordingPath.exec(path);
+    if (recording) return serveRecording(req, res, recording[1]!, recording[2]!);
     if (req.method !== 'POST' || (path !== messagesPath && path !== callsPath)) return twilioError(res, 404);
     const failure = failures.shift();
     if (failure) return twilioError(res, failure.status, failure.reply);
@@ -129,6 +135,27 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     events.emit('message');
   }
 
+  /** GET of the MP3 (a Range of bytes honoured), DELETE of the JSON resource: as Twilio's Recordings API does. */
+  function serveRecording(req: IncomingMessage, res: ServerResponse, sid: string, ext: string): void {
+    const audio = recordings.get(sid);
+    if (!audio) return twilioError(res, 404);
+    if (req.method === 'DELETE' && ext === 'json') {
+      recordings.delete(sid);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method !== 'GET' || ext !== 'mp3') return twilioError(res, 405);
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!range) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length }).end(audio);
+      return;
+    }
+    const first = Number(range[1] || 0);
+    const last = Math.min(audio.length - 1, range[2] ? Number(range[2]) : audio.length - 1);
+    const part = audio.subarray(first, last + 1);
+    res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': part.length, 'content-range': `bytes ${first}-${last}/${audio.length}` }).end(part);
+  }
+
   function placeCall(res: ServerResponse, form: Record<string, string>): void {
     const { To: to, From: from, Twiml: twiml, Timeout: timeout } = form;
     if (!to) return twilioError(res, 400, { code: 21201, message: 'No called number is specified' });
@@ -153,6 +180,7 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     url: `http://127.0.0.1:${port}`,
     messages,
     calls,
+    recordings,
     requests,
     pressKeys(sid, digits, via) {
       const call = calls.find((c) => c.sid === sid);
