@@ -16,6 +16,7 @@ import { OwnerActions } from './OwnerActions.tsx';
 import { LeadPartners } from './LeadPartners.tsx';
 import { HolderCard } from './HolderCard.tsx';
 import { GotThisButton } from './GotThisButton.tsx';
+import { LeadReview } from './LeadReview.tsx';
 
 /** One lead: the partner holding the job first, when one does; who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
@@ -42,6 +43,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           </div>
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
+            {user.role === 'owner' && <LeadReview leadId={id} />}
             <LeadPartners leadId={id} holder={lead.data.lead.holder} urgent={lead.data.lead.urgent} />
             <NoteForm leadId={id} />
             <FollowUpForm lead={lead.data.lead} />

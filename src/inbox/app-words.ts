@@ -294,7 +294,7 @@ export const words = {
     reason: (why: string) => `Reason: ${why}`,
     onSite: (when: string) => `On site ${when}`,
     onWay: (arriveBy: string) => `On the way, arriving by ${arriveBy}`,
-    doneMarkIt: (when: string) => `Job done ${when}: mark the lead Won or Lost.`,
+    doneMarkIt: (when: string) => `Job done ${when}: confirm it by marking the lead Won, or mark it Lost.`,
     quoteSent: (when: string) => `Quote sent ${when}`,
     sent: (name: string) => `Offered to ${name}. The offer is on its way.`,
     ended: {

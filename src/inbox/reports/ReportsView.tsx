@@ -12,6 +12,7 @@ import { GoogleAdsExport } from './GoogleAdsExport.tsx';
 import { VisitSections } from './VisitSections.tsx';
 import { BackupStatus } from './BackupStatus.tsx';
 import { NorthStarFigures } from './NorthStarFigures.tsx';
+import { ReviewFigures } from './ReviewFigures.tsx';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
@@ -59,6 +60,11 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
         <InsightSections insight={insight} />
       )}
       <VisitSections from={shownFrom} to={shownTo} />
+      {user.role === 'owner' && (
+        <div className="mt-4">
+          <ReviewFigures from={shownFrom} to={shownTo} />
+        </div>
+      )}
       {user.role === 'owner' && <GoogleAdsExport />}
     </>
   );
