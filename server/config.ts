@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { business, DEFAULT_SITE_URL } from '../core/business.ts';
 import { databaseUrlProblem } from './storage/database-url.ts';
 import { isPostgresUrl } from './storage/open-store.ts';
+import { voiceNumbersSetting } from './voice/voice-numbers.ts';
 
 const DURATION = /^(\d+)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)?$/i;
 
@@ -192,6 +193,14 @@ export const configSchema = z
         (v) => v === undefined || /^\d{3,8}$/.test(v) || /^\+[1-9]\d{6,14}$/.test(v) || /^MG[0-9a-f]{32}$/i.test(v),
         'must be a short code (digits only), a number in E.164 form such as +6421…, or a Messaging Service SID (MG…)',
       ),
+    /** The number calls come from when the server places one (a number in E.164: a short code cannot call); with TWILIO_VOICE_NUMBERS, calls to the business are answered. */
+    TWILIO_VOICE_FROM: z
+      .string()
+      .optional()
+      .transform((v) => v?.replace(/\s+/g, '') || undefined)
+      .refine((v) => v === undefined || /^\+[1-9]\d{6,14}$/.test(v), 'must be a number in E.164 form such as +6480037434 (a short code cannot place calls)'),
+    /** The numbers the business advertises, each with its source name: +6480037434=Website,+6495550101=Google Ads. */
+    TWILIO_VOICE_NUMBERS: voiceNumbersSetting,
     /** Where the Messages API is; tests and a local fake stand in for Twilio here. */
     TWILIO_API_URL: optionalUrl(['http:', 'https:']).transform((v) => (v ?? 'https://api.twilio.com').replace(/\/+$/, '')),
     /** Where ServiceM8's and Fergus's APIs are; tests and local stand-ins take their place here. */
@@ -288,6 +297,17 @@ export const configSchema = z
       path: ['TWILIO_ACCOUNT_SID'],
     },
   )
+  // Calls are answered only with Twilio's account, a number to call from and the numbers it answers.
+  .refine(
+    (c) =>
+      (c.TWILIO_VOICE_FROM === undefined && c.TWILIO_VOICE_NUMBERS.size === 0) ||
+      (c.TWILIO_ACCOUNT_SID && c.TWILIO_VOICE_FROM && c.TWILIO_VOICE_NUMBERS.size > 0),
+    {
+      message:
+        'TWILIO_VOICE_FROM and TWILIO_VOICE_NUMBERS go together, with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set them all for calls, or neither',
+      path: ['TWILIO_VOICE_FROM'],
+    },
+  )
   // One key of a pair signs nothing the browsers would take: both or neither.
   .refine((c) => Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have one pair made and kept in the database',
@@ -309,6 +329,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw new Error(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`);
+}
+
+/** Whether calls to the business are answered: Twilio is set up, with a number to call from and the numbers it answers. */
+export function voiceConfigured(
+  config: Pick<Config, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_VOICE_FROM' | 'TWILIO_VOICE_NUMBERS'>,
+): boolean {
+  return textsConfigured(config) && Boolean(config.TWILIO_VOICE_FROM) && config.TWILIO_VOICE_NUMBERS.size > 0;
 }
 
 /** Whether text messages go out: Twilio's three settings are given (the schema refuses one or two of them). */

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { loadConfig, textsConfigured, type Config } from './config.ts';
+import { loadConfig, textsConfigured, voiceConfigured, type Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { createStore, describeStore, sqliteFileOf } from './storage/open-store.ts';
@@ -71,6 +71,8 @@ const mailed = createMailedJobSenders(config, store, mailer);
 // Urgent work goes to on-call partners by e-mail: dispatch runs whenever e-mail does.
 const dispatch = Object.keys(mailed).length > 0;
 const texts = dispatch && textsConfigured(config);
+// Calls go where texts do, once a number to call from is set.
+const calls = texts && voiceConfigured(config);
 const dispatchPolicy = {
   acceptWithinMs: config.DISPATCH_ACCEPT_WITHIN,
   atOnce: config.DISPATCH_AT_ONCE,
@@ -158,12 +160,14 @@ const app = await buildApp({
   logger: log,
   dispatch,
   texts: texts ? { authToken: config.TWILIO_AUTH_TOKEN!, publicOrigin: config.PUBLIC_ORIGIN } : undefined,
+  phoneLine: calls ? { authToken: config.TWILIO_AUTH_TOKEN!, publicOrigin: config.PUBLIC_ORIGIN, numbers: config.TWILIO_VOICE_NUMBERS } : undefined,
   backups: backups && (() => backups.state()),
   inbox: {
     site: publisher,
     publicOrigin: config.PUBLIC_ORIGIN,
     urgentCopy: config.LEAD_NOTIFY_URGENT_TO.length > 0,
     texts,
+    phoneLine: calls,
     mailer: mailer && createInboxMailer(mailer, config.LEAD_NOTIFY_FROM),
     jobApp: jobAppUrls,
   },

@@ -47,6 +47,7 @@ import {
 } from './partners.ts';
 import { backupAnswer } from './backups.ts';
 import { acknowledgedAnswer, ladderAnswer, ladderBody, leadLadder, mobileBody, profileAnswer, runningLadders } from './ladder-api.ts';
+import { answerersAnswer, answerersBody } from './call-answerers.ts';
 import { pushEndpointBody, pushKeyAnswer, pushSubscriptionBody, pushTestAnswer } from './push.ts';
 import { visitReport } from './visits.ts';
 import { callParams, callReport, leadCalls } from './call-lead-api.ts';
@@ -120,6 +121,8 @@ const routes = {
   'DELETE /ladder': { response: { 200: ladderAnswer } },
   'GET /ladders/running': { response: { 200: runningLadders } },
   'GET /leads/:id/ladder': { params: idParams, response: { 200: leadLadder } },
+  'GET /calls/answerers': { response: { 200: answerersAnswer } },
+  'PUT /calls/answerers': { body: answerersBody, response: { 200: answerersAnswer } },
   'POST /leads/:id/acknowledge': { params: idParams, response: { 200: acknowledgedAnswer } },
 
   'GET /reports': { querystring: rangeQuery, response: { 200: insight } },
@@ -208,6 +211,7 @@ export type { BackupAnswer } from './backups.ts';
 export type { JobAppAnswer, JobAppInput, JobAppVendor, JobSend, LeadJobApp, JobAppReport } from './job-app.ts';
 export type { LadderAnswer, LadderInput, LeadLadder, Profile } from './ladder-api.ts';
 export type { CallReport, LeadCall } from './call-lead-api.ts';
+export type { AnswerersAnswer, AnswerersInput } from './call-answerers.ts';
 export type { LeadReview, ReviewReport } from './reviews.ts';
 export type { PushSubscriptionBody, PushTestAnswer } from './push.ts';
 export type { OfferSummary, Suggestion } from './offers.ts';

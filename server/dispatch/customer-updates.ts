@@ -27,7 +27,7 @@ import {
 import type { ReplyIntent } from '../storage/text-work.ts';
 import type { JobPurpose } from '../storage/purposes.ts';
 
-export type CustomerUpdate = 'committed' | 'on_my_way' | 'nobody_yet' | 'handed_back';
+export type CustomerUpdate = 'committed' | 'on_my_way' | 'nobody_yet' | 'handed_back' | 'missed_call';
 
 /** The text job of each update. */
 export const CUSTOMER_TEXT_PURPOSE = {
@@ -35,6 +35,7 @@ export const CUSTOMER_TEXT_PURPOSE = {
   on_my_way: 'customer-on-way',
   nobody_yet: 'customer-nobody',
   handed_back: 'customer-handed-back',
+  missed_call: 'customer-call-back',
 } as const satisfies Record<CustomerUpdate, JobPurpose>;
 
 /** What a customer's text is about when no partner holds the job: a person of the business committed. */
@@ -140,6 +141,9 @@ export function* tellCustomer(leadId: string, update: CustomerUpdate): Work<bool
       );
     case 'nobody_yet':
       return (yield* enqueue({ purpose: CUSTOMER_TEXT_PURPOSE.nobody_yet, of: { lead: leadId } })) || queued;
+    // A caller nobody answered is texted back by the call's own rules (server/voice/call-leads.ts).
+    case 'missed_call':
+      return queued;
   }
 }
 

@@ -25,6 +25,7 @@ import { previewPagePlugin } from '../site/preview-page.ts';
 import { LOG_SERIALIZERS } from './log-redaction.ts';
 import { RequestLogController } from './request-log.ts';
 import { twilioRoutes } from '../sms/twilio-routes.ts';
+import { voiceRoutes, type VoiceRoutesOptions } from '../voice/voice-routes.ts';
 import { ladderAckPlugin } from './plugins/ladder-ack.ts';
 import { reviewLinkPlugin } from '../reviews/review-links.ts';
 import { ladderCallRoutes } from '../voice/ladder-call.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   texts?: { authToken: string; publicOrigin: string } | undefined;
   /** Calls through Twilio: their callbacks are served (signed as the texts'); omit and no call route answers. */
   voice?: { authToken: string; publicOrigin: string } | undefined;
+  /** The business's phone line through Twilio: calls to these numbers are answered (signed as the texts' callbacks); omit and no such route answers. */
+  phoneLine?: Omit<VoiceRoutesOptions, 'store' | 'leadPurposes'> | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
   onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
@@ -242,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
   if (options.voice) await app.register(ladderCallRoutes, { ...options.voice, store: options.store });
+  if (options.phoneLine) await app.register(voiceRoutes, { ...options.phoneLine, store: options.store, leadPurposes: options.leadPurposes ?? [] });
   if (site) await app.register(staticSite, { site });
   return app;
 }

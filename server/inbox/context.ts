@@ -33,6 +33,8 @@ export interface InboxOptions {
   urgentCopy?: boolean | undefined;
   /** Whether this server sends text messages: an urgent lead offered from the inbox then also goes by text to a partner who takes them, as dispatch's offers do. */
   texts?: boolean | undefined;
+  /** Whether this server answers the business's phone line (Twilio's voice settings are given). */
+  phoneLine?: boolean | undefined;
   /** Sends sign-in e-mails; without it codes cannot be e-mailed and links are only shown. */
   mailer?: InboxMailer | undefined;
   /** The scheduled backups' state, shown to owners; omit when they are off. */

@@ -30,6 +30,7 @@ import { offerRoutes } from './offer-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { ladderRoutes } from './ladder-routes.ts';
+import { callAnswererRoutes } from './call-answerer-routes.ts';
 import { pushRoutes } from './push-routes.ts';
 import { jobAppRoutes } from './job-app-routes.ts';
 import { callLeadRoutes } from './call-lead-routes.ts';
@@ -181,6 +182,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxOptions> = async (app: Fastify
   await app.register(backupRoutes, ctx);
   await app.register(siteRoutes, ctx);
   await app.register(ladderRoutes, ctx);
+  await app.register(callAnswererRoutes, ctx);
   await app.register(pushRoutes, ctx);
   await app.register(jobAppRoutes, ctx);
   await app.register(callLeadRoutes, ctx);

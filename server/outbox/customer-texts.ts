@@ -18,6 +18,7 @@ import type { Work } from '../storage/steps.ts';
 import { acknowledgedFirstName, BUSINESS, holderOf, someoneCommitted, textableNumber, type CustomerUpdate } from '../dispatch/customer-updates.ts';
 import { TextRefused, type TwilioClient } from '../sms/twilio-client.ts';
 import { textWords } from '../sms/text-words.ts';
+import { voiceWords } from '../voice/voice-words.ts';
 import { textParts, toGsm7 } from '../sms/segments.ts';
 import { textTime } from './partner-texts.ts';
 import { PermanentFailure, type JobSender } from './worker.ts';
@@ -101,6 +102,8 @@ function* textNow(
     }
     case 'nobody_yet':
       return (yield* someoneCommitted(lead)) ? undefined : said(nobodyYetText());
+    case 'missed_call':
+      return said(textWords.plain(voiceWords.textBack));
   }
 }
 
@@ -136,5 +139,6 @@ export function createCustomerTexts({ store, client, acknowledgedBy = acknowledg
     'customer-on-way': sender('on_my_way'),
     'customer-handed-back': sender('handed_back'),
     'customer-nobody': sender('nobody_yet'),
+    'customer-call-back': sender('missed_call'),
   } as const;
 }

@@ -184,11 +184,14 @@ export function* missCall(sid: string): Work<boolean> {
   return (yield* run(`UPDATE calls SET status = 'missed' WHERE sid = ? AND status = 'ringing'`, sid)) === 1;
 }
 
-/** The call is over (the caller or the person hung up); its talk time when it was answered. */
-export function* endCall(sid: string, talkSeconds: number | null): Work<boolean> {
-  return (
-    (yield* run(`UPDATE calls SET ended_at = ${NOW_MS}, talk_seconds = COALESCE(?, talk_seconds) WHERE sid = ? AND ended_at IS NULL`, talkSeconds, sid)) === 1
-  );
+/** The call is over (the caller or the person hung up); false when it had ended already. */
+export function* endCall(sid: string): Work<boolean> {
+  return (yield* run(`UPDATE calls SET ended_at = ${NOW_MS} WHERE sid = ? AND ended_at IS NULL`, sid)) === 1;
+}
+
+/** How long the person who answered talked with the caller; false when it was kept already. */
+export function* setTalkSeconds(sid: string, seconds: number): Work<boolean> {
+  return (yield* run(`UPDATE calls SET talk_seconds = ? WHERE sid = ? AND status = 'answered' AND talk_seconds IS NULL`, seconds, sid)) === 1;
 }
 
 /** The lead the call became; false when it had one already. */

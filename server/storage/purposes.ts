@@ -57,6 +57,8 @@ export const PURPOSES = {
   'customer-handed-back': { queuedBy: 'job', transports: ['sms'] },
   /** The customer of an urgent request that nobody committed to within 30 minutes told so by text, with the 24/7 line. */
   'customer-nobody': { queuedBy: 'job', transports: ['sms'] },
+  /** A caller nobody answered texted back at once: we will call you back; reply with your address and what is wrong. */
+  'customer-call-back': { queuedBy: 'job', transports: ['sms'] },
   /** The same honest word by e-mail. */
   'customer-nobody-email': { queuedBy: 'job', transports: ['email'] },
   /** The business asked to mark a lead Won or Lost: its partner pressed "Job done". */
