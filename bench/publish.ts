@@ -111,7 +111,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
       const detailsRound = async (line: string, lookMs: number) => {
         const details = (await call(servers[0]!, origin, owner, 'GET', BUSINESS)).json as { version: number; published: { data: Record<string, unknown> } };
         const detailsEdit = {
-          data: { ...details.published.data, emergencyLine: { shownAs: `0800 ROUND ${line}`, digits: `0800 100 ${line}`, dialledAs: `+64800100${line}` } },
+          data: { ...details.published.data, emergencyLine: { digits: `0800 100 ${line}`, shownAs: `0800 100 ${line}` } },
           basedOn: details.version,
         };
         const detailsPreviewed = Date.now();

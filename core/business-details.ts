@@ -1,13 +1,15 @@
 /**
  * The business details the owner keeps in the site editor: the emergency line, the contact e-mail,
- * office hours, the promises, the response targets by area, the guides' date line and the Google
- * place ID that review requests link to. The release ships them as
+ * office hours, the promises, the response targets by area, the guides' date line and prices, and
+ * the Google place ID that review requests link to. The release ships them as
  * `src/content/business/details.json`; the build, the content check and the editor's form all read
  * this schema, and `business.ts` serves the published values to everything else.
  */
 import { z } from 'zod';
 import { leadCities } from './lead/fields.ts';
 import { WEEKDAYS } from './weekdays.ts';
+import { guidePricesSchema } from './guide-prices.ts';
+import { keypadDigits } from './phone-keypad.ts';
 
 /** A 24-hour time, or empty for a closed day (one text field, so the form shows one box). */
 const TIME_OR_EMPTY = /^(([01]\d|2[0-3]):[0-5]\d)?$/;
@@ -54,22 +56,21 @@ const range = z
 export const businessDetailsSchema = z.strictObject({
   emergencyLine: z
     .strictObject({
-      shownAs: z.string().trim().min(4).max(24).describe('The emergency number as people read it ("0800 FRIDGE")'),
       digits: z
         .string()
         .trim()
-        .regex(/^0\d[\d ]{5,16}$/, 'Digits and spaces only, starting with 0 ("0800 374 343")')
-        .describe('The same number as digits, for people who cannot dial letters'),
-      dialledAs: z
-        .string()
-        .regex(/^\+64[1-9]\d{6,10}$/, 'The number in international form without spaces, such as +64800374343')
-        .describe('What a phone dials, in international form (+64 and the number without its first 0)'),
+        .regex(/^0[1-9][\d ]{5,16}$/, 'Digits and spaces only, starting with 0 ("0800 374 343")')
+        .describe('The number as digits; phones dial it from these'),
+      shownAs: z.string().trim().min(4).max(24).describe('How the site shows it: the digits, or a word the keypad spells ("0800 FRIDGE")'),
+      // Versions published before the dialled form was worked out from the digits kept it here; it is not read.
+      dialledAs: z.string().max(24).optional(),
     })
-    // The call link dials one string and people with a keypad dial the other: a typo in either sends callers elsewhere.
-    .refine((line) => `+64${line.digits.replace(/ /g, '').slice(1)}` === line.dialledAs, {
-      path: ['dialledAs'],
-      message: 'Must be the same number as the digits: +64, then the digits without their first 0',
+    // People dial what they read: a word must spell the digits on a phone's keypad, or callers reach someone else.
+    .refine((line) => keypadDigits(line.shownAs) === line.digits.replace(/ /g, ''), {
+      path: ['shownAs'],
+      message: 'Must be the same number as the digits: each letter is the digit under it on a phone’s keypad (0800 FRIDGE is 0800 374 343)',
     })
+    .meta({ format: 'phone' })
     .describe('The 24/7 emergency line, on every page, e-mail and text message'),
   email: z.email('An e-mail address such as quotes@example.co.nz').max(120).describe('The contact e-mail address the site shows'),
   officeHours: z
@@ -118,6 +119,7 @@ export const businessDetailsSchema = z.strictObject({
     .describe(
       "Your Google Business Profile's place ID (find it with Google's Place ID Finder). Customers of won jobs are asked for a review only when it is set",
     ),
+  guidePrices: guidePricesSchema,
 });
 
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;

@@ -9,6 +9,8 @@
 import released from '#business-details' with { type: 'json' };
 import type { BusinessDetails } from './business-details.ts';
 import { WEEKDAYS } from './weekdays.ts';
+import { clockText } from './clock-text.ts';
+import { dialledForm } from './phone-keypad.ts';
 
 export const DEFAULT_SITE_URL = 'https://www.commercialrefrigeration.nz';
 
@@ -18,12 +20,6 @@ const oneLine = (text: string) => text.trim().replace(/\s+/g, '\u00a0');
 /** A count of hours as the site writes it: "1 hour", "24 hours". */
 export const hoursText = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
-/** 24-hour "18:00" as the site writes it: "6:00pm". */
-function clockText(time: string): string {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
-}
-
 /** The details as the pages, e-mails and server read them. */
 function factsOf(d: BusinessDetails) {
   return {
@@ -31,10 +27,10 @@ function factsOf(d: BusinessDetails) {
     emergencyLine: {
       /** What people read: a freephone number followed by a word (non-breaking spaces keep it on one line). */
       display: oneLine(d.emergencyLine.shownAs),
-      /** What the phone dials, in international form. */
-      dial: d.emergencyLine.dialledAs,
+      /** What the phone dials, in international form, worked out from the digits the owner typed. */
+      dial: dialledForm(d.emergencyLine.digits),
       /** The call link for it. */
-      href: `tel:${d.emergencyLine.dialledAs}`,
+      href: `tel:${dialledForm(d.emergencyLine.digits)}`,
       digits: oneLine(d.emergencyLine.digits),
     },
     /** The date shown on the guides' 'Last updated' line (ISO). */
@@ -57,6 +53,8 @@ function factsOf(d: BusinessDetails) {
     responseHours: d.responseTargets,
     /** The Google Business Profile's place ID, when the owner gave it: review requests link to it. */
     googlePlaceId: d.googlePlaceId ?? null,
+    /** The published price ranges the guides quote. */
+    prices: d.guidePrices,
   };
 }
 
@@ -101,6 +99,9 @@ export const business = {
   },
   get googlePlaceId() {
     return facts.googlePlaceId;
+  },
+  get prices() {
+    return facts.prices;
   },
   /**
    * How long quote requests are kept before `npm run leads -- purge` deletes them: the privacy page

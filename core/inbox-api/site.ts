@@ -113,6 +113,10 @@ export const siteEntryAnswer = z.object({
   verifiable: z.boolean(),
   /** Its problems as published, by the build's rules (normally none). */
   problems: z.array(problem),
+  /** The figures the business details hold, as pages write them: the form warns where free text repeats one. */
+  figures: z.array(
+    z.object({ label: z.string(), whole: z.array(z.string()), parts: z.array(z.string()), token: z.string().nullable(), block: z.string().nullable() }),
+  ),
 });
 export type SiteEntryAnswer = z.output<typeof siteEntryAnswer>;
 

@@ -6,6 +6,7 @@
  * never learns Twilio's address for it, and nothing of it is written to disk or cache here.
  */
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LeadCall } from '../../core/inbox-api/call-lead-api.ts';
 import { callBySid, callsOfLead, legsOfCall } from '../storage/call-records.ts';
@@ -84,7 +85,7 @@ export const callLeadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, c
         const value = upstream.headers.get(name);
         if (value) reply.header(name, value);
       }
-      return reply.send(Readable.fromWeb(upstream.body));
+      return reply.send(Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>));
     },
   });
 

@@ -123,6 +123,7 @@ export const inboxWords = {
       'review-reminder': 'Customer reminded about the Google review',
       ladder: 'Someone of the business woken: nobody has the urgent job',
       'ladder-taken': 'Those woken told who has the urgent job',
+      'recording-delete': 'Voicemail deleted at Twilio',
     })[purpose],
   audit: {
     reviewSkip: (leadId: string, skip: boolean) => `Lead ${leadId}: ${skip ? 'skipped the Google review request' : 'asked for a Google review after all'}`,

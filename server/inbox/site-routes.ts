@@ -10,7 +10,9 @@ import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
 import { keyOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
 import { collectionFiles } from '../site/content.ts';
-import { bodyBlocks, bodyRefusal } from '../site/content.ts';
+import { bodyBlockChoices, bodyRefusal } from '../site/content.ts';
+import { figuresOf } from '../../core/figure-repeats.ts';
+import { businessDetailsSchema } from '../../core/business-details.ts';
 import { CheckRefused } from '../site/content-checker.ts';
 import { BUSINESS_DETAILS_KEY, daysBetween, hasPriceDate, pricesVerifiedOn, verifiedOn } from '../site/content.ts';
 import type { EntryContent } from '../../core/inbox-api/site.ts';
@@ -128,13 +130,14 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       site.warmPreview(found.entry);
       const draft = await ctx.store.read(() => draftOf(key));
       const release = site.release.get(key) ?? found.entry;
+      const details = businessDetailsSchema.safeParse(site.contentOf(found.latest).get(BUSINESS_DETAILS_KEY)?.data);
       return {
         key,
         title: titleOf(found.entry),
         route: routeOf(found.entry) ?? null,
         schema: entrySchemaOf(collection),
         hasBody: collectionFiles[collection] === 'mdx',
-        blocks: Object.entries(bodyBlocks).map(([tag, b]) => ({ tag, example: b.example, label: b.label })),
+        blocks: bodyBlockChoices(),
         release: contentOf(release),
         published: contentOf(found.entry),
         version: found.latest.number,
@@ -145,6 +148,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           if (error instanceof CheckRefused) return [{ path: 'body', message: error.message }];
           throw error;
         }),
+        // The details' own form holds the figures; every other entry is warned where it repeats one.
+        figures: key === BUSINESS_DETAILS_KEY || !details.success ? [] : figuresOf(details.data),
       };
     },
   });

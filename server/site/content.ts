@@ -4,7 +4,7 @@
  * exception in the import walls): the editor must check and write entries exactly as the build
  * reads them, so it uses the build's own modules rather than a copy.
  */
-export { bodyBlocks, bodyRefusal, checkEntry, checkEntryForBuild, type ContentProblem } from '../../src/lib/content-check.ts';
+export { bodyBlockChoices, bodyRefusal, checkEntry, checkEntryForBuild, type ContentProblem } from '../../src/lib/content-check.ts';
 export {
   BUSINESS_DETAILS_KEY,
   entryFile,

@@ -1,6 +1,14 @@
 /** Components MDX bodies may use without importing them (business facts from the config, the calculators), and the element that wraps Markdown tables. */
-import { BusinessName, EmailLink, EmergencyLineLink, QuoteWithin } from './BusinessFacts.tsx';
+import { BusinessName, EmailLink, EmergencyLineLink, Price, QuoteWithin } from './BusinessFacts.tsx';
 import ScrollableTable from './ScrollableTable.astro';
 import Calculator from './calculators/Calculator.astro';
 
-export const mdxComponents = { Business: BusinessName, Email: EmailLink, EmergencyLine: EmergencyLineLink, QuoteWithin, table: ScrollableTable, Calculator };
+export const mdxComponents = {
+  Business: BusinessName,
+  Email: EmailLink,
+  EmergencyLine: EmergencyLineLink,
+  QuoteWithin,
+  Price,
+  table: ScrollableTable,
+  Calculator,
+};

@@ -17,6 +17,7 @@ import { LeadPartners } from './LeadPartners.tsx';
 import { HolderCard } from './HolderCard.tsx';
 import { GotThisButton } from './GotThisButton.tsx';
 import { LeadReview } from './LeadReview.tsx';
+import { LeadCalls } from './LeadCalls.tsx';
 
 /** One lead: the partner holding the job first, when one does; who and how to reach them, what they asked, and everything the business does with it. */
 export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: (href: string) => void }) {
@@ -39,6 +40,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
         <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
           <div className="grid content-start gap-4">
             <LeadSummary lead={lead.data.lead} />
+            <LeadCalls leadId={id} owner={user.role === 'owner'} />
             {lead.data.lead.spam && <SpamRelease lead={lead.data.lead} />}
           </div>
           <div className="grid content-start gap-4">

@@ -4,6 +4,22 @@ import type { OfferChannel, TriedOutcomeName } from '../../core/inbox-api/offers
 import type { HourBand } from '../../core/lead/north-star.ts';
 import type { SiteCollection } from '../../core/site-collections.ts';
 
+/** A call's length: "45 s", "4 min", "4 min 10 s". */
+const callLength = (seconds: number) => {
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return m === 0 ? `${s} s` : s === 0 ? `${m} min` : `${m} min ${s} s`;
+};
+/** How each person's ring ended. */
+const legResults: Record<string, string> = {
+  ringing: 'ringing',
+  answered: 'answered',
+  'no-answer': 'no answer',
+  busy: 'busy',
+  failed: 'could not be rung',
+  'no-key': 'picked up but did not press 1 (a voicemail)',
+};
+
 export const words = {
   appTitle: 'Lead inbox',
   /** The inbox as an app on a phone's home screen (its manifest). */
@@ -366,6 +382,28 @@ export const words = {
     empty: 'Nothing recorded yet.',
   },
   reports: {
+    /** Calls to the business's numbers. */
+    calls: {
+      heading: 'Calls',
+      intro: 'Calls to your numbers, and how long callers nobody answered waited until someone called them back (marked the lead Contacted or moved it on).',
+      missed: 'Missed calls',
+      calledBack: 'Called back',
+      median: 'Typical wait to call back',
+      within15: 'Called back within 15 min',
+      minutes: (m: number) => `${m} min`,
+      funnel: 'Visitors, form requests and calls',
+      stage: 'How they reached you',
+      count: 'Number',
+      visitors: 'Visitors',
+      formRequests: 'Form requests',
+      calls: 'Calls',
+      byNumber: 'Calls by number dialled',
+      byDay: 'Calls per day',
+      number: 'Number',
+      day: 'Day',
+      answered: 'Answered',
+      numberName: (dialled: string, source: string) => (source ? `${source} (${dialled})` : dialled),
+    },
     heading: 'Reports',
     range: (from: string, to: string) => `Leads that arrived from ${from} to ${to} (New Zealand dates), spam left out.`,
     rangeForm: 'Date range',
@@ -725,6 +763,25 @@ export const words = {
       defaultNote: (calls: boolean) =>
         `You have not changed this, so every owner gets an alert and a text at once${calls ? ', and the first owner is phoned 5 minutes later' : ''}, then again every 10 minutes, 3 times.`,
       step: (n: number) => `Step ${n}`,
+  /** A lead's calls: who was rung and for how long, who answered, and the voicemail. */
+  calls: {
+    heading: 'Phone call',
+    answered: (name: string, seconds: number | null) => `Answered by ${name}${seconds === null ? '' : `, ${callLength(seconds)}`}`,
+    someone: 'someone',
+    missed: 'Missed: nobody answered',
+    ringing: 'Ringing now',
+    when: (at: string, dialled: string, source: string, afterHours: boolean) =>
+      `${at}, to ${dialled}${source ? ` (${source})` : ''}${afterHours ? ', after hours' : ''}`,
+    rungHeading: 'Who was rung',
+    leg: (name: string, seconds: number, result: string) => `${name}: ${callLength(seconds)}, ${legResults[result] ?? result}`,
+    voicemail: (seconds: number) => `Voicemail (${callLength(seconds)})`,
+    noAudio: 'Your browser cannot play the voicemail here.',
+    transcript: (text: string) => `Transcript: “${text}”`,
+    deleteVoicemail: 'Delete the voicemail',
+    confirmDelete: 'Delete it for good, here and at Twilio?',
+    delete: 'Delete',
+    keep: 'Keep it',
+  },
       person: 'Who',
       channel: 'How',
       channels: { push: 'Alert on their phone', sms: 'Text message', voice: 'Phone call (press 1)' } as Record<string, string>,

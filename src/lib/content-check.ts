@@ -11,7 +11,8 @@
 import type { z } from 'zod';
 import { mdxToJs, mdxToMdast } from 'satteri';
 import { collectionSchemas, seoLengths, type CollectionName } from './content-schemas.ts';
-import { calculatorTools } from './calculators/content-schema.ts';
+import { CALCULATOR_LABELS, calculatorTools } from './calculators/content-schema.ts';
+import { PRICE_KEYS, PRICE_LABELS } from '../../core/guide-prices.ts';
 import { fillTokensDeep } from './tokens.ts';
 
 export interface ContentProblem {
@@ -20,14 +21,46 @@ export interface ContentProblem {
   message: string;
 }
 
-/** The blocks an article's body may hold, by the tag written. */
-export const bodyBlocks = {
+/** A block's one setting: its name, the values it takes and what one value is called. */
+interface BlockSetting {
+  name: string;
+  values: readonly string[];
+  what: string;
+}
+
+/** The blocks an article's body may hold, by the tag written; a block with a setting takes exactly that one. */
+export const bodyBlocks: Record<string, { example: string; label: string; setting?: BlockSetting }> = {
   EmergencyLine: { example: '<EmergencyLine />', label: 'The emergency phone number, as a call link' },
   Business: { example: '<Business />', label: 'The business name' },
   Email: { example: '<Email />', label: 'The contact e-mail address, as a link' },
   QuoteWithin: { example: '<QuoteWithin />', label: 'How soon a quote follows ("24 hours")' },
-  Calculator: { example: '<Calculator tool="runningCost" />', label: 'A calculator (tool: one of the calculators)' },
-} as const;
+  Price: {
+    example: '<Price of="displayFridge" />',
+    label: 'A price from the price list',
+    setting: { name: 'of', values: PRICE_KEYS, what: 'price' },
+  },
+  Calculator: {
+    example: '<Calculator tool="runningCost" />',
+    label: 'A calculator',
+    setting: { name: 'tool', values: calculatorTools, what: 'calculator' },
+  },
+};
+
+/** Words for a block's setting value, where the owner's form names it. */
+const settingLabels: Record<string, Record<string, string>> = { Price: PRICE_LABELS, Calculator: CALCULATOR_LABELS };
+
+/** What the editor offers to add: each block, and each value of a block with a setting ("Price: Standard display fridge"). */
+export function bodyBlockChoices(): { tag: string; example: string; label: string }[] {
+  return Object.entries(bodyBlocks).flatMap(([tag, block]) =>
+    block.setting
+      ? block.setting.values.map((value) => ({
+          tag,
+          example: `<${tag} ${block.setting!.name}="${value}" />`,
+          label: `${block.label}: ${settingLabels[tag]?.[value] ?? value}`,
+        }))
+      : [{ tag, example: block.example, label: block.label }],
+  );
+}
 
 const BODY_MAX = 60_000;
 /**
@@ -171,17 +204,17 @@ function nodeProblem(node: MdNode): string | undefined {
     case 'mdxJsxTextElement': {
       const attributes = node.attributes ?? [];
       const name = node.name ?? '';
-      if (!(name in bodyBlocks)) return `has "<${name}", which is not one of the blocks offered`;
-      if ((node.children ?? []).length > 0)
-        return `has words inside <${name}>: a block stands alone, like ${bodyBlocks[name as keyof typeof bodyBlocks].example}`;
-      if (name !== 'Calculator')
-        return attributes.length > 0 ? `has settings on <${name}>, which takes none: write ${bodyBlocks[name as keyof typeof bodyBlocks].example}` : undefined;
-      const [tool] = attributes;
-      const ok = attributes.length === 1 && tool?.type === 'mdxJsxAttribute' && tool.name === 'tool' && typeof tool.value === 'string';
-      if (!ok) return `has a calculator written another way: write ${bodyBlocks.Calculator.example}`;
-      return (calculatorTools as readonly string[]).includes(tool.value as string)
+      const block = Object.hasOwn(bodyBlocks, name) ? bodyBlocks[name] : undefined;
+      if (!block) return `has "<${name}", which is not one of the blocks offered`;
+      if ((node.children ?? []).length > 0) return `has words inside <${name}>: a block stands alone, like ${block.example}`;
+      const { setting } = block;
+      if (!setting) return attributes.length > 0 ? `has settings on <${name}>, which takes none: write ${block.example}` : undefined;
+      const [given] = attributes;
+      const ok = attributes.length === 1 && given?.type === 'mdxJsxAttribute' && given.name === setting.name && typeof given.value === 'string';
+      if (!ok) return `has a ${setting.what} written another way: write ${block.example}`;
+      return setting.values.includes(given.value as string)
         ? undefined
-        : `has no calculator called "${String(tool.value).slice(0, 40)}" (choose one of ${calculatorTools.join(', ')})`;
+        : `has no ${setting.what} called "${String(given.value).slice(0, 40)}" (choose one of ${setting.values.join(', ')})`;
     }
     default:
       if (node.url !== undefined && !SAFE_TARGET.test(node.url))
@@ -203,8 +236,18 @@ export function parseBody(body: string): { nodes: MdNode[] } | { error: string }
   }
 }
 
-const BLOCK_TAG = /^<(EmergencyLine|Business|Email|QuoteWithin)\s*\/>$/;
-const CALCULATOR_TAG = /^<Calculator\s+tool="([A-Za-z]+)"\s*\/>$/;
+/** A block written whole: `<Name />`, or `<Name setting="value" />` for a block with a setting. */
+const BLOCK_TAG = /^<([A-Za-z]+)(?:\s+([a-z]+)="([A-Za-z]+)")?\s*\/>$/;
+
+/** Whether a tag is one of the blocks written whole (true), or what is wrong with it (a block's own setting refused), or false. */
+function blockTagCheck(tag: string): true | string | false {
+  const [, name = '', setting, value] = BLOCK_TAG.exec(tag) ?? [];
+  const block = Object.hasOwn(bodyBlocks, name) ? bodyBlocks[name] : undefined;
+  if (!block) return false;
+  if (!block.setting) return setting === undefined;
+  if (setting !== block.setting.name) return false;
+  return block.setting.values.includes(value!) || `there is no ${block.setting.what} called "${value}" (choose one of ${block.setting.values.join(', ')})`;
+}
 /** A link's target as Markdown writes it: after "](" or "]:", on that line or the next. */
 const LINK_TARGET = /\]\([ \t]*(?:\r?\n)?[ \t]*<?([^)\s>]*)|\]:[ \t]*(?:\r?\n)?[ \t]*<?([^\s>]*)/g;
 
@@ -223,9 +266,9 @@ function textProblems(body: string): string[] {
     if (/&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(line)) problems.push(`${at} has a character code (such as &amp;): type the character itself`);
     for (const m of line.matchAll(/<[^>]*>?/g)) {
       const tag = m[0];
-      const tool = CALCULATOR_TAG.exec(tag)?.[1];
-      if (BLOCK_TAG.test(tag) || (tool && (calculatorTools as readonly string[]).includes(tool))) continue;
-      if (tool) problems.push(`${at}: there is no calculator called "${tool}" (choose one of ${calculatorTools.join(', ')})`);
+      const check = blockTagCheck(tag);
+      if (check === true) continue;
+      if (check) problems.push(`${at}: ${check}`);
       else problems.push(`${at} has "${tag.slice(0, 40)}": use one of the blocks offered, or write "less than" instead of "<"`);
     }
   });

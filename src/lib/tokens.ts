@@ -4,12 +4,14 @@
  * `{emergencyLine}`, replaced wherever it appears in a content string; the names are the keys
  * below: the business, its e-mail and emergency line (as read, as digits, as a call link), who
  * does the work, how long requests and a partner's view are kept, what to do while waiting, the
- * two promises ("24 hours"), and each city's and the regional emergency target ("2-4 hours").
+ * two promises ("24 hours"), each city's and the regional emergency target ("2-4 hours"), and each
+ * price the guides quote (`{price:displayFridge}`: "NZ$1,500 to NZ$4,000").
  */
 import { business } from '../config/site.ts';
 import { hoursText, howWeWork, whileYouWait } from '../../core/business.ts';
 import { leadCities, type LeadCity } from '../../core/lead/fields.ts';
 import { rangeText } from '../../core/lead/response-targets.ts';
+import { PRICE_KEYS, priceText, type PriceKey } from '../../core/guide-prices.ts';
 
 /** Each token's text, read when it is filled in, so the lead server fills in the published details. */
 const tokenValues = {
@@ -26,6 +28,7 @@ const tokenValues = {
   emailReplyWithin: () => business.promises.emailReplyWithin,
   ...(Object.fromEntries(leadCities.map((city) => [`response${city}`, () => rangeText(city)])) as Record<`response${LeadCity}`, () => string>),
   responseRegional: () => hoursText(business.responseHours.regional),
+  ...(Object.fromEntries(PRICE_KEYS.map((key) => [`price:${key}`, () => priceText(business.prices[key])])) as Record<`price:${PriceKey}`, () => string>),
 } satisfies Record<string, () => string>;
 
 const tokenNames = Object.keys(tokenValues) as (keyof typeof tokenValues)[];

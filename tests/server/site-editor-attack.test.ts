@@ -21,6 +21,7 @@ import { siteWords } from '../../server/site/site-words.ts';
 import type { RunBuild } from '../../server/site/site-builder.ts';
 import { bodyProblems } from '../../src/lib/content-check.ts';
 import { calculatorTools } from '../../src/lib/calculators/content-schema.ts';
+import { PRICE_KEYS } from '../../core/guide-prices.ts';
 import { readEntries, type ContentEntry } from '../../src/lib/content-entries.ts';
 import { cookieHeader, inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
@@ -36,7 +37,10 @@ const STAFF = 'staff@example.nz';
 
 /** Where an article's link may go, as the rules say: a page of the site, an anchor, a web page, an e-mail, a phone. */
 const SAFE_TARGET = /^(\/|#|https?:\/\/|mailto:|tel:)/i;
-const BLOCKS = new RegExp(`<(?:EmergencyLine|Business|Email|QuoteWithin)\\s*/>|<Calculator\\s+tool="(?:${calculatorTools.join('|')})"\\s*/>`, 'g');
+const BLOCKS = new RegExp(
+  `<(?:EmergencyLine|Business|Email|QuoteWithin)\\s*/>|<Calculator\\s+tool="(?:${calculatorTools.join('|')})"\\s*/>|<Price\\s+of="(?:${PRICE_KEYS.join('|')})"\\s*/>`,
+  'g',
+);
 
 interface Instance extends SiteApp {
   /** The content each build of this instance was given, newest last, as the build read it from its folder. */
@@ -92,6 +96,8 @@ const BODY_ATTACKS: [string, string][] = [
   ['a calculator that does not exist, with a handler', '<Calculator tool="x" onClick="alert(1)" />'],
   ['a calculator with an expression', '<Calculator tool={x} />'],
   ['a calculator with spread props', '<Calculator {...props} />'],
+  ['a price with a handler', '<Price of="displayFridge" onClick="alert(1)" />'],
+  ['a price with an expression', '<Price of={x} />'],
   ['a block with text inside', '<EmergencyLine>text</EmergencyLine>'],
   ['a block with a handler', '<EmergencyLine onClick="alert(1)" />'],
   ['a block split over lines', '<Business\n/>'],
@@ -674,6 +680,9 @@ const fragment = fc.oneof(
     '<QuoteWithin>',
     '<Calculator tool="runningCost" />',
     '<Calculator tool="nope" />',
+    '<Price of="displayFridge" />',
+    '<Price of="nope" />',
+    '<Price tool="runningCost" />',
   ),
   fc.constantFrom('<script>', '</script>', '<img src=x onerror=alert(1)>', '<EmergencyLine', '/>', '{', '}', '{1}', '<!--', '-->', '`<b>`'),
   fc.constantFrom(
@@ -737,15 +746,13 @@ describe('an article body the rules accept', () => {
             children: node.children,
             attributes: (node.attributes as { type: string; name?: string; value?: unknown }[]).map((x) => [x.type, x.name, x.value]),
           }));
+        const oneOf = (values: readonly string[]) => expect.stringMatching(new RegExp(`^(?:${values.join('|')})$`));
         const block = (element: (typeof elements)[number]) =>
           ['EmergencyLine', 'Business', 'Email', 'QuoteWithin'].includes(String(element.name))
             ? { ...element, children: [], attributes: [] }
-            : {
-                ...element,
-                name: 'Calculator',
-                children: [],
-                attributes: [['mdxJsxAttribute', 'tool', expect.stringMatching(new RegExp(`^(?:${calculatorTools.join('|')})$`))]],
-              };
+            : element.name === 'Price'
+              ? { ...element, children: [], attributes: [['mdxJsxAttribute', 'of', oneOf(PRICE_KEYS)]] }
+              : { ...element, name: 'Calculator', children: [], attributes: [['mdxJsxAttribute', 'tool', oneOf(calculatorTools)]] };
         expect(elements, JSON.stringify(body)).toEqual(elements.map(block));
       }),
       { numRuns: 3000 },

@@ -78,6 +78,12 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(e.published.body).toContain('##');
     expect(e.verifiable).toBe(true);
     expect(e.problems).toEqual([]);
+    // The figures the business details hold, so the form warns where free text repeats one; the details' own form holds them.
+    expect(e.figures).toContainEqual(
+      expect.objectContaining({ whole: ['NZ$1,500 to NZ$4,000'], token: '{price:displayFridge}', block: '<Price of="displayFridge" />' }),
+    );
+    expect(e.blocks).toContainEqual({ tag: 'Price', example: '<Price of="displayFridge" />', label: 'A price from the price list: Standard display fridge' });
+    expect((await entry('/site/entries/business/details')).figures).toEqual([]);
     expect((await onA.call(owner, 'GET', '/site/entries/guides/no-such-guide')).statusCode).toBe(404);
     expect((await onA.call(owner, 'GET', '/site/entries/secrets/x')).statusCode).toBe(400);
   });
@@ -325,16 +331,17 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(await refusedForm(a.app)).toContain(release.email);
 
     const typo = await onA.call(owner, 'POST', `${BUSINESS}/publish`, {
-      data: { ...release, emergencyLine: { ...release.emergencyLine, dialledAs: '+64800374344' } },
+      data: { ...release, emergencyLine: { ...release.emergencyLine, digits: '0800 374 344' } },
       basedOn: e.version,
     });
     expect(typo.statusCode).toBe(422);
-    expect(typo.json().fields['emergencyLine.dialledAs']).toMatch(/same number as the digits/);
+    expect(typo.json().fields['emergencyLine.shownAs']).toMatch(/same number as the digits/);
 
     const edited = {
       ...release,
       email: 'hello@coldnow.example.nz',
-      emergencyLine: { shownAs: '0800 COLD NOW', digits: '0800 265 366', dialledAs: '+64800265366' },
+      // Typed once, as digits; the word beside them is checked against the keypad, and the call link is worked out.
+      emergencyLine: { digits: '0800 265 366', shownAs: '0800 COLD ON' },
       responseTargets: { ...release.responseTargets, Hamilton: { from: 3, to: 5 } },
     };
     const res = await onA.call(owner, 'POST', `${BUSINESS}/publish`, { data: edited, basedOn: e.version });

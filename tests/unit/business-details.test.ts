@@ -2,7 +2,8 @@
  * The business details the owner edits: the release's file passes its schema, the facts the pages
  * and the server read are made from it (phone on one line, hours in words, days as ISO numbers),
  * the schema refuses what would mislead a caller or the inbox's clock, and the form draws the
- * office days as tick boxes with the release's days ticked.
+ * office days as tick boxes with the release's days ticked. Each figure is one field: the pages
+ * quote the prices from it, and free text that repeats a figure is found (the editor warns).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,9 @@ import { checkEntry } from '../../src/lib/content-check.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
 import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
 import type { JsonSchema } from '../../src/inbox/site/json-schema.ts';
+import { fillTokens } from '../../src/lib/tokens.ts';
+import { figuresOf, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
+import { readEntries } from '../../src/lib/content-entries.ts';
 
 const release = JSON.parse(readFileSync(new URL('../../src/content/business/details.json', import.meta.url), 'utf8')) as BusinessDetails;
 
@@ -63,9 +67,12 @@ describe('the business details', () => {
   });
 
   it('refuses, at the field and in words, what would send a caller or the clock astray', () => {
-    expect(problemsWith((d) => (d.emergencyLine.dialledAs = '+64800374344'))).toEqual({
-      'emergencyLine.dialledAs': 'Must be the same number as the digits: +64, then the digits without their first 0',
+    expect(problemsWith((d) => (d.emergencyLine.digits = '0800 374 344'))).toEqual({
+      'emergencyLine.shownAs': 'Must be the same number as the digits: each letter is the digit under it on a phone’s keypad (0800 FRIDGE is 0800 374 343)',
     });
+    expect(problemsWith((d) => (d.emergencyLine.shownAs = '0800 374 343'))).toEqual({});
+    // A version published before the dialled form was worked out still passes, and its old field is not read.
+    expect(problemsWith((d) => Object.assign(d.emergencyLine, { dialledAs: '+64800000000' }))).toEqual({});
     expect(problemsWith((d) => (d.emergencyLine.digits = '0800 FRIDGE'))['emergencyLine.digits']).toMatch(/Digits and spaces only/);
     expect(problemsWith((d) => (d.email = 'quotes at example'))['email']).toMatch(/e-mail address/);
     expect(problemsWith((d) => (d.officeHours[0]!.closes = '06:00'))).toEqual({ 'officeHours.0.closes': 'Closing time must be after opening time' });
@@ -96,5 +103,56 @@ describe('the business details', () => {
       ['Sunday', false],
     ]);
     expect(boxes).toHaveLength(21);
+  });
+
+  it('quotes each price from its one field, wherever a page writes it', () => {
+    expect([fillTokens('{price:displayFridge}'), fillTokens('{price:smallWalkInChiller}'), fillTokens('{price:largeCoolRoom}')]).toEqual([
+      'NZ$1,500 to NZ$4,000',
+      'from about NZ$6,500',
+      'over NZ$40,000',
+    ]);
+    try {
+      setBusinessDetails({ ...release, guidePrices: { ...release.guidePrices, displayFridge: { form: 'between', from: 1800, to: 4500 } } });
+      expect(fillTokens('A display fridge is {price:displayFridge}.')).toBe('A display fridge is NZ$1,800 to NZ$4,500.');
+    } finally {
+      setBusinessDetails(undefined);
+    }
+    expect(problemsWith((d) => (d.guidePrices.displayFridge.to = 1000))).toEqual({ 'guidePrices.displayFridge.to': 'Must be more than the lower figure' });
+    expect(problemsWith((d) => delete d.guidePrices.uprightFridge.to)).toEqual({ 'guidePrices.uprightFridge.to': 'Give the upper figure of the range' });
+    const body = (text: string) =>
+      checkEntry('guides', {}, text, undefined)
+        .filter((p) => p.path === 'body')
+        .map((p) => p.message);
+    expect(body('A fridge costs <Price of="displayFridge" />.\n')).toEqual([]);
+    expect(body('A fridge costs <Price of="hotTub" />.\n').join(' ')).toMatch(/no price called "hotTub"/);
+  });
+
+  it('finds free text that repeats a figure a field holds, and puts the field in its place', () => {
+    const figures = figuresOf(release);
+    const labels = (text: string) => repeatsIn(text, figures).map((f) => f.label);
+    expect(labels('Call 0800 FRIDGE (0800 374 343) for a display fridge at NZ$1,500.')).toEqual([
+      'the emergency phone number',
+      'the price of a standard display fridge',
+    ]);
+    expect(labels('Open 7:00am to 6:00pm; quotes within 24 hours; Auckland in 2-4 hours.')).toEqual([
+      'the quote promise',
+      'the emergency response target for Auckland, Wellington and Christchurch',
+      'the office hours',
+    ]);
+    // Figures that only look alike: a fridge log read at 8am, a $1,500 saving, recovery within 2 hours.
+    expect(labels('Read at 8am, it saves $1,500+ a year and recovers within 2 hours; 10800 374 3431.')).toEqual([]);
+    expect(withTokens('Call 0800 FRIDGE: a display fridge is NZ$1,500 to NZ$4,000.', figures)).toBe(
+      'Call {emergencyLine}: a display fridge is {price:displayFridge}.',
+    );
+    expect(withTokens('Call 0800 374 343 about NZ$1,500 to NZ$4,000.', figures, 'block')).toBe('Call <EmergencyLine /> about <Price of="displayFridge" />.');
+    // The release's own pages write every figure through its field.
+    const repeats: string[] = [];
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    for (const [key, entry] of readEntries(new URL('../../src/content', import.meta.url).pathname)) {
+      if (key === 'business/details') continue;
+      for (const text of [...strings(entry.data), entry.body ?? '']) for (const f of repeatsIn(text, figures)) repeats.push(`${key}: ${f.label}`);
+    }
+    expect(repeats).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { RangeForm } from './RangeForm.tsx';
 import { InsightSections } from './InsightSections.tsx';
 import { GoogleAdsExport } from './GoogleAdsExport.tsx';
 import { VisitSections } from './VisitSections.tsx';
+import { CallSections } from './CallSections.tsx';
 import { BackupStatus } from './BackupStatus.tsx';
 import { NorthStarFigures } from './NorthStarFigures.tsx';
 import { ReviewFigures } from './ReviewFigures.tsx';
@@ -60,6 +61,7 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
         <InsightSections insight={insight} />
       )}
       <VisitSections from={shownFrom} to={shownTo} />
+      <CallSections from={shownFrom} to={shownTo} />
       {user.role === 'owner' && (
         <div className="mt-4">
           <ReviewFigures from={shownFrom} to={shownTo} />

@@ -2,6 +2,8 @@ import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
+import { FigureRepeats } from './FigureRepeats.tsx';
+import { repeatsIn } from '../../../core/figure-repeats.ts';
 
 const w = words.site;
 
@@ -11,15 +13,18 @@ interface BodyFieldProps {
   onChange: (value: string) => void;
   error: string | undefined;
   blocks: SiteEntryAnswer['blocks'];
+  figures: SiteEntryAnswer['figures'];
 }
 
 /**
  * An article's or guide's text, as Markdown. The blocks the site offers are added with a button
  * rather than typed from memory; the page's Preview shows the text as the site lays it out.
  */
-export function BodyField({ idPrefix, value, onChange, error, blocks }: BodyFieldProps) {
+export function BodyField({ idPrefix, value, onChange, error, blocks, figures }: BodyFieldProps) {
   const id = `${idPrefix}-body`;
   const errorId = error ? `${id}--error` : undefined;
+  const repeats = repeatsIn(value, figures);
+  const noteId = repeats.length > 0 ? `${id}--note` : undefined;
   return (
     <div className="mt-6">
       <label htmlFor={id} className={ui.label}>
@@ -34,9 +39,10 @@ export function BodyField({ idPrefix, value, onChange, error, blocks }: BodyFiel
         rows={24}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={[errorId, `${id}--help`].filter(Boolean).join(' ')}
+        aria-describedby={[errorId, `${id}--help`, noteId].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
       />
+      {noteId && <FigureRepeats id={noteId} text={value} found={repeats} as="block" onChange={onChange} />}
       {error && (
         <p id={errorId} className="mt-1 font-semibold whitespace-pre-line text-alert-700">
           {error}

@@ -26,18 +26,25 @@ interface FieldShellProps {
   count?: Count | undefined;
   /** A checkbox: the box comes before its label. */
   inline?: boolean;
+  /** A warning drawn under the control, given the id that describes the control. */
+  note?: ((id: string) => ReactNode) | undefined;
   children: (control: ControlProps) => ReactNode;
 }
 
 /** One field: the label, help text, the control, its character count and the server's error, all linked by id. */
-export function FieldShell({ path, label, optional, description, count, inline = false, children }: FieldShellProps) {
+export function FieldShell({ path, label, optional, description, count, inline = false, note, children }: FieldShellProps) {
   const { idPrefix, errors } = useForm();
   const id = idOf(idPrefix, path);
   const error = errors[pathKey(path)];
   const helpId = description ? idOf(idPrefix, path, 'help') : undefined;
   const countId = count ? idOf(idPrefix, path, 'count') : undefined;
   const errorId = error ? idOf(idPrefix, path, 'error') : undefined;
-  const control = children({ id, 'aria-describedby': describedBy(errorId, helpId, countId), 'aria-invalid': error ? true : undefined });
+  const noteId = idOf(idPrefix, path, 'note');
+  const control = children({
+    id,
+    'aria-describedby': describedBy(errorId, helpId, countId, note && noteId),
+    'aria-invalid': error ? true : undefined,
+  });
   const labelText = <LabelText label={label} optional={optional} />;
   return (
     <div className="mt-4">
@@ -64,6 +71,7 @@ export function FieldShell({ path, label, optional, description, count, inline =
           {count.text}
         </p>
       )}
+      {note?.(noteId)}
       {error && (
         <p id={errorId} className="mt-1 font-semibold whitespace-pre-line text-alert-700">
           {error}

@@ -5,6 +5,7 @@ import { ObjectField } from './ObjectField.tsx';
 import { ListField } from './ListField.tsx';
 import { SetField } from './SetField.tsx';
 import { PhotoField } from './PhotoField.tsx';
+import { PhoneField } from './PhoneField.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { TextField } from './TextField.tsx';
 import { NumberField } from './NumberField.tsx';
@@ -22,6 +23,8 @@ export function SchemaField({ actions, ...props }: SchemaFieldProps) {
   switch (kindOf(field.schema)) {
     case 'photo':
       return <PhotoField {...field} />;
+    case 'phone':
+      return <PhoneField {...field} />;
     case 'object':
     case 'variant':
       return <ObjectField {...field} actions={actions} />;

@@ -3,6 +3,7 @@ import { inlineRefs, kindOf, moveAt, removeAt, setAt, type JsonSchema } from './
 import { FormContext, type FormContextValue } from './form-context.ts';
 import { ObjectField } from './ObjectField.tsx';
 import { SchemaField } from './SchemaField.tsx';
+import type { Figure } from '../../../core/figure-repeats.ts';
 
 export interface SchemaFormProps {
   /** The entry's schema, as the server sends it. */
@@ -15,10 +16,12 @@ export interface SchemaFormProps {
   errors: Readonly<Record<string, string>>;
   /** Starts every element id of the form; unique on the page. */
   idPrefix: string;
+  /** The figures the business details hold, so a text field that repeats one warns (none for the details themselves). */
+  figures?: readonly Figure[];
 }
 
 /** The fields of one content entry, drawn from its JSON Schema: every control labelled, every error beside its field. */
-export function SchemaForm({ schema, value, onChange, errors, idPrefix }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures = [] }: SchemaFormProps) {
   const root = useMemo(() => inlineRefs(schema), [schema]);
   const form: FormContextValue = {
     idPrefix,
@@ -26,6 +29,7 @@ export function SchemaForm({ schema, value, onChange, errors, idPrefix }: Schema
     set: (path, next) => onChange(setAt(value, path, next)),
     remove: (path) => onChange(removeAt(value, path)),
     move: (path, from, to) => onChange(moveAt(value, path, from, to)),
+    figures,
   };
   const kind = kindOf(root);
   return (

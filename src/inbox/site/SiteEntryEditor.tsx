@@ -242,6 +242,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           onChange={(data) => change({ ...content, data: data as EntryContent['data'] })}
           errors={fields}
           idPrefix={idPrefix}
+          figures={entry.figures}
         />
         {entry.hasBody && (
           <BodyField
@@ -250,6 +251,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             onChange={(body) => change({ ...content, body })}
             error={fields.body}
             blocks={entry.blocks}
+            figures={entry.figures}
           />
         )}
         <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">

@@ -1,6 +1,8 @@
 import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
+import { FigureRepeats } from './FigureRepeats.tsx';
+import { repeatsIn } from '../../../core/figure-repeats.ts';
 
 /** Longer limits than this get a text area; a short title or label stays on one line. */
 const ONE_LINE_MAX = 120;
@@ -23,10 +25,18 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
     if (next === '' && optional) form.remove(path);
     else form.set(path, next);
   };
+  const repeats = repeatsIn(text, form.figures);
   // A pattern means a token (a slug, an id, a link): one line whatever its length.
   const multiline = type === 'text' && schema.pattern === undefined && (max === undefined || max > ONE_LINE_MAX);
   return (
-    <FieldShell path={path} label={label} optional={optional} description={schema.description} count={count}>
+    <FieldShell
+      path={path}
+      label={label}
+      optional={optional}
+      description={schema.description}
+      count={count}
+      note={repeats.length > 0 ? (id) => <FigureRepeats id={id} text={text} found={repeats} as="token" onChange={onText} /> : undefined}
+    >
       {(control) =>
         multiline ? (
           <textarea

@@ -1,6 +1,7 @@
 import { createContext, use } from 'react';
 import { ui } from '../ui.ts';
 import { pathKey, type JsonSchema, type Path } from './json-schema.ts';
+import type { Figure } from '../../../core/figure-repeats.ts';
 
 /** What every field of one content form shares: its ids, the server's errors and the ways to change the entry. */
 export interface FormContextValue {
@@ -9,6 +10,8 @@ export interface FormContextValue {
   set: (path: Path, next: unknown) => void;
   remove: (path: Path) => void;
   move: (path: Path, from: number, to: number) => void;
+  /** The figures the business details hold: a text field that repeats one says so. */
+  figures: readonly Figure[];
 }
 
 /** What every field component takes: its part of the schema and of the entry, where that part is, and how it is named. */

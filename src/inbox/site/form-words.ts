@@ -34,6 +34,23 @@ export const formWords = {
   cell: 'Cell',
   item: 'Item',
   noneYet: 'None yet.',
+  phone: {
+    digits: 'Number, as digits',
+    digitsHelp: 'Type it once, as digits, starting with 0 ("0800 374 343").',
+    dialled: (dial: string) => `Phones dial it as ${dial}.`,
+    showAs: 'Show it on the site as',
+    asDigits: (digits: string) => `The digits: ${digits}`,
+    theDigits: 'the digits',
+    asWord: 'A word the keypad spells',
+    word: 'The word, as shown',
+    wordHelp: 'Such as "0800 FRIDGE": each letter must be the digit under it on a phone’s keypad.',
+  },
+  repeats: {
+    found: (labels: string[]) =>
+      `This repeats ${labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`}, which Business details hold. When that changes, these words would not.`,
+    useFields: 'Follow Business details here',
+    byHand: 'Reword it, or change the figure in Business details rather than here.',
+  },
   photo: {
     choose: 'Choose a photo',
     replace: 'Choose another photo',

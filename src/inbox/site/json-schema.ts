@@ -39,7 +39,7 @@ export interface JsonSchema {
 }
 
 /** What the form draws for a schema. */
-export type Kind = 'photo' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
+export type Kind = 'photo' | 'phone' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -102,6 +102,7 @@ export function kindOf(schema: JsonSchema): Kind {
   const s = unwrap(schema);
   if (s.const !== undefined) return 'fixed';
   if (s.format === 'photo') return 'photo';
+  if (s.format === 'phone') return 'phone';
   if (choicesOf(s)) return 'choice';
   if (branchesOf(s).length > 0) return discriminatorOf(s) === undefined ? 'unknown' : 'variant';
   switch (mainType(s)) {

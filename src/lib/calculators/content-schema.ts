@@ -8,6 +8,13 @@ import { serviceTypes } from '../../../core/lead/schema.ts';
 /** The interactive calculators (src/content/calculators/*.yaml), placed by a `calculator` block or `<Calculator tool="..." />` in MDX. */
 export const calculatorTools = ['restaurantSizer', 'coolRoom', 'leaseBuy', 'runningCost'] as const;
 export type CalculatorTool = (typeof calculatorTools)[number];
+/** Each calculator as the site editor names it. */
+export const CALCULATOR_LABELS: Record<CalculatorTool, string> = {
+  restaurantSizer: 'Restaurant fridge and freezer sizer',
+  coolRoom: 'Cool room size estimator',
+  leaseBuy: 'Lease or buy',
+  runningCost: 'Running cost and savings',
+};
 
 /** One figure a calculator asks for. Its default is also the worked example shown without JavaScript. */
 const figureInputSchema = z.object({
