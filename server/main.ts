@@ -17,8 +17,9 @@ import { mailerFor } from './outbox/mailer.ts';
 import { usePushSettings } from './push/push-keys.ts';
 import { pushToPerson } from './push/push-sender.ts';
 import { createLadderSenders } from './outbox/ladder-senders.ts';
-import { textLadder } from './dispatch/ladder.ts';
-import { createTwilioClient } from './sms/twilio-client.ts';
+import { ringLadder, textLadder } from './dispatch/ladder.ts';
+import { createTwilioCaller, createTwilioClient, createTwilioRecordings } from './sms/twilio-client.ts';
+import { createRecordingDeleter } from './outbox/recording-deletes.ts';
 import { createInboxMailer } from './inbox/mail.ts';
 import { ensureBuilt } from './build-site.ts';
 import { BackupSchedule } from './backup/schedule.ts';
@@ -79,21 +80,19 @@ const dispatchPolicy = {
   wakeAfterMs: config.DISPATCH_WAKE_AFTER > 0 ? config.DISPATCH_WAKE_AFTER : null,
 };
 if (textsConfigured(config) && !dispatch) log.warn('TWILIO_* is set but SMTP_URL is not: texts go with dispatch, which needs e-mail, so none are sent');
-// The escalation ladder goes with dispatch: alerts to the inbox app always, texts where Twilio is set up.
+// The escalation ladder goes with dispatch: alerts to the inbox app always, texts where Twilio is set up, calls where it can call.
 textLadder(texts);
+ringLadder(calls);
+const twilioAccount = { accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN!, apiUrl: config.TWILIO_API_URL };
+// Voicemails stay at Twilio: played through the inbox, and deleted there when they go here.
+const recordings = calls ? createTwilioRecordings(twilioAccount) : undefined;
 const ladder = dispatch
   ? createLadderSenders({
       store,
       publicOrigin: config.PUBLIC_ORIGIN,
       push: (userId, message, signal) => pushToPerson(store, userId, message, signal),
-      client: texts
-        ? createTwilioClient({
-            accountSid: config.TWILIO_ACCOUNT_SID!,
-            authToken: config.TWILIO_AUTH_TOKEN!,
-            from: config.TWILIO_FROM!,
-            apiUrl: config.TWILIO_API_URL,
-          })
-        : undefined,
+      client: texts ? createTwilioClient({ ...twilioAccount, from: config.TWILIO_FROM! }) : undefined,
+      caller: calls ? createTwilioCaller({ ...twilioAccount, from: config.TWILIO_VOICE_FROM! }) : undefined,
     })
   : {};
 // The job app's sends need nothing but the network: every instance runs them.
@@ -104,12 +103,13 @@ const senders = {
   ...mailed,
   ...(dispatch ? createDispatchRunners(store, dispatchPolicy, { texts }) : {}),
   ...ladder,
+  ...(recordings ? createRecordingDeleter(recordings) : {}),
 };
 const worker = new OutboxWorker({
   store,
   senders,
-  // An instance without Twilio leaves texts to one with it.
-  transports: TRANSPORTS.filter((t) => t !== 'sms' || texts),
+  // An instance without Twilio leaves texts and calls to one with it.
+  transports: TRANSPORTS.filter((t) => (t !== 'sms' || texts) && (t !== 'voice' || calls)),
   log,
   pollIntervalMs: config.OUTBOX_POLL_INTERVAL,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -169,6 +169,7 @@ const app = await buildApp({
     texts,
     phoneLine: calls,
     mailer: mailer && createInboxMailer(mailer, config.LEAD_NOTIFY_FROM),
+    recordings,
     jobApp: jobAppUrls,
   },
 });

@@ -71,8 +71,6 @@ export interface AppOptions {
   inbox?: Omit<InboxOptions, 'store' | 'leadPurposes'> | undefined;
   /** Text messages through Twilio: its callbacks are served (signed with this auth token, over PUBLIC_ORIGIN's URLs). */
   texts?: { authToken: string; publicOrigin: string } | undefined;
-  /** Calls through Twilio: their callbacks are served (signed as the texts'); omit and no call route answers. */
-  voice?: { authToken: string; publicOrigin: string } | undefined;
   /** The business's phone line through Twilio: calls to these numbers are answered (signed as the texts' callbacks); omit and no such route answers. */
   phoneLine?: Omit<VoiceRoutesOptions, 'store' | 'leadPurposes'> | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
@@ -244,8 +242,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store: options.store,
       introduce: (options.leadPurposes ?? []).includes('acknowledgement'),
     });
-  if (options.voice) await app.register(ladderCallRoutes, { ...options.voice, store: options.store });
-  if (options.phoneLine) await app.register(voiceRoutes, { ...options.phoneLine, store: options.store, leadPurposes: options.leadPurposes ?? [] });
+  if (options.phoneLine) {
+    await app.register(voiceRoutes, { ...options.phoneLine, store: options.store, leadPurposes: options.leadPurposes ?? [] });
+    // The escalation ladder's calls go from the same line, and their key comes back signed the same way.
+    await app.register(ladderCallRoutes, { authToken: options.phoneLine.authToken, publicOrigin: options.phoneLine.publicOrigin, store: options.store });
+  }
   if (site) await app.register(staticSite, { site });
   return app;
 }

@@ -58,7 +58,7 @@ describe.each(storeKinds)('the ladder’s phone call on %s', (kind) => {
           dispatch: true,
           inbox: { publicOrigin: INBOX_ORIGIN },
           texts: { authToken: TOKEN, publicOrigin },
-          voice: calls ? { authToken: TOKEN, publicOrigin } : undefined,
+          phoneLine: calls ? { authToken: TOKEN, publicOrigin, numbers: new Map([[VOICE_FROM, 'Website']]) } : undefined,
         }),
       ),
     );
