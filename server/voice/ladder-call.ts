@@ -11,10 +11,10 @@ import type { LeadStore } from '../storage/types.ts';
 import { firstCallback } from '../storage/text-work.ts';
 import { acknowledgeByCall, type AckOutcome } from '../dispatch/ladder.ts';
 import { ladderWords, type LadderJob } from '../dispatch/ladder-words.ts';
-import { replayed, sayVerb, signedForm, takeTwilioForms, twimlReply, xmlText } from '../sms/twilio-webhook.ts';
+import { replayed, sayVerb, signedForm, takeTwilioForms, twimlReply } from '../sms/twilio-webhook.ts';
+import { gatherVerb, hangupVerb } from './twiml.ts';
+import { LADDER_CALL_PATH } from './voice-paths.ts';
 
-/** Where Twilio posts the key pressed on a ladder call (it is given with each call, not set in Twilio's console). */
-export const LADDER_CALL_PATH = '/voice/twilio/ladder';
 /** How long a ladder call rings before it counts as not answered: long enough to wake someone, and most voicemails answer later. */
 export const LADDER_RING_SECONDS = 25;
 /** How long the call waits for a key after the prompt. */
@@ -26,10 +26,7 @@ const words = ladderWords.call;
 export function ladderCallTwiml(job: LadderJob, origin: string, period: string): string {
   const action = `${origin}${LADDER_CALL_PATH}?step=${encodeURIComponent(period)}`;
   const prompt = sayVerb(words.prompt(job));
-  return (
-    `<Response><Gather input="dtmf" numDigits="1" timeout="${KEY_WAIT_SECONDS}" action="${xmlText(action)}" method="POST">` +
-    `${prompt}<Pause length="1"/>${prompt}</Gather>${sayVerb(words.noKey)}<Hangup/></Response>`
-  );
+  return `<Response>${gatherVerb({ action, timeout: KEY_WAIT_SECONDS }, `${prompt}<Pause length="1"/>${prompt}`)}${sayVerb(words.noKey)}${hangupVerb}</Response>`;
 }
 
 function answer(outcome: AckOutcome | 'not-one'): string {
@@ -62,6 +59,6 @@ export const ladderCallRoutes: FastifyPluginAsync<LadderCallRoutesOptions> = asy
     });
     if (!outcome) return replayed(reply);
     request.log.info({ ladderCall: outcome === 'not-one' ? 'not-one' : outcome.kind }, 'ladder call key');
-    return twimlReply(reply, `${sayVerb(answer(outcome))}<Hangup/>`);
+    return twimlReply(reply, `${sayVerb(answer(outcome))}${hangupVerb}`);
   });
 };

@@ -18,3 +18,5 @@ export const VOICE_RECORDING_PATH = '/voice/twilio/recording';
 export const VOICE_TRANSCRIPT_PATH = '/voice/twilio/transcript';
 /** The call ended, however it ended (the caller hung up during the greeting, for one). */
 export const VOICE_STATUS_PATH = '/voice/twilio/status';
+/** The key pressed on one of the escalation ladder's calls, with `?step=` the ladder's step (given with each call, not set in the console). */
+export const LADDER_CALL_PATH = '/voice/twilio/ladder';

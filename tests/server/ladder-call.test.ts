@@ -16,7 +16,7 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createLadderSenders, type PushToPerson } from '../../server/outbox/ladder-senders.ts';
 import { createTwilioCaller, createTwilioClient } from '../../server/sms/twilio-client.ts';
 import { ringLadder, startLadder, textLadder } from '../../server/dispatch/ladder.ts';
-import { LADDER_CALL_PATH } from '../../server/voice/ladder-call.ts';
+import { LADDER_CALL_PATH } from '../../server/voice/voice-paths.ts';
 import { leadEvents } from '../../server/storage/lead-work.ts';
 import { run } from '../../server/storage/steps.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
