@@ -106,32 +106,32 @@ export const voiceRoutes: FastifyPluginAsync<VoiceRoutesOptions> = async (
     }
   };
 
-  /** Stores the lead of a call just decided; a failure is logged and the caller still answered (the next webhook tries again). */
-  const leadOf = async (request: FastifyRequest, sid: string) => {
-    try {
-      await storeCallLead(store, sid, leadPurposes);
-    } catch (error) {
-      request.log.error({ err: error }, 'call lead could not be stored');
-    }
-  };
+  /**
+   * Stores the lead of a call just decided, beside the answer rather than before it (Twilio waits
+   * for the answer; the caller hears it). A failure is logged, and the call's next webhook tries again.
+   */
+  const storeLeadOf = (request: FastifyRequest, sid: string) =>
+    storeCallLead(store, sid, leadPurposes).catch((error: unknown) => request.log.error({ err: error }, 'call lead could not be stored'));
 
   /**
    * One webhook: signed, taken once (`work` runs in the unit of work that records its signature),
-   * answered with the TwiML `work` gives. A call `work` names in `sid` whose lead is due has it stored first.
+   * answered with the TwiML `work` gives. A call `work` names in `sid` that was decided and has no
+   * lead yet has it stored at once.
    */
   const webhook = (path: string, work: (signed: SignedForm, request: FastifyRequest) => { sid: string; run: () => Work<string> }) =>
     app.post(path, async (request, reply) => {
       const signed = signedForm(request, reply, twilio, path);
       if (!signed) return reply;
       const { sid, run } = work(signed, request);
-      const verbs = await store.transact(function* () {
+      const taken = await store.transact(function* () {
         if (!(yield* firstCallback(signed.signature))) return undefined;
-        return yield* run();
+        const verbs = yield* run();
+        const call = yield* callBySid(sid);
+        return { verbs, leadDue: Boolean(call && call.status !== 'ringing' && !call.lead_id) };
       });
-      if (verbs === undefined) return replayed(reply);
-      const call = await store.read(() => callBySid(sid));
-      if (call && call.status !== 'ringing' && !call.lead_id) await leadOf(request, sid);
-      return twimlReply(reply, verbs);
+      if (!taken) return replayed(reply);
+      if (taken.leadDue) void storeLeadOf(request, sid);
+      return twimlReply(reply, taken.verbs);
     });
 
   webhook(VOICE_INCOMING_PATH, (signed) => {

@@ -153,7 +153,8 @@ describe.each(storeKinds)('the phone line on %s', (kind) => {
   /** A ring that ended (the Dial action the TwiML named), on instance `app`. */
   const ringEnds = (xml: string, sid: string, status: string, app = 1, extra: Record<string, string> = {}) =>
     post(app, pathOf(attr(xml, 'Dial', 'action')!), { CallSid: sid, AccountSid: ACCOUNT, DialCallStatus: status, CallStatus: 'in-progress', ...extra });
-  const leadOf = async (sid: string) => (await t.store.read(() => callBySid(sid)))!.lead_id;
+  /** The call's lead, once stored (it is stored beside the webhook's answer, not before it). */
+  const leadOf = (sid: string) => waitFor(async () => (await t.store.read(() => callBySid(sid)))!.lead_id, { what: 'the call lead', timeoutMs: 5000 });
   const eventsOf = async (leadId: string) => (await t.store.read(() => leadEvents(leadId))).map((e) => `${e.kind}: ${e.text}`);
   const textsTo = (to: string) => twilio.messages.filter((m) => m.to === to);
 
@@ -173,6 +174,7 @@ describe.each(storeKinds)('the phone line on %s', (kind) => {
     const ended = await ringEnds(xml, sid, 'completed', 1, { DialCallDuration: '240' });
     expect(ended.body).toContain('<Hangup/>');
     await post(0, VOICE_STATUS_PATH, { CallSid: sid, AccountSid: ACCOUNT, CallStatus: 'completed', CallDuration: '260' });
+    await leadOf(sid);
     const call = (await t.store.read(() => callBySid(sid)))!;
     expect(call).toMatchObject({ status: 'answered', answered_by: people.ana, answered_name: 'Ana', talk_seconds: 240, after_hours: false, source: 'Website' });
     expect(call.ended_at).not.toBeNull();
@@ -196,8 +198,7 @@ describe.each(storeKinds)('the phone line on %s', (kind) => {
     expect(voicemail.body).toContain('<Record');
     expect(attr(voicemail.body, 'Record', 'maxLength')).toBe('120');
     // The lead is stored as the voicemail is offered, before the caller hangs up; no text yet.
-    const leadId = (await leadOf(sid))!;
-    expect(leadId).toBeTruthy();
+    const leadId = await leadOf(sid);
     const lead = (await t.store.getLead(leadId))!;
     expect(lead.urgent).toBe(true);
     expect(lead.notes).toMatch(/^Missed call to 080037434 \(Website\)/);
@@ -254,9 +255,8 @@ describe.each(storeKinds)('the phone line on %s', (kind) => {
     const { sid, from } = await callIn();
     const res = await post(1, VOICE_STATUS_PATH, { CallSid: sid, AccountSid: ACCOUNT, CallStatus: 'completed', CallDuration: '4' });
     expect(res.statusCode).toBe(200);
-    const call = (await t.store.read(() => callBySid(sid)))!;
-    expect(call.status).toBe('missed');
-    expect(call.lead_id).toBeTruthy();
+    await leadOf(sid);
+    expect((await t.store.read(() => callBySid(sid)))!.status).toBe('missed');
     await waitFor(() => textsTo(from).length === 1, { what: 'the text back', timeoutMs: 5000 });
     // The Dial Twilio never ran reports nothing; a late one would change nothing.
     expect((await t.store.read(() => legsOfCall(sid)))[0]!.result).toBe('no-answer');

@@ -34,10 +34,10 @@ export interface ServerProcess {
 }
 
 /** `script`: another checkout's server/main.ts (the drain bench's before/after). */
-/** `port`: where to listen, when the test must know it first (PUBLIC_ORIGIN names it); otherwise a free one. */
+/** `port`: where to listen, when the test must know it first (PUBLIC_ORIGIN names it); otherwise a free one. `startMs`: how long it may take to answer /healthz (a bench on a loaded machine waits longer). */
 export async function startServer(
   env: Record<string, string>,
-  { script = join(root, 'server/main.ts'), port: wanted }: { script?: string; port?: number } = {},
+  { script = join(root, 'server/main.ts'), port: wanted, startMs = 20_000 }: { script?: string; port?: number; startMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = wanted ?? (await freePort());
   let out = '';
@@ -61,7 +61,7 @@ export async function startServer(
           () => false, // not listening yet
         );
       },
-      { what: 'the server to answer /healthz', timeoutMs: 20_000, intervalMs: 100 },
+      { what: 'the server to answer /healthz', timeoutMs: startMs, intervalMs: 100 },
     );
   } catch (error) {
     child.kill('SIGKILL');
