@@ -14,8 +14,7 @@ import type { LeadStore } from '../storage/types.ts';
 import { secretHash } from '../security/secrets.ts';
 import { addEvent, inboxLead } from '../storage/lead-work.ts';
 import { countPress, optOutEmail, reviewLinkOf, type ReviewLinkKind } from '../storage/review-records.ts';
-import { SERVER_PAGE_CSP } from '../http/plugins/security.ts';
-import { errorPage } from '../http/error-pages.ts';
+import { sendPartnerPage } from '../partners/partner-page.ts';
 import { emailKey, googleReviewUrl, REVIEW_LINK_PATH, REVIEW_TOKEN, UNSUBSCRIBE_PATH } from './review-rules.ts';
 import { messageMain, unsubscribeMain } from './review-pages.ts';
 import { reviewWords } from './review-words.ts';
@@ -26,17 +25,8 @@ export interface ReviewLinkOptions {
 
 const w = reviewWords.page;
 
-function page(request: FastifyRequest, reply: FastifyReply, status: number, title: string, main: string) {
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('X-Robots-Tag', 'noindex, nofollow')
-    .header('Referrer-Policy', 'no-referrer');
-  const shell = request.server.pageShell;
-  if (shell) return reply.send(shell.render(title, main));
-  return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
-}
+/** The pages behind the links look as the partners' pages do: the business's name and line, no site menu, never cached or indexed. */
+const page = sendPartnerPage;
 
 type Params = { Params: { token: string } };
 

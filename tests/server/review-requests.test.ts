@@ -323,6 +323,9 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
       expect(res.headers.location, path).toBeUndefined();
     }
     expect((await apps[0]!.inject({ method: 'HEAD', url: `/r/${token}` })).headers.location).toBeUndefined();
+    // A review token unsubscribes nobody, and a stranger's unsubscribe token is nobody's.
+    expect((await apps[0]!.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(404);
+    expect((await apps[0]!.inject({ method: 'POST', url: `/u/${stranger}` })).statusCode).toBe(404);
     expect((await request(lead))?.presses).toBe(0);
     // Its purpose over, the link has ended.
     await sql("UPDATE review_links SET ends_at = 0 WHERE lead_id = ? AND kind = 'review'", lead);
@@ -341,6 +344,9 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
         });
         expect(res.statusCode).toBeLessThan(500);
         expect(res.headers.location).toBeUndefined();
+        const stop = await apps[1]!.inject({ method: 'POST', url: `/u/${encodeURIComponent(segment)}`, payload: query });
+        expect(stop.statusCode).toBeGreaterThanOrEqual(400);
+        expect(stop.statusCode).toBeLessThan(500);
         const real = await apps[0]!.inject({
           method: 'GET',
           url: `/r/${good}?next=${encodeURIComponent(segment)}`,
