@@ -402,6 +402,7 @@ export const words = {
       number: 'Number',
       day: 'Day',
       answered: 'Answered',
+      missedColumn: 'Missed',
       numberName: (dialled: string, source: string) => (source ? `${source} (${dialled})` : dialled),
     },
     heading: 'Reports',

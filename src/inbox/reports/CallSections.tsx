@@ -59,14 +59,14 @@ export function CallSections({ from, to }: { from: string; to: string }) {
       <ReportSection title={w.byNumber}>
         <DataTable
           caption={w.byNumber}
-          columns={[w.number, w.answered, w.missed]}
+          columns={[w.number, w.answered, w.missedColumn]}
           rows={report.numbers.map((r) => ({ key: r.dialled, cells: [w.numberName(r.dialled, r.source), count(r.answered), count(r.missed)] }))}
         />
       </ReportSection>
       <ReportSection title={w.byDay}>
         <DataTable
           caption={w.byDay}
-          columns={[w.day, w.number, w.answered, w.missed]}
+          columns={[w.day, w.number, w.answered, w.missedColumn]}
           rows={report.days.map((d) => ({
             key: `${d.date}|${d.dialled}`,
             cells: [d.date, w.numberName(d.dialled, d.source), count(d.answered), count(d.missed)],
