@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 export const reviewStates = ['none', 'queued', 'skipped', 'held', 'sending', 'sent'] as const;
-export const reviewHoldReasons = ['off', 'no_place', 'not_won', 'no_contact', 'stopped', 'unsubscribed', 'asked_recently'] as const;
+export const reviewHoldReasons = ['off', 'no_place', 'not_won', 'no_contact', 'stopped', 'unsubscribed', 'asked_recently', 'undelivered'] as const;
 
 export const leadReview = z.object({
   /** none: not asked (not won yet); queued: goes at `due`; held: not sent, `reason` says why. */

@@ -2,22 +2,23 @@
  * The senders of review requests and their reminders, by text and by e-mail, through the one
  * outbox (retried, fenced, once across instances). Each decides again as it runs (review-rules.ts)
  * and, once its message is sent, records it: a text by its id, so the customer's STOP reply finds
- * the lead, and the request's reminder queued three days on. The timeline says a request went but
- * never shows its link, which is the customer's alone.
+ * the lead, and the request's reminder queued three days on. A request refused for good (a number
+ * that takes no texts, a mailbox that does not exist) says so on the lead, and asked nobody. The
+ * timeline says a request went but never shows its link, which is the customer's alone.
  */
 import { business } from '../../core/business.ts';
 import { nzMobileE164 } from '../../core/partner/nz-mobile.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { addEvent } from '../storage/lead-work.ts';
 import { recordCustomerText } from '../storage/customer-text-records.ts';
-import { markReminded, markRequestSent } from '../storage/review-records.ts';
+import { markReminded, markRequestSent, markUndelivered } from '../storage/review-records.ts';
 import { TextRefused, type TwilioClient } from '../sms/twilio-client.ts';
 import { textWords } from '../sms/text-words.ts';
 import { textParts } from '../sms/segments.ts';
 import { CUSTOMER_TEXT_PARTS } from '../outbox/customer-texts.ts';
 import type { Mailer } from '../outbox/mailer.ts';
-import { byTransport, PermanentFailure, type JobSender } from '../outbox/worker.ts';
-import { armReview, queueReminder } from './review-rules.ts';
+import { byTransport, isPermanentFailure, PermanentFailure, type JobSender } from '../outbox/worker.ts';
+import { armReview, queueReminder, type ArmedReview } from './review-rules.ts';
 import { reviewLinkUrl, reviewMail } from './review-mail.ts';
 import { reviewWords } from './review-words.ts';
 
@@ -42,6 +43,18 @@ export function reviewText(link: string, reminder: boolean): string {
 export function createReviewSenders(options: ReviewSenderOptions): Record<'review-request' | 'review-reminder', JobSender> {
   const { store, mailer, client } = options;
   const origin = new URL(options.publicOrigin).origin;
+  /** Sends the message; for a text, what Twilio answered and the number it went to. */
+  async function send(armed: ArmedReview, reminder: boolean, signal?: AbortSignal): Promise<{ sid: string; status: string; to: string } | undefined> {
+    const { lead } = armed;
+    if (armed.channel === 'sms') {
+      const to = nzMobileE164(lead.phone ?? '');
+      if (!client || !to) throw new PermanentFailure('no text to send the review request by');
+      return { ...(await client.send({ to, body: reviewText(reviewLinkUrl(origin, armed.reviewToken), reminder) }, signal)), to };
+    }
+    const links = { origin, reviewToken: armed.reviewToken, stopToken: armed.stopToken!, messageIdDomain: options.messageIdDomain };
+    await mailer.sendMail(reviewMail(lead, reminder, links), { from: { name: business.name, address: options.from }, replyTo: options.replyTo }, signal);
+    return undefined;
+  }
   const sender =
     (reminder: boolean): JobSender =>
     async (job, signal) => {
@@ -49,18 +62,12 @@ export function createReviewSenders(options: ReviewSenderOptions): Record<'revie
       if (!armed) return;
       const { lead, channel } = armed;
       let text: { sid: string; status: string; to: string } | undefined;
-      if (channel === 'sms') {
-        const to = nzMobileE164(lead.phone ?? '');
-        if (!client || !to) throw new PermanentFailure('no text to send the review request by');
-        try {
-          text = { ...(await client.send({ to, body: reviewText(reviewLinkUrl(origin, armed.reviewToken), reminder) }, signal)), to };
-        } catch (error) {
-          if (error instanceof TextRefused) throw new PermanentFailure(error.message);
-          throw error;
-        }
-      } else {
-        const links = { origin, reviewToken: armed.reviewToken, stopToken: armed.stopToken!, messageIdDomain: options.messageIdDomain };
-        await mailer.sendMail(reviewMail(lead, reminder, links), { from: { name: business.name, address: options.from }, replyTo: options.replyTo }, signal);
+      try {
+        text = await send(armed, reminder, signal);
+      } catch (error) {
+        const refused = error instanceof TextRefused ? new PermanentFailure(error.message) : error;
+        if (!reminder && isPermanentFailure(refused)) await store.transact(() => markUndelivered(lead.id));
+        throw refused;
       }
       await store.transact(function* () {
         if (text)

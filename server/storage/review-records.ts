@@ -10,7 +10,7 @@ import { all, NOW_MS, one, run, type Work } from './steps.ts';
 export const REVIEW_STATES = ['skipped', 'held', 'sending', 'sent'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 /** Why a lead's customer was not asked. */
-export const HOLD_REASONS = ['off', 'no_place', 'not_won', 'no_contact', 'stopped', 'unsubscribed', 'asked_recently'] as const;
+export const HOLD_REASONS = ['off', 'no_place', 'not_won', 'no_contact', 'stopped', 'unsubscribed', 'asked_recently', 'undelivered'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export const REVIEW_CHANNELS = ['sms', 'email'] as const;
 export type ReviewChannel = (typeof REVIEW_CHANNELS)[number];
@@ -78,6 +78,15 @@ export function* settleRequest(
 /** An owner's "ask after all" on a lead they skipped: the skip is forgotten (nothing else is). */
 export function* unskipRequest(leadId: string): Work<boolean> {
   return (yield* run("DELETE FROM review_requests WHERE lead_id = ? AND state = 'skipped'", leadId)) > 0;
+}
+
+/**
+ * A request the text provider or mail server refused for good: nothing reached the customer, so
+ * the lead says so and the customer's contacts are free again (they were not asked).
+ */
+export function* markUndelivered(leadId: string): Work<void> {
+  yield* run(`UPDATE review_requests SET state = 'held', reason = 'undelivered', changed_at = ${NOW_MS} WHERE lead_id = ? AND state = 'sending'`, leadId);
+  yield* run('DELETE FROM review_contacts WHERE lead_id = ?', leadId);
 }
 
 export function* markRequestSent(leadId: string): Work<void> {

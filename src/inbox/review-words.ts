@@ -26,6 +26,7 @@ export const reviewWords = {
       stopped: 'Not asked: the customer replied STOP to our texts.',
       unsubscribed: 'Not asked: the customer unsubscribed from review e-mails.',
       asked_recently: 'Not asked: this customer was asked for a review in the last six months.',
+      undelivered: 'Not asked: the text or e-mail could not be delivered.',
     } satisfies Record<Reason, string>,
     skip: 'Don’t ask this customer',
     unskip: 'Ask for a review after all',

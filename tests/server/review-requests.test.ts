@@ -138,7 +138,7 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
   const due = (lead: string, purpose: string) =>
     sql("UPDATE outbox SET next_attempt_at = 0 WHERE lead_id = ? AND purpose = ? AND status = 'pending'", lead, purpose);
   const done = (lead: string, purpose: string) =>
-    waitFor(async () => (await rows('SELECT status FROM outbox WHERE lead_id = ? AND purpose = ?', lead, purpose)).every((r) => r.status === 'done'), {
+    waitFor(async () => (await rows('SELECT status FROM outbox WHERE lead_id = ? AND purpose = ?', lead, purpose)).every((r) => r.status !== 'pending'), {
       what: `${purpose} done`,
     });
   const request = async (lead: string) => (await rows('SELECT * FROM review_requests WHERE lead_id = ?', lead))[0];
@@ -356,6 +356,15 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
       }),
       { numRuns: propertyRuns(60) },
     );
+  });
+
+  it('says a request the text provider refused for good reached nobody, and leaves the customer free to be asked', async () => {
+    const lead = await newLead({ phone: '020 4000 5000' });
+    twilio.failNext(400, 1);
+    await ask(lead);
+    expect(await request(lead)).toMatchObject({ state: 'held', reason: 'undelivered' });
+    expect(await rows('SELECT * FROM review_contacts WHERE lead_id = ?', lead)).toHaveLength(0);
+    expect(await rows("SELECT * FROM outbox WHERE lead_id = ? AND purpose = 'review-reminder'", lead)).toHaveLength(0);
   });
 
   it('holds a request when the business details have no place ID', async () => {
