@@ -9,15 +9,8 @@
  * most two parts and holds no link.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/http/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { Scheduler } from '../../server/outbox/scheduler.ts';
-import { createMailedJobSenders } from '../../server/outbox/senders.ts';
-import { mailerFor, type Mailer } from '../../server/outbox/mailer.ts';
-import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { textCustomers } from '../../server/dispatch/customer-updates.ts';
 import { acknowledgeLadder, startLadder } from '../../server/dispatch/ladder.ts';
 import { createUser } from '../../server/storage/sign-in-data.ts';
@@ -27,12 +20,11 @@ import { SMS_INBOUND_PATH } from '../../server/sms/sms-paths.ts';
 import { textParts } from '../../server/sms/segments.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
-import { parseMail, startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
-import { startFakeTwilio, signedTwilioPost, type FakeTwilio } from '../support/fake-twilio.ts';
-import { freePort } from '../support/server-process.ts';
-import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { parseMail, waitFor, type SmtpPeer } from '../support/peers.ts';
+import { signedTwilioPost, type FakeTwilio } from '../support/fake-twilio.ts';
+import { formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { startTextRig, type TextRig, silentLog } from '../support/text-rig.ts';
 
-const log = pino({ level: 'silent' });
 const SID = `AC${'2e'.repeat(16)}`;
 const TOKEN = 'test-auth-token-customer-0123456789';
 const FROM = '+6498870000';
@@ -46,53 +38,17 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
   let twilio: FakeTwilio;
   let origin: string;
   let apps: FastifyInstance[];
-  let workers: OutboxWorker[];
   let stores: LeadStore[];
-  let mailer: Mailer;
+
+  let rig: TextRig;
 
   beforeEach(async () => {
-    t = await createTestStore(kind);
-    smtp = await startSmtp();
-    twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      SMTP_URL: smtp.url,
-      PUBLIC_ORIGIN: origin,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_FROM: FROM,
-      TWILIO_API_URL: twilio.url,
-    });
-    stores = [t.store, t.reopen()];
-    mailer = mailerFor(config)!;
-    apps = await Promise.all(
-      stores.map((store) =>
-        buildApp({ store, leadPurposes: [], dispatch: true, inbox: { publicOrigin: origin }, texts: { authToken: TOKEN, publicOrigin: origin } }),
-      ),
-    );
-    await apps[0]!.listen({ host: '127.0.0.1', port });
-    workers = stores.map(
-      (store) =>
-        new OutboxWorker({
-          store,
-          senders: { ...createMailedJobSenders(config, store, mailer), dispatch: createDispatchRunner(store, 15 * MINUTE, { texts: true }) },
-          log,
-          pollIntervalMs: 50,
-          maxAttempts: 4,
-          backoff: { baseMs: 20, maxMs: 50 },
-        }),
-    );
-    for (const w of workers) w.start();
+    rig = await startTextRig(kind, { accountSid: SID, authToken: TOKEN, from: FROM });
+    ({ t, smtp, twilio, origin, apps, stores } = rig);
   });
   afterEach(async () => {
-    for (const w of workers) await w.stop();
-    for (const app of apps) await app.close();
     textCustomers(false);
-    mailer.close();
-    await twilio.close();
-    await smtp.close();
-    await t.cleanup();
+    await rig.close();
   });
 
   async function urgentLead(fields: Record<string, string> = {}): Promise<string> {
@@ -191,9 +147,14 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
       /^Commercial Refrigeration NZ: Hannah from our team has your urgent job and will be in touch\. We aim to have someone on site by .+\. Call us 24\/7 on 0800 374 343\. Reply STOP to stop these texts\.$/,
     );
     expectCustomerText(text!.body);
-    await new Scheduler({ store: stores[0]!, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE, dispatchPolicy: 15 * MINUTE }).runOnce(
-      new Date(Date.now() + 40 * MINUTE),
-    );
+    await new Scheduler({
+      store: stores[0]!,
+      log: silentLog,
+      intervalMs: 60_000,
+      urgentAfterMs: 30 * MINUTE,
+      afterMs: 240 * MINUTE,
+      dispatchPolicy: 15 * MINUTE,
+    }).runOnce(new Date(Date.now() + 40 * MINUTE));
     expect(await jobs(lead, 'customer-nobody')).toEqual([]);
     expect(await jobs(lead, 'customer-nobody-email')).toEqual([]);
   });
@@ -233,7 +194,7 @@ describe.each(storeKinds)('the customer told by text on %s', (kind) => {
     await press(second, { action: 'accept' });
 
     const scheduler = (store: LeadStore) =>
-      new Scheduler({ store, log, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE, dispatchPolicy: 15 * MINUTE });
+      new Scheduler({ store, log: silentLog, intervalMs: 60_000, urgentAfterMs: 30 * MINUTE, afterMs: 240 * MINUTE, dispatchPolicy: 15 * MINUTE });
     const at = new Date(Date.now() + 31 * MINUTE);
     // Too early: nothing.
     await scheduler(stores[0]!).runOnce(new Date(Date.now() + 20 * MINUTE));

@@ -9,14 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/http/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { OutboxWorker } from '../../server/outbox/worker.ts';
-import { createMailedJobSenders } from '../../server/outbox/senders.ts';
-import { mailerFor, type Mailer } from '../../server/outbox/mailer.ts';
-import { createDispatchRunner } from '../../server/outbox/dispatch-runner.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { answerOffer } from '../../server/dispatch/partner-offers.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
@@ -29,12 +22,11 @@ import { twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { textWords } from '../../server/sms/text-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
-import { startSmtp, waitFor, type SmtpPeer } from '../support/peers.ts';
-import { startFakeTwilio, signedTwilioPost, type FakeTwilio } from '../support/fake-twilio.ts';
-import { freePort } from '../support/server-process.ts';
-import { createTestStore, formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { waitFor, type SmtpPeer } from '../support/peers.ts';
+import { signedTwilioPost, type FakeTwilio } from '../support/fake-twilio.ts';
+import { formBody, JSON_ACCEPT, storeKinds, type TestStore } from '../support/stores.ts';
+import { startTextRig, type TextRig } from '../support/text-rig.ts';
 
-const log = pino({ level: 'silent' });
 const SID = `AC${'1f'.repeat(16)}`;
 const TOKEN = 'test-auth-token-0123456789abcdef';
 const FROM = '+6498870000';
@@ -49,53 +41,16 @@ describe.each(storeKinds)('urgent offers by text on %s', (kind) => {
   let origin: string;
   /** Instance A listens on PUBLIC_ORIGIN (where Twilio's receipts go); instance B is reached by inject. */
   let apps: FastifyInstance[];
-  let workers: OutboxWorker[];
   let stores: LeadStore[];
-  let mailer: Mailer;
+
+  let rig: TextRig;
 
   beforeEach(async () => {
-    t = await createTestStore(kind);
-    smtp = await startSmtp();
-    twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      SMTP_URL: smtp.url,
-      PUBLIC_ORIGIN: origin,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_FROM: FROM,
-      TWILIO_API_URL: twilio.url,
-    });
-    stores = [t.store, t.reopen()];
-    // One mailer, closed after each test: its pooled connection would otherwise hold the SMTP peer open.
-    mailer = mailerFor(config)!;
-    apps = await Promise.all(
-      stores.map((store) =>
-        buildApp({ store, leadPurposes: [], dispatch: true, inbox: { publicOrigin: origin }, texts: { authToken: TOKEN, publicOrigin: origin } }),
-      ),
-    );
-    await apps[0]!.listen({ host: '127.0.0.1', port });
-    workers = stores.map(
-      (store) =>
-        new OutboxWorker({
-          store,
-          senders: { ...createMailedJobSenders(config, store, mailer), dispatch: createDispatchRunner(store, 15 * 60_000, { texts: true }) },
-          log,
-          pollIntervalMs: 50,
-          maxAttempts: 4,
-          backoff: { baseMs: 20, maxMs: 50 },
-        }),
-    );
-    for (const w of workers) w.start();
+    rig = await startTextRig(kind, { accountSid: SID, authToken: TOKEN, from: FROM });
+    ({ t, smtp, twilio, origin, apps, stores } = rig);
   });
   afterEach(async () => {
-    for (const w of workers) await w.stop();
-    for (const app of apps) await app.close();
-    mailer.close();
-    await twilio.close();
-    await smtp.close();
-    await t.cleanup();
+    await rig.close();
   });
 
   const technicians = async () => ({
