@@ -358,6 +358,29 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     );
   });
 
+  it('answers hostile ids, queries and bodies on its inbox routes with a 4xx, never a 5xx', async () => {
+    const lead = await newLead({ work_email: 'hostile@me.nz' });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(lead), fc.string({ maxLength: 60 })),
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.string({ maxLength: 30 }),
+        async (id, body, date) => {
+          const path = `/leads/${encodeURIComponent(id)}/review`;
+          for (const res of [
+            await call(owner, 'PUT', path, body as object),
+            await call(owner, 'GET', path),
+            await call(owner, 'PUT', '/reviews', body as object),
+            await call(owner, 'GET', `/reports/reviews?from=${encodeURIComponent(date)}&to=${encodeURIComponent(date)}`),
+          ])
+            expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
+      { numRuns: propertyRuns(40) },
+    );
+    await call(owner, 'PUT', '/reviews', { on: true });
+  });
+
   it('says a request the text provider refused for good reached nobody, and leaves the customer free to be asked', async () => {
     const lead = await newLead({ phone: '020 4000 5000' });
     twilio.failNext(400, 1);
