@@ -71,6 +71,8 @@ const twiml: number[] = [];
 const toLead: number[] = [];
 const toText: number[] = [];
 const control: number[] = [];
+/** The TwiML answers by webhook, for where the time goes. */
+const byPath = new Map<string, number[]>();
 try {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -106,7 +108,11 @@ try {
     const body = await res.text();
     const ms = performance.now() - started;
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body}`);
-    if (timed) twiml.push(ms);
+    if (timed) {
+      twiml.push(ms);
+      const name = path.split('?')[0]!;
+      byPath.set(name, [...(byPath.get(name) ?? []), ms]);
+    }
     return { body, started, ms };
   };
   const url = (xml: string, tag: string, attr: string) => {
@@ -180,6 +186,7 @@ const row = (scenario: string, timings: number[], budgetMs: number) => {
 };
 const results = [
   row('TwiML answer, two instances, PostgreSQL', twiml, 300),
+  ...[...byPath].map(([path, timings]) => row(`  ${path}`, timings, 300)),
   row('control: a text delivery receipt (one signed insert), same servers', control, 300),
   row('call decided (voicemail offered, or hang-up) to stored lead, two instances, PostgreSQL', toLead, 5000),
   row('hang-up to text back at Twilio, two instances, PostgreSQL', toText, 5000),

@@ -139,6 +139,8 @@ export const configSchema = z
     SITE_WORK_DIR: z.string().default('data/site'),
     /** How often an instance looks for a version of the site published on another. */
     SITE_CHECK_INTERVAL: duration.default(2000),
+    /** How long an instance's claim on a site build lasts unless renewed: how soon another takes over the build of one that died. */
+    SITE_BUILD_LEASE: duration.default(30_000),
     /**
      * Whether a preview in the site editor is rendered at once by a development server of the site
      * kept by each instance while someone edits (about 1 GB of memory), rather than by building the site.

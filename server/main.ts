@@ -136,7 +136,7 @@ const backups =
   config.BACKUP_DIR && databaseFile
     ? new BackupSchedule({ databaseFile, folder: resolve(config.BACKUP_DIR), everyMs: config.BACKUP_EVERY, keep: config.BACKUP_KEEP, log })
     : undefined;
-// The site as published in the site editor: built (or found already built) before this instance serves.
+// The site as published in the site editor: the newest version built on any instance, fetched before this instance serves.
 const site = new LiveSite(distDir);
 const publisher = new SitePublisher({
   store,
@@ -144,6 +144,7 @@ const publisher = new SitePublisher({
   site,
   log,
   checkEveryMs: config.SITE_CHECK_INTERVAL,
+  buildLeaseMs: config.SITE_BUILD_LEASE,
   builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
   livePreview: config.SITE_QUICK_PREVIEW ? new LivePreview({ root, workDir: resolve(root, config.SITE_WORK_DIR, 'live'), log }) : undefined,
 });

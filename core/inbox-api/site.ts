@@ -149,6 +149,9 @@ export const versionList = z.object({
       changed: z.array(z.object({ key: z.string(), title: z.string() }).extend(changedFields.shape)),
     }),
   ),
+      /** building: its build is under way; failed: never shown on the site, with the build's reason. */
+      status: z.enum(['building', 'live', 'failed']),
+      failure: z.string().nullable(),
   served: z.number(),
 });
 export type VersionList = z.output<typeof versionList>;

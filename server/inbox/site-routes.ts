@@ -276,6 +276,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           by: { email: v.authorEmail, at: v.createdAt },
           changed: v.changed.map((key) => ({ key, title: title(key), ...changedFieldsOf(before.get(key), after.get(key)) })),
         })),
+          status: v.status,
+          failure: v.failure,
       };
     },
   });

@@ -18,6 +18,9 @@ export const RELEASE_VERSION: ContentVersion = {
   restoredFrom: null,
   authorEmail: null,
   createdAt: 0,
+  status: 'live',
+  failure: null,
+  buildKey: null,
 };
 
 /** The content a version publishes: the release's entries with the version's laid over them. */

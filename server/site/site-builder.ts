@@ -4,11 +4,12 @@
  * (the server keeps answering meanwhile) into a new output folder. The live site is never touched
  * here: the caller swaps the finished folder in.
  *
- * A finished build is kept under a name made from the release build and the content, so an
- * instance that restarts, or a second instance on the same machine, finds it and loads it instead
- * of building again. Builds from one checkout take turns through a lock file in it: Astro keeps what
- * it generates for the content in the project's own `.astro/` folder, which two builds cannot share.
- * Each build reads the same content folder, so Astro's cache of it stays valid from one to the next.
+ * A finished build is kept under a name made from the release's own build and the content (its
+ * key, the same on every instance of one release), so an instance that restarts finds it, and a
+ * build stored in the database under that key (stored-builds.ts) is fetched rather than made.
+ * Nothing is written into the checkout: each process builds in a copy of the site's sources of its
+ * own in the work folder (Astro writes what it generates for the content into the project's
+ * `.astro/`, which two builds cannot share), and its builds take turns.
  *
  * A build can leave out the compressed copies (brotli at its best setting is over half of a build
  * that changes every page): a preview is served as it is, and a publish is served at once and
@@ -16,23 +17,10 @@
  */
 import { constants } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { keepCachedCopy, PRECOMPRESS_ENV } from '../../core/compressed-cache.ts';
 import { join, resolve } from 'node:path';
-import { tryLock } from '../build-site.ts';
+import { ownFolder, projectCopy } from './build-folders.ts';
 import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
 import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
@@ -48,9 +36,6 @@ const OUTPUT_LINES = 30;
 const COMPLETE = '.complete';
 /** Written once a finished build also has its compressed copies. */
 const COMPRESSED = '.compressed';
-/** How often a build waiting for another instance's checks the lock, and how long it waits at most. */
-const LOCK_POLL_MS = 200;
-const LOCK_WAIT_MS = 5 * 60_000;
 
 export class BuildFailed extends Error {
   /** What the build said, for the owner (Astro's error, the entry and field it names). */
@@ -146,18 +131,22 @@ function linkPackages(root: string, workDir: string, outDir: string): void {
   }
 }
 
-/** `astro build` on this same Node, with the content folder and a cache of this process's own. */
+/**
+ * `astro build` on this same Node, in this process's copy of the site's sources (the checkout may
+ * be read-only), with the content folder and a cache of this process's own.
+ */
 export function astroBuild(root: string, workDir: string): RunBuild {
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return (contentDir, outDir, signal, compressed = true, background = false) => {
-    linkPackages(root, workDir, outDir);
+    const project = projectCopy(root, workDir);
+    linkPackages(project, workDir, outDir);
     return runNode(
       'the site build',
-      root,
+      project,
       [astro, 'build', '--outDir', outDir],
       {
         [CONTENT_DIR_ENV]: contentDir,
-        SITE_CACHE_DIR: join(workDir, 'astro-cache'),
+        SITE_CACHE_DIR: join(ownFolder(workDir), 'astro-cache'),
         PRECOMPRESS_CACHE: join(workDir, 'compressed'),
         ...(compressed ? {} : { [PRECOMPRESS_ENV]: 'later' }),
       },
@@ -183,6 +172,10 @@ export class SiteBuilder {
   readonly #run: RunBuild;
   readonly #compress: Compress;
   readonly #photos: SiteBuilderOptions['photos'];
+  /** This process's builds, one at a time: they share its copy of the sources and its content folder. */
+  #turn: Promise<unknown> = Promise.resolve();
+  /** The release build's key: the hash of its files, the same on every instance of one release. */
+  #release: string | undefined;
 
   constructor(options: SiteBuilderOptions) {
     this.#root = options.root;
@@ -230,13 +223,37 @@ export class SiteBuilder {
     }
   }
 
+  /** What tells this release's builds from another's: a hash of its own build's files (not their compressed copies). */
+  #releaseKey(): string {
+    if (this.#release !== undefined) return this.#release;
+    const hash = createHash('sha256');
+    const dir = this.#releaseDist;
+    const files = existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((d) => d.isFile() && !d.name.endsWith('.br') && !d.name.endsWith('.gz'))
+          .map((d) => join(d.parentPath, d.name))
+          .sort()
+      : [];
+    for (const file of files) hash.update(`\0${file.slice(dir.length)}\0`).update(readFileSync(file));
+    this.#release = hash.digest('base64url');
+    return this.#release;
+  }
+
+  /** The key of a build of these entries over this release: its folder's name here, and its name in the database. */
+  keyFor(entries: Readonly<Record<EntryKey, ContentEntry>>): string {
+    const hash = createHash('sha256').update(this.#releaseKey());
+    for (const key of Object.keys(entries).sort()) hash.update(`\0${key}\0${entryText(entries[key]!)}`);
+    return hash.digest('base64url').slice(0, 24);
+  }
+
   /** The folder a build of these entries over this release is kept in. */
   folderFor(entries: Readonly<Record<EntryKey, ContentEntry>>): string {
-    const marker = join(this.#releaseDist, 'index.html');
-    const release = existsSync(marker) ? String(statSync(marker).mtimeMs) : 'none';
-    const hash = createHash('sha256').update(release);
-    for (const key of Object.keys(entries).sort()) hash.update(`\0${key}\0${entryText(entries[key]!)}`);
-    return join(this.#workDir, 'builds', hash.digest('base64url').slice(0, 24));
+    return join(this.#workDir, 'builds', this.keyFor(entries));
+  }
+
+  /** The folder a build under `key` is kept in. */
+  folderOf(key: string): string {
+    return join(this.#workDir, 'builds', key);
   }
 
   /**
@@ -250,25 +267,24 @@ export class SiteBuilder {
     { signal, compressed = true, background = false }: { signal?: AbortSignal | undefined; compressed?: boolean; background?: boolean } = {},
   ): Promise<string> {
     const folder = this.folderFor(entries);
-    // Made before (a preview's build, or one served before its copies were made): at most the copies are missing.
-    if (existsSync(join(folder, COMPLETE))) return compressed ? this.#withCopies(folder) : folder;
+    // Made before (a preview's build, one fetched, or one served before its copies were made): at most the copies are missing.
+    if (!existsSync(join(folder, COMPLETE))) {
+      const next = this.#turn.then(() => this.#make(entries, folder, signal, compressed, background));
+      this.#turn = next.catch(() => undefined);
+      await next;
+    }
+    return compressed ? this.#withCopies(folder) : folder;
+  }
+
+  /** Makes the build in `folder`, this process's builds taking turns; one made meanwhile is left as it is. */
+  async #make(entries: Readonly<Record<EntryKey, ContentEntry>>, folder: string, signal: AbortSignal | undefined, compressed: boolean, background: boolean) {
+    if (existsSync(join(folder, COMPLETE))) return;
+    signal?.throwIfAborted();
     mkdirSync(this.#workDir, { recursive: true });
     this.#seedCompressed();
-    // By the project, not the work folder: two work folders on one checkout still share its .astro/.
-    const lock = join(this.#root, '.site-build-lock');
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    while (!tryLock(lock)) {
-      if (Date.now() > deadline) throw new BuildFailed(`another build held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`, '');
-      signal?.throwIfAborted();
-      await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
-    }
-    const content = join(this.#workDir, 'content');
+    const content = join(ownFolder(this.#workDir), 'content');
     const out = join(this.#workDir, `out-${randomBytes(6).toString('hex')}`);
-    let madeBefore = false;
     try {
-      // The instance that held the lock before may have just made this very build.
-      madeBefore = existsSync(join(folder, COMPLETE));
-      if (madeBefore) return folder;
       rmSync(content, { recursive: true, force: true });
       cpSync(join(this.#root, RELEASE_CONTENT_DIR), content, { recursive: true });
       writeEntries(content, Object.values(entries));
@@ -281,16 +297,12 @@ export class SiteBuilder {
       try {
         renameSync(out, folder);
       } catch (error) {
-        // Another instance on this machine finished the same build first: theirs is the same.
+        // Another instance on this machine finished the same build first, or this one fetched it: the same files.
         if (!existsSync(join(folder, COMPLETE))) throw error;
-        if (compressed) await this.#withCopies(folder);
       }
-      this.#prune(folder);
-      return folder;
+      this.prune(folder);
     } finally {
       rmSync(out, { recursive: true, force: true });
-      unlinkSync(lock);
-      if (madeBefore && compressed) await this.#withCopies(folder);
     }
   }
 
@@ -311,8 +323,8 @@ export class SiteBuilder {
   }
 
   /**
-   * A finished build's folder with its compressed copies, made now if it has none. Not under the
-   * build lock: it does not touch Astro's files, and a publish's build need not wait for it. Two
+   * A finished build's folder with its compressed copies, made now if it has none. Not in the
+   * builds' turn: it does not touch Astro's files, and a publish's build need not wait for it. Two
    * instances compressing one folder at once write the same copies, each under a temporary name.
    */
   async #withCopies(folder: string): Promise<string> {
@@ -323,7 +335,7 @@ export class SiteBuilder {
   }
 
   /** Keeps the newest finished builds (and `keep`), so the folder does not grow with every publish. */
-  #prune(keep: string): void {
+  prune(keep: string): void {
     const builds = join(this.#workDir, 'builds');
     const finished = readdirSync(builds)
       .map((name) => join(builds, name))

@@ -1,11 +1,12 @@
 /**
  * Publishing the owner's content: each publish is a new numbered version in the lead database,
- * built and swapped in here, and followed by every other instance on the same database. This class
- * wires together the parts (versions, previews, the builds made ahead of a publish, compressing
- * what is served, the photo sweep) and is the one door the inbox and the server use.
+ * built once by whichever instance claims its build, stored there, and fetched and swapped in by
+ * every instance on the same database. This class wires together the parts (versions, the builds'
+ * queue, following what is built, previews, the builds made ahead of a publish, compressing what
+ * is served, the photo sweep) and is the one door the inbox and the server use.
  *
- * Every instance checks the newest version number every few seconds (and at start, before it
- * serves) and builds and swaps in one it is not serving yet.
+ * Every instance checks the newest built version every few seconds (and at start, before it
+ * serves) and fetches and swaps in one it is not serving yet.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentEntry, ContentProblem, EntryKey } from './content.ts';
@@ -22,6 +23,8 @@ import { ServedCompression } from './served-compression.ts';
 import { PhotoSweep } from './photo-sweep.ts';
 import { SitePreviews } from './site-previews.ts';
 import { VersionPublisher, type PublishedVersion, type Publisher } from './version-publisher.ts';
+import { BuildJobs } from './build-jobs.ts';
+import { SiteFollower } from './site-follower.ts';
 
 export { BuildFailed } from './site-builder.ts';
 export { EntryRefused } from './entry-checks.ts';
@@ -41,6 +44,8 @@ export interface SitePublisherOptions {
   livePreview?: LivePreview | undefined;
   /** Checks entries off the server's thread; one of its own, closed by stop(), unless given. */
   checker?: ContentChecker | undefined;
+  /** How long a claim on a build lasts unless its instance renews it (build-jobs.ts). */
+  buildLeaseMs?: number | undefined;
 }
 
 type Entries = Readonly<Record<EntryKey, ContentEntry>>;
@@ -58,6 +63,8 @@ export class SitePublisher {
   readonly #photos: PhotoSweep;
   readonly #versions: VersionPublisher;
   readonly #previews: SitePreviews;
+  readonly #jobs: BuildJobs;
+  readonly #follower: SiteFollower;
   #timer: NodeJS.Timeout | undefined;
   #unlisten: (() => void) | undefined;
 
@@ -73,7 +80,9 @@ export class SitePublisher {
     this.#compression = new ServedCompression(builder, site, log, stopping);
     this.#photos = new PhotoSweep(store, this.release, log);
     const parts = { store, builder, site, log, checks: this.#checks, ahead: this.#ahead };
-    this.#versions = new VersionPublisher({ ...parts, release: this.release, compression: this.#compression });
+    this.#jobs = new BuildJobs({ store, builder, log, stopping, leaseMs: options.buildLeaseMs, pollMs: this.#checkEveryMs });
+    this.#follower = new SiteFollower({ ...parts, compression: this.#compression });
+    this.#versions = new VersionPublisher({ ...parts, release: this.release, jobs: this.#jobs, follower: this.#follower, stopping });
     this.#previews = new SitePreviews({ ...parts, live: options.livePreview, versions: this.#versions });
   }
 
@@ -90,8 +99,9 @@ export class SitePublisher {
     return this.#site.version;
   }
 
+  /** Why the newest version could not be built, while it is the newest. */
   get failure(): string | undefined {
-    return this.#versions.failure;
+    return this.#follower.failure;
   }
 
   /** The owner's entries that a release has changed since the owner edited them. */
@@ -123,9 +133,9 @@ export class SitePublisher {
     return this.#checks.problemsOf(entry, content);
   }
 
-  /** Builds and serves the newest version if this instance does not serve it yet. */
+  /** Fetches and serves the newest version built on any instance if this one does not serve it yet. */
   catchUp(): Promise<void> {
-    return this.#versions.catchUp();
+    return this.#follower.catchUp();
   }
 
   /** Publishes `entry` as the owner edited it from version `basedOn` (an undo: as it was before version `restoredFrom`). */
@@ -167,6 +177,7 @@ export class SitePublisher {
    * (PostgreSQL), and by looking every few seconds in case an announcement was missed.
    */
   start(): void {
+    this.#jobs.start();
     this.#unlisten = this.#store.onSitePublished?.(() => void this.catchUp());
     const tick = () => {
       if (this.#stopping.signal.aborted) return;
@@ -182,6 +193,8 @@ export class SitePublisher {
     this.#unlisten?.();
     clearTimeout(this.#timer);
     await this.#versions.idle();
+    await this.#jobs.stop();
+    await this.#follower.idle();
     await this.#compression.idle();
     await this.#ahead.idle();
     await this.#previews.stop();

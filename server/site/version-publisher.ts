@@ -1,28 +1,27 @@
 /**
  * The site's numbered versions: publishing an edited entry, restoring an earlier version, settling
- * a release conflict, and serving the newest version published on any instance.
+ * a release conflict.
  *
- * - A publish checks the entry with the build's own rules, builds the site with it, and only then
- *   stores the version: a build that fails leaves the live site and the versions as they were.
+ * - A publish checks the entry with the build's own rules, then stores the version as building and
+ *   queues its build in one transaction (build-jobs.ts), and answers once the version is live here
+ *   or has failed: a build that fails leaves the live site as it was and the version marked failed,
+ *   with the reason, which the next publish is not made over.
  * - Publishes on this instance take turns; one on another instance that took the next number first
- *   makes this one build again on top of it, so neither is lost.
+ *   makes this one store its version again on top of it, so neither is lost.
  * - An edit started from an older version of the same entry that someone has published since is
  *   refused, with both sides for the owner to choose from, never written over it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { BUSINESS_DETAILS_KEY, entryHash, keyOf, type ContentEntry, type EntryKey } from './content.ts';
+import { entryHash, keyOf, type ContentEntry, type EntryKey } from './content.ts';
 import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } from './content-version.ts';
-import { setBusinessDetails } from '../../core/business.ts';
-import { businessDetailsSchema } from '../../core/business-details.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
 import { audit } from '../storage/audit-log.ts';
 import { BuildFailed, type SiteBuilder } from './site-builder.ts';
-import type { LiveSite } from './live-site.ts';
 import type { EntryChecks } from './entry-checks.ts';
 import type { BuildAhead } from './build-ahead.ts';
-import type { ServedCompression } from './served-compression.ts';
-import { keepRecentBuilds } from './recent-builds.ts';
+import { queueBuild, type BuildJobs } from './build-jobs.ts';
+import type { SiteFollower } from './site-follower.ts';
 import { siteWords } from './site-words.ts';
 
 /** Someone published this entry since the version the edit started from. */
@@ -43,7 +42,7 @@ export class NoConflict extends Error {
   }
 }
 
-/** How many times a publish builds again after other instances' publishes took its number. */
+/** How many times a publish is stored again after other instances' publishes took its number. */
 const MAX_TURNS = 5;
 
 /** Other instances' publishes kept taking the next number. */
@@ -68,52 +67,51 @@ type Change = (latest: ContentVersion) => Promise<{ entries: Record<EntryKey, Co
 export interface VersionPublisherParts {
   store: LeadStore;
   builder: SiteBuilder;
-  site: LiveSite;
   log: FastifyBaseLogger | undefined;
   release: ReadonlyMap<EntryKey, ContentEntry>;
   checks: EntryChecks;
   ahead: BuildAhead;
-  compression: ServedCompression;
+  jobs: BuildJobs;
+  follower: SiteFollower;
+  /** Aborted when the publisher stops: a publish stops waiting for its build. */
+  stopping: AbortSignal;
 }
+
+/** How often a publish looks whether its version is built, besides being told. */
+const BUILT_POLL_MS = 250;
 
 export class VersionPublisher {
   readonly release: ReadonlyMap<EntryKey, ContentEntry>;
   readonly #store: LeadStore;
   readonly #builder: SiteBuilder;
-  readonly #site: LiveSite;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #checks: EntryChecks;
   readonly #ahead: BuildAhead;
-  readonly #compression: ServedCompression;
+  readonly #jobs: BuildJobs;
+  readonly #follower: SiteFollower;
+  readonly #stopping: AbortSignal;
   #turn: Promise<unknown> = Promise.resolve();
-  /** Why the newest version could not be built here, until it can. */
-  #failure: string | undefined;
-  /** Whether this instance has looked for the newest version since it started. */
-  #caughtUp = false;
 
   constructor(parts: VersionPublisherParts) {
     this.release = parts.release;
     this.#store = parts.store;
     this.#builder = parts.builder;
-    this.#site = parts.site;
     this.#log = parts.log;
     this.#checks = parts.checks;
     this.#ahead = parts.ahead;
-    this.#compression = parts.compression;
+    this.#jobs = parts.jobs;
+    this.#follower = parts.follower;
+    this.#stopping = parts.stopping;
   }
 
-  get failure(): string | undefined {
-    return this.#failure;
-  }
-
-  /** Runs `work` after every earlier build or swap on this instance. */
+  /** Runs `work` after every earlier publish on this instance. */
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#turn.then(work, work);
     this.#turn = next.catch(() => undefined);
     return next;
   }
 
-  /** Settles when the builds and swaps queued now have. */
+  /** Settles when the publishes under way now have. */
   async idle(): Promise<void> {
     await this.#turn;
   }
@@ -180,46 +178,10 @@ export class VersionPublisher {
     return this.#store.read(() => versionByNumber(number));
   }
 
-  /** Builds and serves the newest version if this instance does not serve it yet. */
-  catchUp(): Promise<void> {
-    return this.#inTurn(async () => {
-      const atStart = !this.#caughtUp;
-      this.#caughtUp = true;
-      const number = await this.#store.read(() => latestVersionNumber());
-      if (number === this.#site.version) return;
-      const version = number === 0 ? RELEASE_VERSION : await this.#store.read(() => versionByNumber(number));
-      if (!version) return;
-      this.#ahead.notAheadOf(version.entries);
-      try {
-        // At start the release's build served only until now, to nobody: the files pages still
-        // open ask for are those of the versions published lately, kept from their builds on disk.
-        this.#serve(await this.#builder.build(version.entries, { compressed: false }), version.number, version.entries, atStart ? 0 : undefined);
-        if (atStart) await keepRecentBuilds(this.#store, this.#site, this.#builder, version.number);
-        this.#failure = undefined;
-        this.#log?.info({ version: version.number }, 'serving a newly published version of the site');
-      } catch (error) {
-        this.#failure = error instanceof BuildFailed ? `${error.message}\n${error.output}` : (error as Error).message;
-        this.#log?.error({ err: error, version: number }, 'cannot build the published version of the site; still serving the one before');
-      }
-    });
-  }
-
   /**
-   * Serves a version's build, and states its business details from now on: the e-mails, texts and
-   * pages the server writes itself say what the published pages say.
-   */
-  #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>, keepOutgoingUntil?: number): void {
-    const stored = entries[BUSINESS_DETAILS_KEY];
-    const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
-    if (details && !details.success) this.#log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
-    this.#site.swap(dir, number, keepOutgoingUntil);
-    setBusinessDetails(details?.success ? details.data : undefined);
-    this.#compression.follow(dir, number, entries);
-  }
-
-  /**
-   * Publishes a new version made by `change` from the newest one: builds it, stores it if no other
-   * publish took its number meanwhile (building again on top of that one if so), and serves it.
+   * Publishes a new version made by `change` from the newest one: stores it as building with its
+   * build queued, unless another publish took its number meanwhile (made again on top of that one
+   * if so), and answers once it is served here, or throws BuildFailed when it could not be built.
    */
   #publish(by: Publisher, action: VersionAction, change: Change): Promise<PublishedVersion> {
     return this.#inTurn(async () => {
@@ -227,23 +189,45 @@ export class VersionPublisher {
         const latest = await this.latest();
         const { entries, restoredFrom = null, bases: given } = await change(latest);
         this.#ahead.notAheadOf(entries);
-        const dir = await this.#builder.build(entries, { compressed: false });
-        const number = latest.number + 1;
         const changed = changedKeys(this.contentOf(latest), this.contentOf({ entries }));
         const bases = this.#basesOf(entries, changed, latest, given);
-        const stored = await this.#store.transact(function* () {
-          const inserted = yield* insertVersion({ number, entries, bases, changed, action, restoredFrom, authorEmail: by.email });
-          if (inserted) yield* audit({ actor_email: by.email, action: siteWords.audit(action, number, restoredFrom), detail: changed.join(', '), ip: by.ip });
-          return inserted;
+        const key = this.#builder.keyFor(entries);
+        const number = await this.#store.transact(function* () {
+          // Made over the newest version, or made again over the one published meanwhile.
+          if (((yield* latestVersion())?.number ?? 0) !== latest.number) return undefined;
+          // After the newest number, failed ones included: a failed version keeps its number and its reason.
+          const number = (yield* latestVersionNumber()) + 1;
+          if (!(yield* insertVersion({ number, entries, bases, changed, action, restoredFrom, authorEmail: by.email }))) return undefined;
+          yield* queueBuild(number, key);
+          yield* audit({ actor_email: by.email, action: siteWords.audit(action, number, restoredFrom), detail: changed.join(', '), ip: by.ip });
+          return number;
         });
-        if (!stored) continue;
-        this.#serve(dir, number, entries);
-        this.#failure = undefined;
-        this.#log?.info({ version: number, action }, 'published a new version of the site');
+        if (number === undefined) continue;
+        this.#log?.info({ version: number, action }, 'published a new version of the site; its build is queued');
+        await this.#untilBuilt(number);
         return { number };
       }
       throw new PublishBusy();
     });
+  }
+
+  /** Waits until version `number` is built (by whichever instance claimed it) and served here; throws BuildFailed when it failed. */
+  async #untilBuilt(number: number): Promise<void> {
+    // This instance's own builder is told at once; it may well be the one that claims the build.
+    this.#jobs.nudge();
+    for (;;) {
+      this.#stopping.throwIfAborted();
+      const version = await this.#store.read(() => versionByNumber(number));
+      if (version?.status === 'failed') {
+        const [message, ...output] = (version.failure ?? 'the site build failed').split('\n');
+        throw new BuildFailed(message!, output.join('\n'));
+      }
+      if (version?.status === 'live') {
+        await this.#follower.catchUp();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, BUILT_POLL_MS));
+    }
   }
 
   /**

@@ -73,6 +73,8 @@ export const PURPOSES = {
   dispatch: { queuedBy: 'work', transports: ['none'] },
   /** Dispatch looks again when it is due: an offer's wait is over (keyed by the offer), or the business is to be woken alongside. */
   'dispatch-due': { queuedBy: 'work', transports: ['none'] },
+  /** A published version of the site built once for every instance (server/site/build-jobs.ts; the version and its build as its period). */
+  'site-build': { queuedBy: 'work', transports: ['none'] },
   /** An urgent lead's escalation ladder started by dispatch (once per lead; the reason as its period). */
   'dispatch-escalate': { queuedBy: 'work', transports: ['none'] },
   /** A lead's job made in the business's job app, ServiceM8 or Fergus (server/jobapp/send-to-job-app.ts), once per lead. */

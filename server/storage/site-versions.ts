@@ -1,7 +1,7 @@
 /**
  * The site editor's versions and drafts, written once for both stores (steps.ts). A version's
  * number is its key: the next number goes to whichever publish inserts it first, and the other is
- * told so and builds again on top of it.
+ * told so and publishes again on top of it.
  */
 import { z } from 'zod';
 import { siteCollectionNames, type SiteCollection } from '../../core/site-collections.ts';
@@ -10,6 +10,9 @@ import { all, announce, one, run, NOW_MS, type Row, type Work } from './steps.ts
 /** 'undo' took back one version's changes to one page (restoredFrom names that version). */
 export const VERSION_ACTIONS = ['publish', 'restore', 'verify', 'undo'] as const;
 export type VersionAction = (typeof VERSION_ACTIONS)[number];
+/** building: published, its build queued or running; live: built and stored; failed: it could not be built. */
+export const VERSION_STATUSES = ['building', 'live', 'failed'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
 /** "guides/commercial-fridge-prices-nz": an entry's collection and file name. */
 export type EntryKey = string;
@@ -40,7 +43,15 @@ export interface ContentVersion {
   authorEmail: string | null;
   /** Epoch milliseconds. */
   createdAt: number;
+  status: VersionStatus;
+  /** Why it could not be built, in the build's own words (a failed version). */
+  failure: string | null;
+  /** The stored build it was last built as (site-builds.ts), once built. */
+  buildKey: string | null;
 }
+
+/** What a publish stores: the rest is the build's to say. */
+export type NewVersion = Omit<ContentVersion, 'createdAt' | 'status' | 'failure' | 'buildKey'>;
 
 // The collection is checked against the site's list, so a stored entry is a ContentEntry as read, not by assertion.
 const entrySchema: z.ZodType<ContentEntry> = z.object({
@@ -59,6 +70,9 @@ const versionRow = z.object({
   restored_from: z.coerce.number().nullable(),
   author_email: z.string().nullable(),
   created_at: z.coerce.number(),
+  status: z.enum(VERSION_STATUSES),
+  failure: z.string().nullable(),
+  build_key: z.string().nullable(),
 });
 
 function toVersion(row: Row): ContentVersion {
@@ -72,16 +86,28 @@ function toVersion(row: Row): ContentVersion {
     restoredFrom: r.restored_from,
     authorEmail: r.author_email,
     createdAt: r.created_at,
+    status: r.status,
+    failure: r.failure,
+    buildKey: r.build_key,
   };
 }
 
-/** The newest version, or undefined while the site is the release's own. */
+/**
+ * The newest version an edit is made over, or undefined while the site is the release's own: a
+ * version that could not be built is passed over (the site never showed it).
+ */
 export function* latestVersion(): Work<ContentVersion | undefined> {
-  const row = yield* one('SELECT * FROM site_versions ORDER BY number DESC LIMIT 1');
+  const row = yield* one("SELECT * FROM site_versions WHERE status <> 'failed' ORDER BY number DESC LIMIT 1");
   return row && toVersion(row);
 }
 
-/** The newest version's number: 0 while there is none. */
+/** The newest version built and stored: the one every instance serves. */
+export function* newestLiveVersion(): Work<ContentVersion | undefined> {
+  const row = yield* one("SELECT * FROM site_versions WHERE status = 'live' ORDER BY number DESC LIMIT 1");
+  return row && toVersion(row);
+}
+
+/** The newest version's number, failed or not (the next publish takes the one after): 0 while there is none. */
 export function* latestVersionNumber(): Work<number> {
   const row = yield* one('SELECT MAX(number) AS n FROM site_versions');
   return Number(row?.n ?? 0);
@@ -114,13 +140,13 @@ export function* versionsNumbered(numbers: readonly number[]): Work<ContentVersi
 }
 
 /**
- * Stores the version under its number and announces it to the other instances, which build and
- * serve it once it commits; false when another publish took that number first.
+ * Stores the version under its number, as building, and announces it to the other instances;
+ * false when another publish took that number first.
  */
-export function* insertVersion(version: Omit<ContentVersion, 'createdAt'>): Work<boolean> {
+export function* insertVersion(version: NewVersion): Work<boolean> {
   const inserted = yield* run(
-    `INSERT INTO site_versions (number, entries, bases, changed, action, restored_from, author_email, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ${NOW_MS}) ON CONFLICT (number) DO NOTHING`,
+    `INSERT INTO site_versions (number, entries, bases, changed, action, restored_from, author_email, created_at, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ${NOW_MS}, 'building') ON CONFLICT (number) DO NOTHING`,
     version.number,
     JSON.stringify(version.entries),
     JSON.stringify(version.bases),

@@ -87,7 +87,7 @@ export interface CallStep {
 }
 
 /** The next person after `step` (none past the third), their ring started; else the voicemail, the call missed. */
-function* ringNextOrMiss(call: CallRow, step: number): Work<CallStep> {
+function* ringNextOrMiss(call: Pick<CallRow, 'sid' | 'after_hours'>, step: number): Work<CallStep> {
   const people = step < MOST_RUNG ? yield* ringableNow(call.after_hours) : [];
   const person = people[step];
   if (person && (yield* startLeg({ sid: call.sid, step: step + 1, kind: person.kind, id: person.id, name: person.name })))
@@ -97,8 +97,9 @@ function* ringNextOrMiss(call: CallRow, step: number): Work<CallStep> {
 
 /** A call has come in: kept, and its first person rung (or the voicemail, when nobody takes calls now). */
 export function* callIn(call: { sid: string; dialled: string; source: string; caller: string }, at = new Date()): Work<CallStep> {
-  if (!(yield* startCall({ ...call, afterHours: !isBusinessTime(at) }))) return { next: { kind: 'hangup' }, decided: false };
-  return yield* ringNextOrMiss((yield* callBySid(call.sid))!, 0);
+  const afterHours = !isBusinessTime(at);
+  if (!(yield* startCall({ ...call, afterHours }))) return { next: { kind: 'hangup' }, decided: false };
+  return yield* ringNextOrMiss({ sid: call.sid, after_hours: afterHours }, 0);
 }
 
 /** The ring of `step` as stored, while the call still rings. */

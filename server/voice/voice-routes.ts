@@ -118,14 +118,16 @@ export const voiceRoutes: FastifyPluginAsync<VoiceRoutesOptions> = async (
    * answered with the TwiML `work` gives. A call `work` names in `sid` that was decided and has no
    * lead yet has it stored at once.
    */
-  const webhook = (path: string, work: (signed: SignedForm, request: FastifyRequest) => { sid: string; run: () => Work<string> }) =>
+  const webhook = (path: string, work: (signed: SignedForm, request: FastifyRequest) => { sid: string; run: () => Work<string>; mayEnd?: boolean }) =>
     app.post(path, async (request, reply) => {
       const signed = signedForm(request, reply, twilio, path);
       if (!signed) return reply;
-      const { sid, run } = work(signed, request);
+      const { sid, run, mayEnd = true } = work(signed, request);
       const taken = await store.transact(function* () {
         if (!(yield* firstCallback(signed.signature))) return undefined;
         const verbs = yield* run();
+        // A call still ringing has no lead due; only the steps that may end it look.
+        if (!mayEnd) return { verbs, leadDue: false };
         const call = yield* callBySid(sid);
         return { verbs, leadDue: Boolean(call && call.status !== 'ringing' && !call.lead_id) };
       });
@@ -173,6 +175,7 @@ export const voiceRoutes: FastifyPluginAsync<VoiceRoutesOptions> = async (
     const step = stepOf(request);
     return {
       sid,
+      mayEnd: false,
       run: function* () {
         const ringing = yield* whisperFor(sid, step);
         if (!ringing) return sayVerb(voiceWords.callee.taken) + hangupVerb;

@@ -1,24 +1,32 @@
 /**
- * On PostgreSQL a publish is announced to every other instance, which builds and serves it at
- * once: here the other instance looks for new versions only once an hour, so the announcement is
- * the only way it can learn of the publish within the test's wait. (The listening connection's
+ * On PostgreSQL a publish is announced to every other instance, which fetches and serves its build
+ * once one instance has made it (each publish is built once, by whichever claims it): here the
+ * other instance looks for new versions only once an hour, so the announcement is the only way it
+ * can learn of the publish within the test's wait. (The listening connection's
  * return after the database drops it is job-listener.test.ts's, on a database of its own.)
  * The announcement is made by the unit of work that stores the version, as new jobs are: a row
  * written by anything else is not announced, a rolled-back version is not either, and a database
  * of the previous release loses the trigger that used to announce versions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { LiveSite } from '../../server/site/live-site.ts';
 import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import { insertVersion } from '../../server/storage/site-versions.ts';
 import { migrations } from '../../server/storage/migrations.ts';
 import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
-import { siteInstance } from '../support/site-editor.ts';
+import { fakeBuild, siteInstance } from '../support/site-editor.ts';
+import type { RunBuild } from '../../server/site/site-builder.ts';
 import { waitFor } from '../support/peers.ts';
+import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { call, signIn } from '../../bench/owner-session.ts';
 
 const GUIDE = 'guides/commercial-fridge-prices-nz';
+const GUIDE_API = '/site/entries/guides/commercial-fridge-prices-nz';
+const ROUTE = '/commercial-fridge-prices-nz';
 const HOUR_MS = 3_600_000;
 const BY = { email: 'owner@example.nz', ip: '127.0.0.1' };
 
@@ -27,11 +35,18 @@ describe('a publish announced on PostgreSQL', () => {
   let a: { site: LiveSite; publisher: SitePublisher; work: string };
   let other: { site: LiveSite; publisher: SitePublisher; work: string };
 
+  /** The content folders each site build (either instance's) was run on, after the release's own. */
+  const builds: string[] = [];
+  const counted: RunBuild = (contentDir, outDir, ...rest) => {
+    builds.push(contentDir);
+    return fakeBuild(contentDir, outDir, ...rest);
+  };
+
   beforeAll(async () => {
     t = await createTestStore('postgres');
-    a = await siteInstance(t.store, undefined, undefined, { checkEveryMs: HOUR_MS });
+    a = await siteInstance(t.store, counted, undefined, { checkEveryMs: HOUR_MS });
     // A second store on the same database: another instance, with its own listening connection.
-    other = await siteInstance(t.reopen(), undefined, undefined, { checkEveryMs: HOUR_MS });
+    other = await siteInstance(t.reopen(), counted, undefined, { checkEveryMs: HOUR_MS });
     a.publisher.start();
     other.publisher.start();
   });
@@ -50,12 +65,35 @@ describe('a publish announced on PostgreSQL', () => {
     return a.publisher.publishEntry({ ...guide, data: { ...guide.data, heading } }, latest.number, BY);
   };
 
-  it('reaches the other instance at once, each time', async () => {
+  it('reaches the other instance at once, each time, built once by one of them and fetched by the other', async () => {
+    builds.length = 0;
     for (const heading of ['Commercial Fridge Prices, Announced Once', 'Commercial Fridge Prices, Announced Twice']) {
       const { number } = await publishHeading(heading);
       await waitFor(() => other.site.version === number, { what: `the other instance serving version ${number}`, timeoutMs: 15_000 });
       expect(other.site.version).toBe(number);
     }
+    // Each publish built once across both instances (no shared disk: each has its own work folder).
+    expect(builds).toHaveLength(2);
+  });
+
+  it('builds each of two publishes made at once on the two instances once', async () => {
+    builds.length = 0;
+    const latest = await a.publisher.latest();
+    const guide = a.publisher.contentOf(latest).get(GUIDE)!;
+    const home = a.publisher.contentOf(latest).get('pages/index')!;
+    const [x, y] = await Promise.all([
+      a.publisher.publishEntry({ ...guide, data: { ...guide.data, heading: 'Commercial Fridge Prices, From A' } }, latest.number, BY),
+      other.publisher.publishEntry({ ...home, data: { ...home.data, title: 'Commercial Refrigeration NZ, From the Other' } }, latest.number, BY),
+    ]);
+    const newest = Math.max(x.number, y.number);
+    for (const i of [a, other]) await waitFor(() => i.site.version === newest, { what: `version ${newest} served`, timeoutMs: 15_000 });
+    expect(builds).toHaveLength(2);
+    const jobs = await rawQuery<{ period: string; attempts: number; status: string }>(
+      'postgres',
+      t.url,
+      "SELECT period, attempts, status FROM outbox WHERE purpose = 'site-build' ORDER BY period",
+    );
+    expect(jobs.filter((j) => j.status === 'done').map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
   });
 });
 
@@ -138,5 +176,82 @@ describe('who announces a site version on PostgreSQL', () => {
     } finally {
       await old.cleanup();
     }
+  });
+});
+
+describe('a build killed mid-way, with two server processes on PostgreSQL', () => {
+  let t: TestStore;
+  const works = [mkdtempSync(join(tmpdir(), 'crnz-kill-a-')), mkdtempSync(join(tmpdir(), 'crnz-kill-b-'))];
+  const servers: ServerProcess[] = [];
+
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    for (const work of works) rmSync(work, { recursive: true, force: true });
+    await t?.cleanup();
+  });
+
+  // Two real builds (the one killed, and the one that finishes it): about 30 s on a quiet machine.
+  it('is finished by the other instance once the dead one’s claim runs out; the live site stays as it was meanwhile', { timeout: 240_000 }, async () => {
+    t = await createTestStore('postgres');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const env = {
+      DATABASE_URL: t.url,
+      PUBLIC_ORIGIN: origin,
+      HSTS: 'false',
+      SITE_BUILD_LEASE: '3s',
+      SITE_CHECK_INTERVAL: '500ms',
+      SITE_QUICK_PREVIEW: 'false',
+      LOG_LEVEL: 'info',
+    };
+    // No disk shared: each instance has a work folder of its own.
+    servers.push(await startServer({ ...env, SITE_WORK_DIR: works[0]! }, { port }));
+    servers.push(await startServer({ ...env, SITE_WORK_DIR: works[1]! }));
+    const owner = await signIn(t.url, origin, servers[0]!);
+    const entry = (await call(servers[0]!, origin, owner, 'GET', `/inbox/api${GUIDE_API}`)).json as {
+      version: number;
+      published: { data: Record<string, unknown>; body: string };
+    };
+    const heading = 'Commercial Fridge Prices, Built Once Despite a Crash';
+    const publish = call(servers[0]!, origin, owner, 'POST', `/inbox/api${GUIDE_API}/publish`, {
+      data: { ...entry.published.data, heading },
+      body: entry.published.body,
+      basedOn: entry.version,
+    }).catch((error: unknown) => error);
+    // Whichever instance claimed the build is killed once Astro is at work on it.
+    const claimedBy = await waitFor(
+      async () =>
+        (
+          await rawQuery<{ claimed_by: string | null }>(
+            'postgres',
+            t.url,
+            "SELECT claimed_by FROM outbox WHERE purpose = 'site-build' AND claim_token IS NOT NULL",
+          )
+        )[0]?.claimed_by,
+      { what: 'the build claimed', timeoutMs: 30_000 },
+    );
+    const i = servers.findIndex((s) => claimedBy.includes(`:${s.child.pid}:`));
+    const [dying, survivor] = [servers[i]!, servers[1 - i]!];
+    await waitFor(() => readdirSync(works[i]!).some((name) => name.startsWith('own-') && existsSync(join(works[i]!, name, 'project', '.astro'))), {
+      what: 'Astro at work on the build',
+      timeoutMs: 60_000,
+    });
+    dying.child.kill('SIGKILL');
+    await dying.exited;
+    // Meanwhile the survivor serves the site as it was.
+    expect(await (await fetch(`${survivor.url}${ROUTE}`)).text()).not.toContain(heading);
+    await waitFor(async () => (await (await fetch(`${survivor.url}${ROUTE}`)).text()).includes(heading), {
+      what: 'the survivor serving the version the dead instance was building',
+      timeoutMs: 180_000,
+      intervalMs: 500,
+    });
+    const [version] = await rawQuery<{ status: string }>('postgres', t.url, 'SELECT status FROM site_versions WHERE number = 1');
+    expect(version).toEqual({ status: 'live' });
+    const jobs = await rawQuery<{ status: string; attempts: number }>('postgres', t.url, "SELECT status, attempts FROM outbox WHERE purpose = 'site-build'");
+    expect(jobs).toEqual([{ status: 'done', attempts: 1 }]);
+    expect(survivor.output()).toContain('built and stored a published version of the site');
+    // The publish answered by the survivor itself, or cut off with the instance that took it.
+    await publish;
   });
 });

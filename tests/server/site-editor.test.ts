@@ -161,19 +161,6 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(await t.store.read(() => listVersions())).toEqual([]);
   });
 
-  it('leaves the live site as it was when the build fails, and says why', async () => {
-    const e = await entry();
-    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
-      data: { ...e.published.data, heading: BREAKS_THE_BUILD },
-      body: e.published.body,
-      basedOn: 0,
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
-    expect(await page(a.app)).not.toContain(BREAKS_THE_BUILD);
-    expect(await t.store.read(() => listVersions())).toEqual([]);
-  });
-
   it('publishes: the page changes at once on this instance and within seconds on the other, with a version and an audit line', async () => {
     const e = await entry();
     const heading = 'Commercial Fridge Prices in New Zealand, Checked This Month';
@@ -387,7 +374,9 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     );
     try {
       const ownerOnNext = await onNext.signedIn('release-owner@example.nz', 'owner');
-      await next.publisher.catchUp();
+      // The new release's instance has the owner's version built for its release, once, and serves it.
+      const newest = (await t.store.read(() => listVersions()))[0]!.number;
+      await waitFor(async () => (await next.publisher.catchUp(), next.site.version === newest), { what: 'the new release serving the owner’s version' });
       expect(await page(next.app)).toContain(mine);
       expect(await page(next.app, '/')).toContain(homeTitle);
       const list = (await onNext.call(ownerOnNext, 'GET', '/site')).json();
@@ -434,3 +423,26 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     }
   });
 });
+
+  // Last: the failed version takes a number, which the tests above count on.
+  it('leaves the live site as it was when the build fails, marks the version failed and says why, on both instances', async () => {
+    const before = await t.store.read(() => listVersions());
+    const e = await entry();
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, heading: BREAKS_THE_BUILD },
+      body: e.published.body,
+      basedOn: e.version,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
+    for (const i of [a, b]) expect(await page(i.app)).not.toContain(BREAKS_THE_BUILD);
+    const [failed, ...rest] = await t.store.read(() => listVersions());
+    expect(rest).toEqual(before);
+    expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+    // Every instance tells the owner why, and the next edit is made over the version still live.
+    await b.publisher.catchUp();
+    for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
+    expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
+    const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
+    expect(versions[0]).toMatchObject({ number: failed!.number, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+  });

@@ -47,8 +47,8 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
             <VersionItem
               key={v.number}
               version={v}
-              live={index === 0}
-              canRestore={user.role === 'owner' && index > 0}
+              live={v.number === liveNumber(versions.data.versions)}
+              canRestore={user.role === 'owner' && v.status === 'live' && v.number !== liveNumber(versions.data.versions)}
               busy={restore.isPending}
               onRestore={ask}
             />
@@ -68,6 +68,11 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
 }
 
 interface VersionItemProps {
+/** The version the site shows: the newest one built (a failed one never was; a newer one may still be building). */
+function liveNumber(versions: VersionList['versions']): number | undefined {
+  return versions.find((v) => v.status === 'live')?.number;
+}
+
   version: VersionList['versions'][number];
   live: boolean;
   canRestore: boolean;
@@ -86,7 +91,16 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
         {live && ' '}
         {live && <span className="ml-1 rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{w.live}</span>}
       </h2>
+        {version.status !== 'live' && ' '}
+        {version.status === 'building' && <span className="ml-1 rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-900">{w.building}</span>}
+        {version.status === 'failed' && <span className="ml-1 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">{w.failed}</span>}
       <p className="text-slate-700">
+      {version.failure !== null && (
+        <>
+          <p className="mt-1">{w.failedWhy}</p>
+          <pre className="mt-1 text-sm whitespace-pre-wrap">{version.failure}</pre>
+        </>
+      )}
         {w.actions[version.action]} {version.restoredFrom !== null && w.restoredFrom(version.restoredFrom)} · {version.by.email ?? ''} · {ago(version.by.at)}
       </p>
       {version.changed.length > 0 && (
