@@ -29,11 +29,11 @@ const openingRow = z
     opens: z
       .string()
       .regex(TIME_OR_EMPTY, 'Write the time as 24-hour HH:MM, such as 07:00')
-      .describe('Opening time, 24-hour HH:MM (07:00); leave empty on days the office is closed'),
+      .describe('Opening time (07:00 is 7:00am); empty on days the office is closed'),
     closes: z
       .string()
       .regex(TIME_OR_EMPTY, 'Write the time as 24-hour HH:MM, such as 18:00')
-      .describe('Closing time, 24-hour HH:MM (18:00); leave empty on days the office is closed'),
+      .describe('Closing time (18:00 is 6:00pm); empty on days the office is closed'),
     whenClosed: z.string().trim().max(60).describe('What the site says on a closed day ("Emergency call-outs only"); empty on open days'),
   })
   .superRefine((row, ctx) => {
@@ -88,6 +88,8 @@ export const businessDetailsSchema = z.strictObject({
         if (again.length > 0) ctx.addIssue({ code: 'custom', path: [i, 'weekdays'], message: `Each day belongs to one row only: ${again.join(', ')}` });
       });
     })
+    // The editor draws the rows as a week of days and writes the rows back from it.
+    .meta({ format: 'hours' })
     .describe('Office hours in New Zealand time, one row per group of days'),
   promises: z
     .strictObject({

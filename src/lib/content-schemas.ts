@@ -52,8 +52,19 @@ export const seoSchema = z.object({
     .min(seoLengths.description.min)
     .max(seoLengths.description.max)
     .describe(`Meta description shown under the title in search results (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
-  keywords: z.array(z.string().min(2).max(60)).max(12).optional().describe('Meta keywords, only for pages given a set list of search terms'),
-  noindex: z.boolean().default(false).describe('True keeps the page out of search engines and the sitemap'),
+  keywords: z
+    .array(z.string().min(2).max(60))
+    .max(12)
+    .optional()
+    .meta({ advanced: true })
+    .describe('Search terms written into the page for search engines; visitors never see them'),
+  noindex: z
+    .boolean()
+    .default(false)
+    .meta({ advanced: true })
+    .describe(
+      'Keeps this page out of Google and other search engines, and off the sitemap: people with the link still see it, but nobody finds it by searching',
+    ),
 });
 
 export const actionSchema = z.object({
@@ -80,7 +91,7 @@ export const formSettingsSchema = z.object({
 const cardSchema = z.object({
   title: z.string().min(2).max(80),
   body: z.string().min(10).max(600).describe('One or two sentences of plain text'),
-  icon: z.enum(iconNames).optional().describe('Decorative icon name from src/lib/icon-names.ts'),
+  icon: z.enum(iconNames).optional().describe('A small picture beside the card'),
   points: z.array(z.string().min(2).max(160)).max(8).optional().describe('Short bullet points under the body'),
   href: href.optional().describe('Makes the card a link'),
   linkLabel: z.string().max(40).optional().describe('Visible text of the card link; defaults to "Learn more"'),
@@ -88,7 +99,7 @@ const cardSchema = z.object({
 });
 
 /** The hero's decorative artwork, by subject. */
-const art = z.enum(artKeys).describe('Hero artwork shown beside the heading on large screens (keys in src/lib/art-keys.ts)');
+const art = z.enum(artKeys).describe('The drawing beside the heading on large screens, where the page has no photo');
 
 /**
  * A photo the owner uploaded, shown in the hero in place of the artwork. The editor draws it as
@@ -149,7 +160,7 @@ export const blockSchema = z.discriminatedUnion('type', [
       })
       .optional()
       .describe(
-        "Thank-you page only: what an urgent request (urgent timeframe, repair call-out or the emergency page) sees in place of the lead. The form sends it to the page's #urgent-<area> fragment (core/lead/response-targets.ts), and the page shows that area's line by CSS, with or without JavaScript",
+        "Thank-you page only: what an urgent request (urgent timeframe, repair call-out or the emergency page) sees in place of the lead. The page shows the line for the visitor's area",
       ),
   }),
   z.object({
@@ -269,7 +280,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('calculator'),
     id: anchor,
-    tool: z.enum(calculatorTools).describe('Which calculator; its copy and figures are in src/content/calculators/'),
+    tool: z.enum(calculatorTools).describe('Which calculator the section shows'),
   }),
   z.object({
     type: z.literal('quoteForm'),
@@ -285,7 +296,11 @@ export type FormSettings = z.infer<typeof formSettingsSchema>;
 
 /** A one-off page (home, cool rooms, repairs, contact, legal, industry pages...): SEO fields plus blocks. Its file name is its route. */
 export const pageSchema = seoSchema.extend({
-  canonical: z.boolean().default(true).describe('Emit a canonical link (every indexable page does)'),
+  canonical: z
+    .boolean()
+    .default(true)
+    .meta({ advanced: true })
+    .describe('Tells search engines this address is the page’s own, so copies elsewhere do not compete with it; leave it on'),
   updated: z.coerce.date().optional().describe("Shows a 'Last updated' line (legal pages)"),
   blocks: z.array(blockSchema).min(1),
 });
@@ -316,7 +331,7 @@ export const cityServiceHrefs = ['/commercial-fridge', '/commercial-freezer', '/
 
 /** A city page; the template adds the CBD response claim, LocalBusiness data and the form pre-filled per the config. */
 export const citySchema = seoSchema.extend({
-  city: z.enum(cityKeys).describe('Key of the city in src/config/site.ts'),
+  city: z.enum(cityKeys).describe('The city this page is for'),
   hero: z.object({ heading: z.string().min(5).max(90), lead: z.string().min(20).max(400), photo: photoSchema.optional() }),
   areas: z.array(z.string().max(60)).min(8).max(30).describe('Real suburbs and nearby towns served'),
   services: z
@@ -363,7 +378,12 @@ export const blogSchema = seoSchema.extend({
 });
 
 export const guideSchema = seoSchema.extend({
-  keywords: z.array(z.string().min(2).max(60)).min(3).max(12),
+  keywords: z
+    .array(z.string().min(2).max(60))
+    .min(3)
+    .max(12)
+    .meta({ advanced: true })
+    .describe('Search terms written into the page for search engines; visitors never see them'),
   heading: z.string().min(5).max(90).describe('The page h1'),
   heroLead: z.string().min(40).max(400),
   photo: photoSchema.optional(),

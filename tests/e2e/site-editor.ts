@@ -92,6 +92,19 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await title.fill(GUIDE);
         });
 
+        await test.step('a price typed into free text is flagged, and one press makes it follow the price list', async () => {
+          const answer = page.getByLabel(/^Quick answer/);
+          const words = await answer.inputValue();
+          await answer.fill(words.replace('{price:displayFridge}', 'NZ$1,500 to NZ$4,000'));
+          const warning = page.getByText(/This repeats the price of a standard display fridge, which Business details hold/);
+          await expect(warning).toBeVisible();
+          await expect(answer).toHaveAccessibleDescription(/This repeats the price of a standard display fridge/);
+          await page.screenshot({ path: `${SHOTS}/repeat-${kind}-390.png` });
+          await page.getByRole('button', { name: 'Follow Business details here' }).click();
+          await expect(answer).toHaveValue(words);
+          await expect(warning).toHaveCount(0);
+        });
+
         await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {
           await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
           await page.getByRole('button', { name: 'Preview' }).click();
@@ -222,14 +235,18 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: 'Site' }).click();
           await page.getByRole('link', { name: 'Business details' }).click();
           await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible();
-          await page.getByLabel(/^Shown as/).fill('0800 COLD NOW');
-          await page.getByLabel(/^Digits/).fill('0800 265 366');
+          // Typed once, as digits: phones' form is worked out, and the hours are a week in the site's 12-hour form.
+          await page.getByLabel(/^Number, as digits/).fill('0800 265 366');
+          await expect(page.getByText('Phones dial it as +64800265366.')).toBeVisible();
+          await expect(page.getByRole('checkbox', { name: 'Open on Sunday' })).not.toBeChecked();
+          const mondayOpens = page.getByLabel('Opens on Monday');
+          await expect(mondayOpens.locator('option:checked')).toHaveText('7:00am');
           await page.getByRole('button', { name: 'Publish' }).click();
-          // The dialled number still says the old one: refused at that field, in words.
-          const dialled = page.getByLabel(/^Dialled as/);
-          await expect(dialled).toHaveAttribute('aria-invalid', 'true');
+          // The word shown still spells the old number: refused at that field, in words.
+          const word = page.getByLabel(/^The word, as shown/);
+          await expect(word).toHaveAttribute('aria-invalid', 'true');
           await expect(page.getByText(/same number as the digits/).first()).toBeVisible();
-          await dialled.fill('+64800265366');
+          await word.fill('0800 COLD ON');
           await page.screenshot({ path: `${SHOTS}/business-${kind}-390.png`, fullPage: true });
           await page.getByRole('button', { name: 'Publish' }).click();
           await expect(page.getByRole('status').filter({ hasText: /Published as version/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
@@ -250,7 +267,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect.poll(async () => (await answers()).every(Boolean), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
           const pub = await browser.newPage();
           await pub.goto(`${origin}/contact`);
-          await expect(pub.getByRole('link', { name: /0800\s+COLD\s+NOW/ }).first()).toBeVisible();
+          await expect(pub.getByRole('link', { name: /0800\s+COLD\s+ON/ }).first()).toBeVisible();
           await pub.close();
           await page.getByRole('link', { name: 'All pages' }).click();
           await page.getByRole('link', { name: 'Versions and undo' }).click();
@@ -269,7 +286,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: /Business details/ }).click();
           const choice = page.getByRole('region', { name: 'A new release of the website changed this page too' });
           await expect(choice).toBeVisible();
-          await expect(choice).toContainText('0800 COLD NOW');
+          await expect(choice).toContainText('0800 COLD ON');
           await expect(choice).toContainText('0800 FRIDGE');
           await page.screenshot({ path: `${SHOTS}/release-choice-${kind}-390.png`, fullPage: true });
           await expectAxeCleanAtBothWidths(page, 'the release choice');

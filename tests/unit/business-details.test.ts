@@ -16,6 +16,7 @@ import { checkEntry } from '../../src/lib/content-check.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
 import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
 import type { JsonSchema } from '../../src/inbox/site/json-schema.ts';
+import { rowsOf, weekOf } from '../../src/inbox/site/office-week.ts';
 import { fillTokens } from '../../src/lib/tokens.ts';
 import { figuresOf, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
 import { readEntries } from '../../src/lib/content-entries.ts';
@@ -89,20 +90,32 @@ describe('the business details', () => {
     expect(Object.keys(problemsWith((d) => Object.assign(d.emergencyLine, { colour: 'red' }))).length).toBeGreaterThan(0);
   });
 
-  it('draws the office days as tick boxes, the release’s days ticked', () => {
+  it('draws the phone as digits with a choice of how it shows, and the hours as a week in the 12-hour form', () => {
     const schema = entrySchemaOf('business') as JsonSchema;
     const html = renderToStaticMarkup(createElement(SchemaForm, { schema, value: release, onChange: () => {}, errors: {}, idPrefix: 'entry' }));
-    const boxes = [...html.matchAll(/<label[^>]*><input[^>]*type="checkbox"[^>]*\/>(\w+day)<\/label>/g)].map((m) => [m[1], m[0].includes('checked')]);
-    expect(boxes.slice(0, 7)).toEqual([
+    expect(html).toContain('Phones dial it as +64800374343.');
+    expect(html).toMatch(/<input[^>]*type="radio"[^>]*checked=""[^>]*\/>A word the keypad spells/);
+    expect(html).not.toMatch(/Dialled as|dialledAs/i);
+    const days = [...html.matchAll(/<input[^>]*type="checkbox"[^>]*\/>Open on (\w+day)<\/label>/g)].map((m) => [m[1], m[0].includes('checked')]);
+    expect(days).toEqual([
       ['Monday', true],
       ['Tuesday', true],
       ['Wednesday', true],
       ['Thursday', true],
       ['Friday', true],
-      ['Saturday', false],
+      ['Saturday', true],
       ['Sunday', false],
     ]);
-    expect(boxes).toHaveLength(21);
+    expect(html).toContain('<option value="07:00" selected="">7:00am</option>');
+    expect(html).toContain('<option value="18:00" selected="">6:00pm</option>');
+    expect(html).not.toMatch(/HH:MM|24-hour/);
+    // The week writes back the rows the release keeps, their day names worked out.
+    expect(rowsOf(weekOf(release.officeHours))).toEqual(release.officeHours);
+    const sundayOpen = weekOf(release.officeHours).map((d) => (d.day === 'Sunday' ? { ...d, opens: '08:00', closes: '16:00', whenClosed: '' } : d));
+    expect(rowsOf(sundayOpen).map((r) => [r.days, r.shortDays, r.opens])).toEqual([
+      ['Monday to Friday', 'Mon-Fri', '07:00'],
+      ['Saturday and Sunday', 'Sat-Sun', '08:00'],
+    ]);
   });
 
   it('quotes each price from its one field, wherever a page writes it', () => {

@@ -191,18 +191,40 @@ describe('the collections’ schemas', () => {
     for (const [name, schema] of schemas) expect(['object', 'variant'], name).toContain(kindOf(schema));
   });
 
-  it('draw the business details as fields in words: times and phone numbers as text boxes, targets as numbers', () => {
+  it('draw the business details as fields in words: the phone typed once, the hours as a week, targets as numbers', () => {
     const business = schemas.find(([name]) => name === 'business')?.[1] ?? {};
     const line = business.properties?.['emergencyLine'] ?? {};
-    expect(Object.keys(line.properties ?? {}).map(labelOf)).toEqual(['Shown as', 'Digits', 'Dialled as']);
+    expect(kindOf(line)).toBe('phone');
+    expect(line.required).toEqual(['digits', 'shownAs']);
     expect(labelOf('email')).toBe('E-mail');
     const row = business.properties?.['officeHours']?.items ?? {};
-    expect(kindOf(business.properties?.['officeHours'] ?? {})).toBe('list');
-    expect(kindOf(row.properties?.['opens'] ?? {})).toBe('text');
+    expect(kindOf(business.properties?.['officeHours'] ?? {})).toBe('hours');
     expect(kindOf(row.properties?.['weekdays'] ?? {})).toBe('set');
     expect(kindOf({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }), 'only a list that says its items are distinct').toBe('list');
     expect(kindOf(business.properties?.['responseTargets']?.properties?.['Hamilton']?.properties?.['to'] ?? {})).toBe('number');
     for (const [key, prop] of Object.entries(row.properties ?? {})) expect(prop.description, key).toBeTruthy();
+  });
+
+  it('put the settings visitors never see under Advanced, for owners only, each with a line on what it does', () => {
+    const guides = schemas.find(([name]) => name === 'guides')?.[1] ?? {};
+    const value = { title: 'A guide', keywords: ['fridge prices'], noindex: false, faq: [] };
+    const html = (advanced: boolean) =>
+      renderToStaticMarkup(createElement(SchemaForm, { schema: guides, value, onChange: () => {}, errors: {}, idPrefix: 'g', advanced }));
+    const owner = html(true);
+    const advanced = owner.slice(owner.indexOf('<details'));
+    expect(advanced).toMatch(/<summary[^>]*>Advanced<\/summary>/);
+    expect(advanced).toContain('Hide from search engines');
+    expect(advanced).toContain('Keeps this page out of Google and other search engines');
+    expect(advanced).toContain('Search terms written into the page for search engines');
+    expect(owner.slice(0, owner.indexOf('<details'))).not.toContain('Hide from search engines');
+    const staff = html(false);
+    expect(staff).not.toContain('<details');
+    expect(staff).not.toContain('Hide from search engines');
+    // No file path or code word reaches the owner's form.
+    for (const [name, schema] of schemas) {
+      const text = JSON.stringify(schema);
+      expect(text, name).not.toMatch(/src\/|\.tsx?\b|HH:MM|Markdown/);
+    }
   });
 
   it('tell blocks apart by type and calculators by tool', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ui } from '../ui.ts';
-import { branchFor, discriminatorOf, emptyValueOf, isRecord, kindOf, labelOf } from './json-schema.ts';
+import { branchFor, discriminatorOf, emptyValueOf, isRecord, kindOf, labelOf, type JsonSchema } from './json-schema.ts';
 import { useGroupField, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
@@ -9,6 +9,7 @@ import { AddItem } from './AddItem.tsx';
 import { ReadOnlyField } from './ReadOnlyField.tsx';
 import { SchemaField } from './SchemaField.tsx';
 import { GroupNotes } from './GroupNotes.tsx';
+import { AdvancedFields } from './AdvancedFields.tsx';
 
 interface ObjectFieldProps extends FieldProps {
   /** Buttons of the object when it is an item of a list (Move up, Move down, Remove). */
@@ -64,14 +65,19 @@ export function ObjectField({ schema, value, path, label, optional, actions, bar
       />
     );
   } else {
+    const field = ([name, prop]: [string, JsonSchema]) => {
+      const fieldPath = [...path, name];
+      const fixed = name === key || (name === 'type' && prop.const !== undefined);
+      const props = { schema: prop, value: record[name], path: fieldPath, label: labelOf(name), optional: !required.has(name) };
+      return fixed ? <ReadOnlyField key={name} {...props} /> : <SchemaField key={name} {...props} />;
+    };
+    const parts = Object.entries(shape.properties ?? {});
+    // Settings visitors never see go under "Advanced", for owners; staff keep them as they are.
+    const hidden = parts.filter(([, prop]) => prop.advanced);
     body = (
       <div id={id('fields')}>
-        {Object.entries(shape.properties ?? {}).map(([name, prop]) => {
-          const fieldPath = [...path, name];
-          const fixed = name === key || (name === 'type' && prop.const !== undefined);
-          const props = { schema: prop, value: record[name], path: fieldPath, label: labelOf(name), optional: !required.has(name) };
-          return fixed ? <ReadOnlyField key={name} {...props} /> : <SchemaField key={name} {...props} />;
-        })}
+        {parts.filter(([, prop]) => !prop.advanced).map(field)}
+        {hidden.length > 0 && form.advanced && <AdvancedFields id={id('advanced')}>{hidden.map(field)}</AdvancedFields>}
         {optional && schema.default === undefined && (
           <button type="button" className={`${ui.secondary} mt-4`} onClick={removePart}>
             {formWords.removePart(label)}

@@ -6,6 +6,7 @@ import { ListField } from './ListField.tsx';
 import { SetField } from './SetField.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { PhoneField } from './PhoneField.tsx';
+import { HoursField } from './HoursField.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { TextField } from './TextField.tsx';
 import { NumberField } from './NumberField.tsx';
@@ -25,6 +26,8 @@ export function SchemaField({ actions, ...props }: SchemaFieldProps) {
       return <PhotoField {...field} />;
     case 'phone':
       return <PhoneField {...field} />;
+    case 'hours':
+      return <HoursField {...field} />;
     case 'object':
     case 'variant':
       return <ObjectField {...field} actions={actions} />;

@@ -18,10 +18,12 @@ export interface SchemaFormProps {
   idPrefix: string;
   /** The figures the business details hold, so a text field that repeats one warns (none for the details themselves). */
   figures?: readonly Figure[];
+  /** Offer the settings visitors never see, under "Advanced" (owners). */
+  advanced?: boolean;
 }
 
 /** The fields of one content entry, drawn from its JSON Schema: every control labelled, every error beside its field. */
-export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures = [] }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures = [], advanced = false }: SchemaFormProps) {
   const root = useMemo(() => inlineRefs(schema), [schema]);
   const form: FormContextValue = {
     idPrefix,
@@ -30,6 +32,7 @@ export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures 
     remove: (path) => onChange(removeAt(value, path)),
     move: (path, from, to) => onChange(moveAt(value, path, from, to)),
     figures,
+    advanced,
   };
   const kind = kindOf(root);
   return (

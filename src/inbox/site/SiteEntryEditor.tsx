@@ -243,6 +243,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           errors={fields}
           idPrefix={idPrefix}
           figures={entry.figures}
+          advanced={isOwner}
         />
         {entry.hasBody && (
           <BodyField

@@ -12,6 +12,8 @@ export interface FormContextValue {
   move: (path: Path, from: number, to: number) => void;
   /** The figures the business details hold: a text field that repeats one says so. */
   figures: readonly Figure[];
+  /** Whether settings visitors never see are offered (owners): staff keep them as they are. */
+  advanced: boolean;
 }
 
 /** What every field component takes: its part of the schema and of the entry, where that part is, and how it is named. */

@@ -45,6 +45,17 @@ export const formWords = {
     word: 'The word, as shown',
     wordHelp: 'Such as "0800 FRIDGE": each letter must be the digit under it on a phone’s keypad.',
   },
+  advanced: 'Advanced',
+  advancedHelp: 'Settings visitors never see: search engines read them. Each says what it does.',
+  hours: {
+    help: 'Tick the days the office is open and choose its times. The site, search engines and the inbox’s clock all read these.',
+    openOn: (day: string) => `Open on ${day}`,
+    onDay: (day: string) => `on ${day}`,
+    opens: 'Opens',
+    closes: 'Closes',
+    late: 'Closes before it opens: choose a later closing time.',
+    whenClosed: (day: string) => `What the site says on ${day}, when closed`,
+  },
   repeats: {
     found: (labels: string[]) =>
       `This repeats ${labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`}, which Business details hold. When that changes, these words would not.`,

@@ -36,10 +36,12 @@ export interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  /** A setting visitors never see (search engines read it): drawn under "Advanced", for owners. */
+  advanced?: boolean;
 }
 
 /** What the form draws for a schema. */
-export type Kind = 'photo' | 'phone' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
+export type Kind = 'photo' | 'phone' | 'hours' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -103,6 +105,7 @@ export function kindOf(schema: JsonSchema): Kind {
   if (s.const !== undefined) return 'fixed';
   if (s.format === 'photo') return 'photo';
   if (s.format === 'phone') return 'phone';
+  if (s.format === 'hours') return 'hours';
   if (choicesOf(s)) return 'choice';
   if (branchesOf(s).length > 0) return discriminatorOf(s) === undefined ? 'unknown' : 'variant';
   switch (mainType(s)) {
