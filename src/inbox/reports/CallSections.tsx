@@ -7,6 +7,7 @@ import { count, percent } from './format.ts';
 import { ReportSection } from './ReportSection.tsx';
 import { BarList } from './BarList.tsx';
 import { DataTable } from './DataTable.tsx';
+import { FigureTiles } from './FigureTiles.tsx';
 
 const w = words.reports.calls;
 
@@ -30,16 +31,7 @@ function CallBackFigures({ callBacks }: { callBacks: CallReport['callBacks'] }) 
     { label: w.median, value: callBacks.medianMinutes === null ? '–' : w.minutes(callBacks.medianMinutes) },
     { label: w.within15, value: percent(callBacks.within15, callBacks.missed) },
   ];
-  return (
-    <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
-      {figures.map((f) => (
-        <div key={f.label} className="flex flex-col gap-1 rounded-md bg-brand-50 p-3">
-          <dt className="text-sm text-slate-700">{f.label}</dt>
-          <dd className="mt-auto text-lg font-bold text-brand-900 tabular-nums min-[400px]:text-xl sm:text-2xl">{f.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTiles figures={figures} />;
 }
 
 /** The range's calls: beside the form requests, by number dialled and day, and how long missed callers waited. Nothing while the business has had no calls. */

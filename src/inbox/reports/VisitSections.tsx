@@ -8,6 +8,7 @@ import { ReportSection } from './ReportSection.tsx';
 import { VisitBreakdown } from './VisitBreakdown.tsx';
 import { FormFunnelList } from './FormFunnelList.tsx';
 import { WebVitals } from './WebVitals.tsx';
+import { FigureTiles } from './FigureTiles.tsx';
 
 const w = words.reports.visits;
 
@@ -19,16 +20,7 @@ function VisitFigures({ visits }: { visits: VisitReport }) {
     { label: w.quotes, value: count(visits.quotes) },
     { label: w.rate, value: quoteRateCell(visits.quotes, visits.visitors) },
   ];
-  return (
-    <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
-      {figures.map((f) => (
-        <div key={f.label} className="flex flex-col gap-1 rounded-md bg-brand-50 p-3">
-          <dt className="text-sm text-slate-700">{f.label}</dt>
-          <dd className="mt-auto text-lg font-bold text-brand-900 tabular-nums min-[400px]:text-xl sm:text-2xl">{f.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTiles figures={figures} />;
 }
 
 /** The visits of the range beside the leads they became, the quote form's funnel by page and the Web Vitals. */
