@@ -9,6 +9,7 @@ import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { PersonRow } from './PersonRow.tsx';
 import { LadderEditor } from './LadderEditor.tsx';
+import { PhoneLineEditor } from './PhoneLineEditor.tsx';
 
 const w = words.people;
 
@@ -70,6 +71,7 @@ export function People({ user }: { user: SessionUser }) {
         )}
       </form>
       <LadderEditor />
+      <PhoneLineEditor />
     </>
   );
 }

@@ -805,3 +805,22 @@ export const words = {
     },
   },
 };
+  phoneLine: {
+    heading: 'Who answers the phone',
+    intro:
+      'When someone calls the business, the people below are rung in order, 20 seconds each, up to three of them. Each hears “press 1 to take it” first, so a voicemail never takes the call. A partner is rung only while they are on call. If nobody presses 1, the caller can leave a message, gets a text saying we will call back, and the call becomes a lead.',
+    off: 'Calls are not set up on this server yet. You can fill in the lists now; they are used once calls are set up.',
+    office: 'In office hours',
+    afterHours: 'After hours',
+    empty: 'Nobody yet: callers go straight to the voicemail.',
+    person: (n: number) => `Person ${n}`,
+    personName: (p: { kind: 'user' | 'partner'; name: string; on_call: boolean | null }) =>
+      p.kind === 'user' ? p.name : `${p.name} (partner${p.on_call ? ', on call now' : ', off call now'})`,
+    phone: 'Number to ring',
+    up: 'Move up',
+    upName: (n: number) => `Move up person ${n}`,
+    remove: 'Remove',
+    removeName: (n: number) => `Remove person ${n}`,
+    add: (list: string) => `Add someone (${list.toLowerCase()})`,
+    save: 'Save who answers',
+  },

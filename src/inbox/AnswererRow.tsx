@@ -1,0 +1,72 @@
+import type { AnswerersAnswer, AnswerersInput } from '../../core/inbox-api/contract.ts';
+import { words } from './app-words.ts';
+import { ui } from './ui.ts';
+
+const w = words.phoneLine;
+type Entry = AnswerersInput['office'][number];
+
+/** One person on a list: who, the number to ring; moved up or removed. */
+export function AnswererRow({
+  list,
+  n,
+  entry,
+  people,
+  onChange,
+  onRemove,
+  onUp,
+}: {
+  /** The list's own id, so every field's id is unique on the page. */
+  list: string;
+  n: number;
+  entry: Entry;
+  people: AnswerersAnswer['people'];
+  onChange: (entry: Entry) => void;
+  onRemove: () => void;
+  onUp: (() => void) | undefined;
+}) {
+  const id = `${list}-${n}`;
+  const choose = (value: string) => {
+    const person = people.find((p) => `${p.kind}:${p.id}` === value);
+    if (person) onChange({ kind: person.kind, id: person.id, phone: person.phone || entry.phone });
+  };
+  return (
+    <li className="grid gap-3 p-4 sm:grid-cols-[2fr_1.5fr_auto] sm:items-end">
+      <div>
+        <label className={ui.label} htmlFor={`${id}-person`}>
+          {w.person(n)}
+        </label>
+        <select id={`${id}-person`} className={ui.field} value={`${entry.kind}:${entry.id}`} onChange={(e) => choose(e.target.value)}>
+          {people.map((p) => (
+            <option key={`${p.kind}:${p.id}`} value={`${p.kind}:${p.id}`}>
+              {w.personName(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className={ui.label} htmlFor={`${id}-phone`}>
+          {w.phone}
+        </label>
+        <input
+          id={`${id}-phone`}
+          className={ui.field}
+          type="tel"
+          autoComplete="off"
+          maxLength={40}
+          value={entry.phone}
+          onChange={(e) => onChange({ ...entry, phone: e.target.value })}
+        />
+      </div>
+      <div className="flex gap-2">
+        {onUp && (
+          <button type="button" className={ui.secondary} aria-label={w.upName(n)} onClick={onUp}>
+            {w.up}
+          </button>
+        )}
+        <button type="button" className={ui.secondary} aria-label={w.removeName(n)} onClick={onRemove}>
+          {w.remove}
+        </button>
+      </div>
+    </li>
+  );
+}
