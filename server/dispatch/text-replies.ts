@@ -24,7 +24,8 @@ import {
 import { addEvent } from '../storage/lead-work.ts';
 import { withoutLiveLinks } from '../partners/customer-text.ts';
 import { textWords } from '../sms/text-words.ts';
-import { answerOffer, offerById, offerEnded, type AnswerWords, type OfferView } from './partner-offers.ts';
+import { offerById, offerEnded, type OfferView } from './partner-offers.ts';
+import { answerOffer, type AnswerWords } from './offer-answers.ts';
 import { customerReply, type CustomerReply } from './customer-updates.ts';
 
 /**

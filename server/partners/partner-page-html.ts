@@ -8,7 +8,8 @@
 import { business } from '../../core/business.ts';
 import { mailtoHref } from '../../core/mailto.ts';
 import { attendBy } from '../../core/lead/response-targets.ts';
-import { HAND_BACK_REASON_MAX, ON_WAY_MINUTES, UNDO_WITHIN_MS, type OfferView } from '../dispatch/partner-offers.ts';
+import { type OfferView } from '../dispatch/partner-offers.ts';
+import { HAND_BACK_REASON_MAX, ON_WAY_MINUTES, UNDO_WITHIN_MS } from '../dispatch/offer-answers.ts';
 import { jobFacts, placeOf } from './job-facts.ts';
 import { customerTexting } from '../dispatch/customer-updates.ts';
 import { isNzMobile } from '../../core/partner/nz-mobile.ts';

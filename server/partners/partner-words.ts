@@ -5,7 +5,7 @@
  */
 import { business } from '../../core/business.ts';
 import { statusLabels, type LeadStatus } from '../../core/lead/status.ts';
-import type { AnswerWords } from '../dispatch/partner-offers.ts';
+import type { AnswerWords } from '../dispatch/offer-answers.ts';
 import { nzTime } from '../../core/nz-time.ts';
 
 export const partnerWords = {

@@ -27,7 +27,7 @@ import { createNoticeSenders } from '../../server/outbox/notice-emails.ts';
 import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import type { PartnerRegion } from '../../core/partner/kinds.ts';
-import { answerOffer } from '../../server/dispatch/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offer-answers.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
 import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';

@@ -14,7 +14,7 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createPartnerSenders } from '../../server/outbox/partner-emails.ts';
 import { createMailer } from '../../server/outbox/mailer.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
-import { answerOffer } from '../../server/dispatch/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offer-answers.ts';
 import { auditEntries } from '../../server/storage/audit-log.ts';
 import { secretHash } from '../../server/security/secrets.ts';
 import { answerWords } from '../../server/partners/partner-words.ts';

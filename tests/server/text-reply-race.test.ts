@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app.ts';
-import { answerOffer, armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
+import { armOffer, makeOffer } from '../../server/dispatch/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offer-answers.ts';
 import { replyFrom, type ReplyOutcome } from '../../server/dispatch/text-replies.ts';
 import { all, type Query, type Work } from '../../server/storage/steps.ts';
 import { randomToken, secretHash } from '../../server/security/secrets.ts';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
-import { answerOffer } from '../../server/dispatch/partner-offers.ts';
+import { answerOffer } from '../../server/dispatch/offer-answers.ts';
 import { partnerById } from '../../server/storage/partner-records.ts';
 import { inboxLead, leadJobs } from '../../server/storage/lead-work.ts';
 import { notifications } from '../../server/inbox/lead-views.ts';
