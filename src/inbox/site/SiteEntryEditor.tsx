@@ -109,9 +109,8 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     async (answer) => {
       setOutcome({ kind: 'verified', version: answer.version });
       const fresh = await refresh();
-      // The date line was published from the live page: the form shows it, keeping any edit not yet published.
+      // The date lives in the business details: this page's fields stay as they are, edits not yet published included.
       if (fresh) {
-        setContent((c) => ({ ...c, data: { ...c.data, updated: fresh.published.data.updated } }));
         if (!changed) setBasedOn(fresh.version);
       }
     },
