@@ -2,6 +2,8 @@
 import { jobAppNames, type JobAppVendor } from '../../core/inbox-api/job-app.ts';
 
 const app = (vendor: JobAppVendor) => jobAppNames[vendor];
+/** The app's words as a sentence of ours: ended with a full stop when they lack one. */
+const said = (words: string) => (/[.!?]$/.test(words) ? words : `${words}.`);
 
 export const jobAppWords = {
   card: {
@@ -17,14 +19,15 @@ export const jobAppWords = {
   events: {
     asked: (vendor: JobAppVendor) => `Sent to ${app(vendor)}`,
     sent: (vendor: JobAppVendor, jobId: string) => `Job made in ${app(vendor)} (${jobId})`,
-    failed: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not take the job: ${words}`,
+    failed: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not take the job. ${said(words)}`,
   },
   errors: {
     badKey: 'Choose ServiceM8 or Fergus, and paste the whole key: letters, digits and symbols, without spaces.',
-    notConnected: 'No job app is connected. An owner connects ServiceM8 or Fergus on the Settings page.',
-    keyRefused: (vendor: JobAppVendor, words: string) => `${app(vendor)} refused the key: ${words} Ask an owner to connect it again with a new key.`,
-    checkRefused: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not accept that key. ${words}`,
-    unreachable: (vendor: JobAppVendor, words: string) => `We could not check the key with ${app(vendor)} just now. ${words} Please try again in a minute.`,
+    notConnected: 'No job app is connected. An owner connects ServiceM8 or Fergus on the People page.',
+    keyRefused: (words: string) => `${said(words)} Ask an owner to connect it again with a new key.`,
+    checkRefused: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not accept that key. ${said(words)}`,
+    unreachable: (vendor: JobAppVendor, words: string) =>
+      `We could not check the key with ${app(vendor)} just now.${words ? ` ${said(words)}` : ''} Please try again in a minute.`,
     spam: 'A lead held as spam is not sent to the job app.',
   },
   audit: {

@@ -63,7 +63,7 @@ export function createJobAppSender(store: LeadStore, urls: JobAppUrls): JobSende
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof KeyRefused) {
-        const words = w.errors.keyRefused(vendor, error.vendorWords);
+        const words = w.errors.keyRefused(error.vendorWords);
         await store.transact(function* () {
           yield* markKeyRefused(secret, error.vendorWords);
           yield* markFailed(leadId, words, w.events.failed(vendor, words));

@@ -1,6 +1,7 @@
 import type { AnswerersAnswer, AnswerersInput } from '../../core/inbox-api/contract.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
+import { RowMoves } from './RowMoves.tsx';
 
 const w = words.phoneLine;
 type Entry = AnswerersInput['office'][number];
@@ -57,16 +58,7 @@ export function AnswererRow({
           onChange={(e) => onChange({ ...entry, phone: e.target.value })}
         />
       </div>
-      <div className="flex gap-2">
-        {onUp && (
-          <button type="button" className={ui.secondary} aria-label={w.upName(n)} onClick={onUp}>
-            {w.up}
-          </button>
-        )}
-        <button type="button" className={ui.secondary} aria-label={w.removeName(n)} onClick={onRemove}>
-          {w.remove}
-        </button>
-      </div>
+      <RowMoves up={{ text: w.up, name: w.upName(n) }} remove={{ text: w.remove, name: w.removeName(n) }} onUp={onUp} onRemove={onRemove} />
     </li>
   );
 }

@@ -16,6 +16,7 @@ import { PhoneAlerts } from './PhoneAlerts.tsx';
 import { MobileNumber } from './MobileNumber.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
+import { JobAppWarning } from './JobAppWarning.tsx';
 
 /** The reports and their charting code load only when someone opens them, so the list's first load stays small. */
 const ReportsView = lazy(() =>
@@ -91,6 +92,7 @@ function Inbox() {
       <InboxHeader user={user} place={place} go={go} />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">
         {offerPasskey && <AddPasskeyPrompt onDone={() => setOfferPasskey(false)} />}
+        {user.role === 'owner' && <JobAppWarning go={go} />}
         {place.kind === 'list' && <LeadList user={user} view={place.view} q={place.q} go={go} />}
         {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
         {place.kind === 'people' && <People user={user} />}

@@ -2,6 +2,7 @@ import type { LadderAnswer, LadderInput } from '../../core/inbox-api/contract.ts
 import { LADDER_BOUNDS, ladderChannels } from '../../core/inbox-api/ladder-rules.ts';
 import { words } from './app-words.ts';
 import { ui } from './ui.ts';
+import { RowMoves } from './RowMoves.tsx';
 
 const w = words.ladder.editor;
 type Step = LadderInput['steps'][number];
@@ -76,16 +77,7 @@ export function LadderStepRow({
           onChange={(e) => onChange({ ...step, after_minutes: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
         />
       </div>
-      <div className="flex gap-2">
-        {onUp && (
-          <button type="button" className={ui.secondary} aria-label={w.upName(n)} onClick={onUp}>
-            {w.up}
-          </button>
-        )}
-        <button type="button" className={ui.secondary} aria-label={w.removeName(n)} onClick={onRemove}>
-          {w.remove}
-        </button>
-      </div>
+      <RowMoves up={{ text: w.up, name: w.upName(n) }} remove={{ text: w.remove, name: w.removeName(n) }} onUp={onUp} onRemove={onRemove} />
     </li>
   );
 }

@@ -17,6 +17,7 @@ import { LeadPartners } from './LeadPartners.tsx';
 import { HolderCard } from './HolderCard.tsx';
 import { GotThisButton } from './GotThisButton.tsx';
 import { LeadReview } from './LeadReview.tsx';
+import { SendToJobApp } from './SendToJobApp.tsx';
 import { LeadCalls } from './LeadCalls.tsx';
 
 /** One lead: the partner holding the job first, when one does; who and how to reach them, what they asked, and everything the business does with it. */
@@ -45,6 +46,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           </div>
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
+            <SendToJobApp leadId={id} />
             {user.role === 'owner' && <LeadReview leadId={id} />}
             <LeadPartners leadId={id} holder={lead.data.lead.holder} urgent={lead.data.lead.urgent} />
             <NoteForm leadId={id} />

@@ -204,7 +204,7 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
     const monday = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const digest = await loadDigest(t.store, monday);
     const mail = digestMail(digest, ['owner@kaicool.nz'], { inboxOrigin: INBOX_ORIGIN, messageIdDomain: 'kaicool.nz' });
-    expect(mail.text).toContain('ServiceM8 has stopped taking our key: ServiceM8 refused the key (401): Invalid API key');
+    expect(mail.text).toContain('ServiceM8 has stopped taking our key (ServiceM8 refused the key (401): Invalid API key)');
 
     // A new key clears the refusal, and a new press sends the lead.
     fake.keys.servicem8.add(SERVICEM8_KEY);

@@ -14,6 +14,7 @@ import { CallSections } from './CallSections.tsx';
 import { BackupStatus } from './BackupStatus.tsx';
 import { NorthStarFigures } from './NorthStarFigures.tsx';
 import { ReviewFigures } from './ReviewFigures.tsx';
+import { JobAppFigures } from './JobAppFigures.tsx';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 
 const w = words.reports;
@@ -67,6 +68,7 @@ export function ReportsView({ user, from, to, go }: ReportsViewProps) {
           <ReviewFigures from={shownFrom} to={shownTo} />
         </div>
       )}
+      <JobAppFigures from={shownFrom} to={shownTo} />
       {user.role === 'owner' && <GoogleAdsExport />}
     </>
   );
