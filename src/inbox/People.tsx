@@ -9,6 +9,7 @@ import { ui } from './ui.ts';
 import { Alert, errorMessage } from './Alert.tsx';
 import { PersonRow } from './PersonRow.tsx';
 import { LadderEditor } from './LadderEditor.tsx';
+import { JobAppSettings } from './JobAppSettings.tsx';
 import { PhoneLineEditor } from './PhoneLineEditor.tsx';
 
 const w = words.people;
@@ -71,6 +72,7 @@ export function People({ user }: { user: SessionUser }) {
         )}
       </form>
       <LadderEditor />
+      <JobAppSettings />
       <PhoneLineEditor />
     </>
   );
