@@ -1,5 +1,6 @@
 import { fieldClass } from './form-context.ts';
 import { formWords } from './form-words.ts';
+import { TimeSelect } from './TimeSelect.tsx';
 import type { DayHours } from './office-week.ts';
 
 const w = formWords.hours;
@@ -38,39 +39,23 @@ export function HoursDay({ idBase, day, times, closedText, onChange }: HoursDayP
       </label>
       {open ? (
         <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor={`${idBase}--opens`} className="text-sm font-semibold text-slate-900">
-              {w.opens}
-              <span className="sr-only"> {w.onDay(day.day)}</span>
-            </label>
-            <select id={`${idBase}--opens`} className={fieldClass} value={day.opens} onChange={(e) => onChange({ ...day, opens: e.target.value })}>
-              {times.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${idBase}--closes`} className="text-sm font-semibold text-slate-900">
-              {w.closes}
-              <span className="sr-only"> {w.onDay(day.day)}</span>
-            </label>
-            <select
-              id={`${idBase}--closes`}
-              className={fieldClass}
-              value={day.closes}
-              aria-invalid={late ? true : undefined}
-              aria-describedby={late ? `${idBase}--late` : undefined}
-              onChange={(e) => onChange({ ...day, closes: e.target.value })}
-            >
-              {times.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TimeSelect
+            id={`${idBase}--opens`}
+            label={w.opens}
+            context={w.onDay(day.day)}
+            value={day.opens}
+            times={times}
+            onChange={(opens) => onChange({ ...day, opens })}
+          />
+          <TimeSelect
+            id={`${idBase}--closes`}
+            label={w.closes}
+            context={w.onDay(day.day)}
+            value={day.closes}
+            times={times}
+            problemId={late ? `${idBase}--late` : undefined}
+            onChange={(closes) => onChange({ ...day, closes })}
+          />
           {late && (
             <p id={`${idBase}--late`} className="col-span-2 font-semibold text-alert-700">
               {w.late}

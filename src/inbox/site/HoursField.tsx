@@ -1,7 +1,6 @@
 import { describedBy, useGroupField, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
-import { LabelText } from './LabelText.tsx';
-import { GroupNotes } from './GroupNotes.tsx';
+import { FieldGroup } from './FieldGroup.tsx';
 import { HoursDay } from './HoursDay.tsx';
 import { rowsOf, timeChoices, weekOf, type DayHours } from './office-week.ts';
 
@@ -20,16 +19,20 @@ export function HoursField({ schema, value, path, label, optional }: FieldProps)
   const closedText = week.find((d) => d.opens === '' && d.whenClosed !== '')?.whenClosed ?? '';
   const change = (next: DayHours) => form.set(path, rowsOf(week.map((d) => (d.day === next.day ? next : d))));
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describedBy(problemId, helpId)}>
-      <legend className="px-1 font-bold text-slate-900">
-        <LabelText label={label} optional={optional} />
-      </legend>
-      <GroupNotes help={formWords.hours.help} helpId={helpId} error={problem} errorId={problemId} />
+    <FieldGroup
+      label={label}
+      optional={optional}
+      help={formWords.hours.help}
+      helpId={helpId}
+      error={problem}
+      errorId={problemId}
+      describedBy={describedBy(problemId, helpId)}
+    >
       <ul className="mt-2 divide-y divide-slate-200">
         {week.map((day, i) => (
           <HoursDay key={day.day} idBase={i === 0 ? id() : id(day.day)} day={day} times={times} closedText={closedText} onChange={change} />
         ))}
       </ul>
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -4,8 +4,8 @@ import { fieldClass, useGroupField, type FieldProps } from './form-context.ts';
 import { isRecord } from './json-schema.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
-import { LabelText } from './LabelText.tsx';
-import { GroupNotes } from './GroupNotes.tsx';
+import { FieldGroup } from './FieldGroup.tsx';
+import { RadioOption } from './RadioOption.tsx';
 
 const w = formWords.phone;
 
@@ -22,13 +22,13 @@ export function PhoneField({ schema, value, path, label, optional }: FieldProps)
   const [word, setWord] = useState(asWord ? shownAs : '');
   // The old dialled form is dropped at the first change: it is worked out from the digits now.
   const write = (nextDigits: string, nextWord: boolean, wordText: string) => form.set(path, { digits: nextDigits, shownAs: nextWord ? wordText : nextDigits });
+  const pick = (nextWord: boolean) => {
+    setAsWord(nextWord);
+    write(digits, nextWord, word);
+  };
   const dial = /\d{6}/.test(digits.replace(/\D/g, '')) ? dialledForm(digits) : undefined;
   return (
-    <fieldset className="mt-4 min-w-0 rounded-lg border border-slate-300 px-2 pb-3 sm:px-3" aria-describedby={describes}>
-      <legend className="px-1 font-bold text-slate-900">
-        <LabelText label={label} optional={optional} />
-      </legend>
-      <GroupNotes help={schema.description} helpId={helpId} error={error} errorId={errorId} />
+    <FieldGroup label={label} optional={optional} help={schema.description} helpId={helpId} error={error} errorId={errorId} describedBy={describes}>
       <FieldShell path={[...path, 'digits']} label={w.digits} optional={false} description={dial ? w.dialled(dial) : w.digitsHelp}>
         {(control) => (
           <input
@@ -44,34 +44,12 @@ export function PhoneField({ schema, value, path, label, optional }: FieldProps)
       </FieldShell>
       <fieldset className="mt-4">
         <legend className="font-semibold text-slate-900">{w.showAs}</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            id={id('as-digits')}
-            type="radio"
-            name={id('shown')}
-            className="h-6 w-6 shrink-0 accent-brand-600"
-            checked={!asWord}
-            onChange={() => {
-              setAsWord(false);
-              write(digits, false, word);
-            }}
-          />
+        <RadioOption id={id('as-digits')} name={id('shown')} checked={!asWord} onPick={() => pick(false)}>
           {w.asDigits(digits || w.theDigits)}
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            id={id('as-word')}
-            type="radio"
-            name={id('shown')}
-            className="h-6 w-6 shrink-0 accent-brand-600"
-            checked={asWord}
-            onChange={() => {
-              setAsWord(true);
-              write(digits, true, word);
-            }}
-          />
+        </RadioOption>
+        <RadioOption id={id('as-word')} name={id('shown')} checked={asWord} onPick={() => pick(true)}>
           {w.asWord}
-        </label>
+        </RadioOption>
       </fieldset>
       {asWord && (
         <FieldShell path={[...path, 'shownAs']} label={w.word} optional={false} description={w.wordHelp}>
@@ -90,6 +68,6 @@ export function PhoneField({ schema, value, path, label, optional }: FieldProps)
           )}
         </FieldShell>
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }
