@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { leadCities } from './lead/fields.ts';
 import { WEEKDAYS } from './weekdays.ts';
-import { guidePricesSchema } from './guide-prices.ts';
+import { PRICE_FORMS, PRICE_KEYS, PRICE_LABELS, type PriceKey } from './guide-prices.ts';
 import { keypadDigits } from './phone-keypad.ts';
 
 /** A 24-hour time, or empty for a closed day (one text field, so the form shows one box). */
@@ -52,6 +52,27 @@ const range = z
     to: hours('Slowest target, in hours: the inbox holds urgent jobs to this'),
   })
   .refine((r) => r.from <= r.to, { path: ['to'], message: 'Must be at least the first figure' });
+
+/** Each price the guides quote: a range, or one figure it starts at or passes, in whole NZ dollars. */
+const dollars = (what: string) => z.number().int().min(1).max(10_000_000).describe(what);
+
+const priceSchema = (label: string) =>
+  z
+    .strictObject({
+      form: z.enum(PRICE_FORMS).describe('How the price is worded: between two figures, "from about" one figure, or "over" one figure'),
+      from: dollars('The figure in New Zealand dollars (the lower one of a range)'),
+      to: dollars('The upper figure of a range, in New Zealand dollars').optional(),
+    })
+    .superRefine((p, ctx) => {
+      if (p.form === 'between' && p.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Give the upper figure of the range' });
+      else if (p.form === 'between' && p.to! <= p.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be more than the lower figure' });
+      else if (p.form !== 'between' && p.to !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Only a range has an upper figure' });
+    })
+    .describe(label);
+
+const guidePrices = z
+  .strictObject(Object.fromEntries(PRICE_KEYS.map((key) => [key, priceSchema(PRICE_LABELS[key])])) as Record<PriceKey, ReturnType<typeof priceSchema>>)
+  .describe('The price ranges the guides quote: change one here and every page that mentions it follows');
 
 export const businessDetailsSchema = z.strictObject({
   emergencyLine: z
@@ -121,7 +142,7 @@ export const businessDetailsSchema = z.strictObject({
     .describe(
       "Your Google Business Profile's place ID (find it with Google's Place ID Finder). Customers of won jobs are asked for a review only when it is set",
     ),
-  guidePrices: guidePricesSchema,
+  guidePrices,
 });
 
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
