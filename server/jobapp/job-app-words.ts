@@ -40,7 +40,6 @@ export const jobAppWords = {
     heading: 'Job app',
     sent: (vendor: JobAppVendor, sent: number, failed: number) =>
       `Sent to ${app(vendor)}: ${sent} ${sent === 1 ? 'lead' : 'leads'}${failed ? `; ${failed} not taken (see each lead)` : ''}`,
-    refused: (vendor: JobAppVendor, words: string) =>
-      `${app(vendor)} has stopped taking our key: ${words} Connect it again with a new key on the inbox’s Settings page.`,
+    refused: (vendor: JobAppVendor, words: string) => `${app(vendor)} has stopped taking our key (${words}). Connect a new key on the inbox’s People page.`,
   },
 } as const;
