@@ -81,6 +81,8 @@ export const siteOverview = z.object({
       collection: z.enum(siteCollectionNames),
       id: z.string(),
       title: z.string(),
+      /** The page as a visitor knows it: its name in the site's menus ("Home"), else its title. */
+      name: z.string(),
       route: z.string().nullable(),
       /** The owner's words are published in place of the release's. */
       edited: z.boolean(),
@@ -147,11 +149,11 @@ export const versionList = z.object({
       restoredFrom: z.number().nullable(),
       by: who,
       changed: z.array(z.object({ key: z.string(), title: z.string() }).extend(changedFields.shape)),
-    }),
-  ),
       /** building: its build is under way; failed: never shown on the site, with the build's reason. */
       status: z.enum(['building', 'live', 'failed']),
       failure: z.string().nullable(),
+    }),
+  ),
   served: z.number(),
 });
 export type VersionList = z.output<typeof versionList>;
@@ -171,6 +173,7 @@ export type VersionDiff = z.output<typeof versionDiff>;
 /** One page's history: the versions that changed it, newest first, each with the fields it changed. */
 export const pageHistory = z.object({
   key: z.string(),
+  /** The page as a visitor knows it. */
   title: z.string(),
   /** The newest version of the site, which an undo is based on. */
   version: z.number(),

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
-import { entryHash, titleOf } from '../site/content.ts';
+import { entryHash, pageNameOf } from '../site/content.ts';
 import { versionsChanging, versionsNumbered } from '../storage/site-versions.ts';
 import type { PublishedVersion, Publisher } from '../site/site-publisher.ts';
 import { changedFieldsOf, withBefore } from '../site/version-diff.ts';
@@ -39,7 +39,7 @@ export const sitePageRoutes: FastifyPluginAsyncZod<SitePageRoutesOptions> = asyn
       const paired = withBefore(versions, new Map(earlier.map((v) => [v.number, v])), (v) => site.contentOf(v));
       return {
         key,
-        title: titleOf(entry),
+        title: pageNameOf(entry),
         version: latest.number,
         versions: paired.map(({ version: v, before, after }) => ({
           number: v.number,

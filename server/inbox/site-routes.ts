@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
-import { keyOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
+import { keyOf, pageNameOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
 import { collectionFiles } from '../site/content.ts';
 import { bodyBlockChoices, bodyRefusal } from '../site/content.ts';
 import { figuresOf } from '../../core/figure-repeats.ts';
@@ -109,6 +109,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           collection: entry.collection,
           id: entry.id,
           title: titleOf(entry),
+          name: pageNameOf(entry),
           route: routeOf(entry) ?? null,
           edited: keyOf(entry) in latest.entries,
           draft: drafts.includes(keyOf(entry)),
@@ -265,7 +266,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const titles = site.contentOf(versions[0] ?? { entries: {} });
       const title = (key: EntryKey) => {
         const entry = titles.get(key) ?? site.release.get(key);
-        return entry ? titleOf(entry) : key;
+        return entry ? pageNameOf(entry) : key;
       };
       return {
         served: site.servedVersion,
@@ -275,9 +276,9 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           restoredFrom: v.restoredFrom,
           by: { email: v.authorEmail, at: v.createdAt },
           changed: v.changed.map((key) => ({ key, title: title(key), ...changedFieldsOf(before.get(key), after.get(key)) })),
-        })),
           status: v.status,
           failure: v.failure,
+        })),
       };
     },
   });

@@ -22,5 +22,6 @@ export {
 } from '../../src/lib/content-entries.ts';
 export { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR, collectionFiles } from '../../src/lib/content-files.ts';
 export { contentSecurity } from '../../src/lib/content-security.ts';
+export { pageNameOf } from '../../src/lib/page-names.ts';
 export { collectionSchemas, type CollectionName } from '../../src/lib/content-schemas.ts';
 export { daysBetween, hasPriceDate, pricesVerifiedOn, PRICES_STALE_AFTER_DAYS, verifiedOn } from '../../src/lib/price-dates.ts';

@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadSite, type Asset } from '../http/plugins/static.ts';
+import { PREVIEW_CSP } from '../http/plugins/security.ts';
 import { sitePath } from '../http/paths.ts';
 import { renderText } from '../html/render.ts';
 import { secretHash } from '../security/secrets.ts';
@@ -118,6 +119,9 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     const shown = (html: Buffer) =>
       reply
         .header('Referrer-Policy', 'no-referrer')
+        // The inbox shows the preview at phone width beside the page's fields; no other site may frame it.
+        .header('Content-Security-Policy', PREVIEW_CSP)
+        .header('X-Frame-Options', 'SAMEORIGIN')
         .type('text/html; charset=utf-8')
         .send(withPreviewPhotos(withPreviewBanner(html), id, signedIn ? undefined : token));
     if (preview.page !== null && path.replace(/(.)\/$/, '$1') === preview.route) return shown(Buffer.from(preview.page));

@@ -1,6 +1,6 @@
-/** What a version changed: each changed entry, by its title, with its changed fields. */
+/** What a version changed: each changed entry, by its page's name, with its changed fields. */
 import { fieldChanges } from '../../core/content-diff.ts';
-import { titleOf, type ContentEntry, type EntryKey } from './content.ts';
+import { pageNameOf, type ContentEntry, type EntryKey } from './content.ts';
 import type { ContentVersion } from './content-version.ts';
 
 /** How many of a page's changed fields a version's card names; the rest are counted. */
@@ -9,7 +9,7 @@ export const FIELDS_NAMED = 4;
 export function versionDiffOf(before: ReadonlyMap<EntryKey, ContentEntry>, after: ReadonlyMap<EntryKey, ContentEntry>, changed: readonly EntryKey[]) {
   return changed.map((key) => {
     const entry = after.get(key) ?? before.get(key);
-    return { key, title: entry ? titleOf(entry) : key, fields: fieldChanges(before.get(key), after.get(key)) };
+    return { key, title: entry ? pageNameOf(entry) : key, fields: fieldChanges(before.get(key), after.get(key)) };
   });
 }
 

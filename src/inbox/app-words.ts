@@ -211,7 +211,8 @@ export const words = {
     pauseHint: 'A paused partner is offered no jobs until resumed.',
     bounced: 'An offer e-mail to this partner bounced: their address refused it. Urgent jobs skip them until you fix the address (Edit) and clear this.',
     clearBounce: 'Address fixed: offer jobs again',
-    clearBounceName: (name: string) => `Address fixed: offer jobs to ${name} again`,
+    // The visible words whole and first, so a spoken "click Address fixed: offer jobs again" finds it (label in name).
+    clearBounceName: (name: string) => `Address fixed: offer jobs again (${name})`,
     remove: 'Remove',
     removeName: (name: string) => `Remove ${name}`,
     confirmRemove: (name: string) => `Remove ${name} from your partners?`,
@@ -717,13 +718,31 @@ export const words = {
       keepMine: 'Keep mine',
       useTheirs: 'Use theirs',
     },
+    page: {
+      phone: 'On a phone',
+      phoneHelp: 'This page at a phone’s width, with the words in the fields. Press Preview to see your changes here.',
+      phoneFrame: (name: string) => `${name} on a phone`,
+      phoneMaking: 'Making the phone view…',
+      phoneRefused: 'The phone view shows once the fields pass their checks.',
+      history: 'This page’s history',
+      historyIntro:
+        'Each publish that changed this page. “Undo this page’s changes” puts this page back as it was before that version, as a new version. The rest of the site stays as it is.',
+      historyNone: 'Nobody has changed this page here yet: it shows the words it was built with.',
+      undo: 'Undo this page’s changes',
+      // The visible words come first, so a spoken "click Undo this page's changes" finds the button (label in name).
+      undoName: (n: number) => `Undo this page’s changes (version ${n})`,
+      undoConfirm: (name: string, n: number) =>
+        `Put “${name}” back as it was before version ${n}? Any later change to this page is undone too. This publishes a new version; the rest of the site stays as it is.`,
+      undone: (n: number, version: number) => `Undone: the page is as it was before version ${n}, published as version ${version}.`,
+      undoing: 'Undoing… the site is being built',
+    },
     versions: {
       heading: 'Versions',
       intro:
         'Each publish is a version. Open one to see what it changed; "Restore this version" puts the site back as it was then, as a new version, so nothing is lost.',
       release: 'Version 0: the site as it was built, before any change here',
       number: (n: number) => `Version ${n}`,
-      actions: { publish: 'Published', restore: 'Restored', verify: 'Prices verified' } as Record<string, string>,
+      actions: { publish: 'Published', restore: 'Restored', verify: 'Prices verified', undo: 'Undone on one page' } as Record<string, string>,
       restoredFrom: (n: number) => `(put back version ${n})`,
       changed: 'Changed:',
       showChanges: 'What changed',
@@ -737,6 +756,9 @@ export const words = {
       restoreName: (n: number) => `Restore this version (version ${n})`,
       confirm: (n: number) => `Put the whole site back as it was in version ${n}? This publishes a new version; the current one stays in the list.`,
       restored: (n: number) => `Restored. The site is now version ${n}.`,
+      undoneFrom: (n: number) => `(took back version ${n} on this page)`,
+      /** "Heading, FAQ › 3 and 2 more" */
+      fieldList: (fields: readonly string[], more: number) => `${fields.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
       live: 'Live',
     },
   },
@@ -764,25 +786,25 @@ export const words = {
       defaultNote: (calls: boolean) =>
         `You have not changed this, so every owner gets an alert and a text at once${calls ? ', and the first owner is phoned 5 minutes later' : ''}, then again every 10 minutes, 3 times.`,
       step: (n: number) => `Step ${n}`,
-  /** A lead's calls: who was rung and for how long, who answered, and the voicemail. */
-  calls: {
-    heading: 'Phone call',
-    answered: (name: string, seconds: number | null) => `Answered by ${name}${seconds === null ? '' : `, ${callLength(seconds)}`}`,
-    someone: 'someone',
-    missed: 'Missed: nobody answered',
-    ringing: 'Ringing now',
-    when: (at: string, dialled: string, source: string, afterHours: boolean) =>
-      `${at}, to ${dialled}${source ? ` (${source})` : ''}${afterHours ? ', after hours' : ''}`,
-    rungHeading: 'Who was rung',
-    leg: (name: string, seconds: number, result: string) => `${name}: ${callLength(seconds)}, ${legResults[result] ?? result}`,
-    voicemail: (seconds: number) => `Voicemail (${callLength(seconds)})`,
-    noAudio: 'Your browser cannot play the voicemail here.',
-    transcript: (text: string) => `Transcript: “${text}”`,
-    deleteVoicemail: 'Delete the voicemail',
-    confirmDelete: 'Delete it for good, here and at Twilio?',
-    delete: 'Delete',
-    keep: 'Keep it',
-  },
+      /** A lead's calls: who was rung and for how long, who answered, and the voicemail. */
+      calls: {
+        heading: 'Phone call',
+        answered: (name: string, seconds: number | null) => `Answered by ${name}${seconds === null ? '' : `, ${callLength(seconds)}`}`,
+        someone: 'someone',
+        missed: 'Missed: nobody answered',
+        ringing: 'Ringing now',
+        when: (at: string, dialled: string, source: string, afterHours: boolean) =>
+          `${at}, to ${dialled}${source ? ` (${source})` : ''}${afterHours ? ', after hours' : ''}`,
+        rungHeading: 'Who was rung',
+        leg: (name: string, seconds: number, result: string) => `${name}: ${callLength(seconds)}, ${legResults[result] ?? result}`,
+        voicemail: (seconds: number) => `Voicemail (${callLength(seconds)})`,
+        noAudio: 'Your browser cannot play the voicemail here.',
+        transcript: (text: string) => `Transcript: “${text}”`,
+        deleteVoicemail: 'Delete the voicemail',
+        confirmDelete: 'Delete it for good, here and at Twilio?',
+        delete: 'Delete',
+        keep: 'Keep it',
+      },
       person: 'Who',
       channel: 'How',
       channels: { push: 'Alert on their phone', sms: 'Text message', voice: 'Phone call (press 1)' } as Record<string, string>,
@@ -804,7 +826,6 @@ export const words = {
       reset: 'Go back to every owner',
     },
   },
-};
   phoneLine: {
     heading: 'Who answers the phone',
     intro:
@@ -824,3 +845,4 @@ export const words = {
     add: (list: string) => `Add someone (${list.toLowerCase()})`,
     save: 'Save who answers',
   },
+};

@@ -27,6 +27,8 @@ import type { Locator } from '@playwright/test';
 
 const SHOTS = 'bench/results/screenshots/site-editor';
 const GUIDE = 'Commercial Fridge Prices NZ: Price Ranges and Costs';
+/** The guide as a visitor knows it, by the site's menus: how the Site section lists it. */
+const GUIDE_NAME = 'Commercial Fridge Prices NZ';
 const ROUTE = '/commercial-fridge-prices-nz';
 /**
  * How long a publish may take here before the test gives up: far beyond the targets (15 s on SQLite,
@@ -73,15 +75,24 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: 'Site' }).click();
           await expect(page.getByRole('heading', { name: 'Site', level: 1 })).toBeVisible();
           await expect(page.getByRole('heading', { name: /^Prices last verified \d+ days ago$/ })).toBeVisible();
-          await expect(page.getByRole('link', { name: GUIDE })).toBeVisible();
+          await expect(page.getByRole('link', { name: GUIDE_NAME, exact: true })).toBeVisible();
+          await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
           await expect(page.getByRole('main')).not.toContainText('npm run');
+          // Every section of the inbox is in reach at a phone's width: no menu item past the right edge.
+          for (const item of await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link').all()) {
+            const box = (await item.boundingBox())!;
+            expect(box.x + box.width, await item.innerText()).toBeLessThanOrEqual(390);
+          }
           await page.screenshot({ path: `${SHOTS}/list-${kind}-390.png`, fullPage: true });
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/list-${kind}-1280.png`, fullPage: true });
+          await page.setViewportSize({ width: 390, height: 900 });
           await expectAxeCleanAtBothWidths(page, 'the site list');
         });
 
         const heading = `Commercial Fridge Prices in New Zealand, Checked ${kind}`;
         await test.step('a field the build would refuse is refused at that field, and nothing is published', async () => {
-          await page.getByRole('link', { name: GUIDE }).click();
+          await page.getByRole('link', { name: GUIDE_NAME, exact: true }).click();
           await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible();
           const title = page.getByLabel(/^Title/);
           await title.fill('Too short');
@@ -182,6 +193,15 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(page.getByRole('status').filter({ hasText: /Marked as verified today/ })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
           const today = nzParts(new Date()).date;
           await expect.poll(() => servedEverywhere(server, `dateTime="${today}"`), { timeout: PUBLISH_WITHIN_MS[kind] }).toBe(true);
+          // The page's own history names each change by its field, with an undo for this page alone.
+          const history = page.getByRole('region', { name: 'This page’s history' });
+          await expect(history.getByRole('listitem')).toHaveCount(1);
+          await expect(history.getByRole('listitem')).toContainText('Changed: Heading');
+          await expect(history.getByRole('button', { name: 'Undo this page’s changes (version 1)' })).toBeVisible();
+          // Its look at a phone's width, above the fields here and beside them on a wide screen.
+          const phone = page.frameLocator(`iframe[title="${GUIDE} on a phone"]`);
+          await expect(phone.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: PUBLISH_WITHIN_MS[kind] });
+          await page.screenshot({ path: `${SHOTS}/page-view-${kind}-390.png` });
           await page.setViewportSize({ width: 1280, height: 900 });
           await page.screenshot({ path: `${SHOTS}/editor-${kind}-1280.png` });
           await expectAxeCleanAtBothWidths(page, 'the entry editor');
@@ -212,7 +232,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await staff.setViewportSize({ width: 390, height: 900 });
           await signIn(staff, 'staff');
           await staff.getByRole('link', { name: 'Site' }).click();
-          await staff.getByRole('link', { name: GUIDE }).click();
+          await staff.getByRole('link', { name: GUIDE_NAME, exact: true }).click();
           await expect(staff.getByRole('button', { name: 'Save draft' })).toBeVisible();
           await expect(staff.getByRole('button', { name: 'Publish' })).toHaveCount(0);
           await expect(staff.getByRole('button', { name: 'Mark as verified today' })).toHaveCount(0);

@@ -60,8 +60,11 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const list = (await onA.call(staff, 'GET', '/site')).json();
     expect(list.version).toBe(0);
     const guide = list.entries.find((e: { key: string }) => e.key === 'guides/commercial-fridge-prices-nz');
-    expect(guide).toMatchObject({ route: ROUTE, edited: false, draft: false });
-    expect(list.entries.find((e: { key: string }) => e.key === 'pages/index').route).toBe('/');
+    expect(guide).toMatchObject({ route: ROUTE, edited: false, draft: false, name: 'Commercial Fridge Prices NZ' });
+    // As a visitor knows each page: by the site's menus, else its title without the business's name.
+    expect(list.entries.find((e: { key: string }) => e.key === 'pages/index')).toMatchObject({ route: '/', name: 'Home' });
+    expect(list.entries.find((e: { key: string }) => e.key === 'pages/emergency-repairs').name).toBe('Emergency Repairs');
+    expect(list.entries.find((e: { key: string }) => e.key === 'pages/404').name).toBe('Page not found');
     expect(list.entries.length).toBeGreaterThanOrEqual(36);
     expect(list.pricesVerified.date).toBe('2025-01-23');
     expect(list.pricesVerified.days).toBeGreaterThan(600);
@@ -121,7 +124,11 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
       expect(seen.headers['cache-control']).toBe('no-store');
       expect(seen.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(seen.headers['referrer-policy']).toBe('no-referrer');
+      // The inbox shows it at phone width beside the fields; no other site may frame it.
+      expect(seen.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(seen.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+    expect((await a.app.inject({ method: 'GET', url: ROUTE })).headers['x-frame-options']).toBe('DENY');
     const token = new URL(share).searchParams.get('t')!;
     expect((await a.app.inject({ method: 'GET', url: `${address}?t=${token}` })).body).toContain(heading);
     expect((await a.app.inject({ method: 'GET', url: address })).statusCode).toBe(403);
@@ -252,48 +259,6 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const versions = (await onA.call(staff, 'GET', '/site/versions')).json().versions;
     expect(versions[0].action).toBe('verify');
     expect((await onA.call(staff, 'POST', '/site/versions/0/restore')).statusCode).toBe(403);
-    it('keeps each page’s history, names each change by its page and field, and undoes one page’s changes as a new version', async () => {
-      const e = await entry();
-      const home = await page(a.app, '/');
-      const heading = 'Commercial Fridge Prices in New Zealand: a Change to Undo';
-      const faq = e.published.data.faq.map((item: { question: string; answer: string }, i: number) =>
-        i === 2 ? { ...item, answer: `${item.answer} Ask us.` } : item,
-      );
-      const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
-        data: { ...e.published.data, heading, faq },
-        body: e.published.body,
-        basedOn: e.version,
-      });
-      const n = published.json().version;
-      // The versions list names the page and the fields, never only "Business details" or a file.
-      const card = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
-      expect(card.changed).toEqual([{ key: 'guides/commercial-fridge-prices-nz', title: e.title, fields: ['heading', 'faq.2'], more: 0 }]);
-      const history = (await onA.call(staff, 'GET', `${GUIDE}/versions`)).json();
-      expect(history).toMatchObject({ key: 'guides/commercial-fridge-prices-nz', title: e.title, version: n });
-      expect(history.versions[0]).toMatchObject({ number: n, action: 'publish', fields: ['heading', 'faq.2'], more: 0, by: { email: 'owner@example.nz' } });
-      // Every version the guide's history lists changed the guide; the home page's lists none of them.
-      const all = await t.store.read(() => listVersions());
-      expect(history.versions.map((v: { number: number }) => v.number)).toEqual(
-        all.filter((v) => v.changed.includes('guides/commercial-fridge-prices-nz')).map((v) => v.number),
-      );
-      expect((await onA.call(staff, 'GET', `${HOME}/versions`)).json().versions.map((v: { number: number }) => v.number)).not.toContain(n);
-      // Owners only; a version that did not change the page has nothing to undo on it.
-      expect((await onA.call(staff, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n })).statusCode).toBe(403);
-      expect((await onA.call(owner, 'POST', `${HOME}/undo`, { version: n, basedOn: n })).statusCode).toBe(404);
-      expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: 999, basedOn: n })).statusCode).toBe(404);
-      const undone = await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n });
-      expect(undone.statusCode, undone.body).toBe(200);
-      expect(undone.json().version).toBe(n + 1);
-      expect(await page(a.app)).toContain(e.published.data.heading);
-      expect(await page(a.app)).not.toContain(heading);
-      expect(await page(a.app, '/')).toBe(home);
-      const [newest] = await t.store.read(() => listVersions());
-      expect(newest).toMatchObject({ number: n + 1, action: 'undo', restoredFrom: n, changed: ['guides/commercial-fridge-prices-nz'] });
-      await waitFor(async () => !(await page(b.app)).includes(heading), { what: 'the undo served on the other instance' });
-      // Pressed again: the page is as it was already.
-      expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n + 1 })).statusCode).toBe(409);
-    });
-
     const res = await onA.call(owner, 'POST', '/site/versions/0/restore');
     expect(res.statusCode).toBe(200);
     const number = res.json().version;
@@ -305,6 +270,48 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const restored = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
     expect(restored).toMatchObject({ number, action: 'restore', restoredFrom: 0 });
     expect((await onA.call(owner, 'POST', '/site/versions/999/restore')).statusCode).toBe(404);
+  });
+
+  it('keeps each page’s history, names each change by its page and field, and undoes one page’s changes as a new version', async () => {
+    const e = await entry();
+    const home = await page(a.app, '/');
+    const heading = 'Commercial Fridge Prices in New Zealand: a Change to Undo';
+    const faq = e.published.data.faq.map((item: { question: string; answer: string }, i: number) =>
+      i === 2 ? { ...item, answer: `${item.answer} Ask us.` } : item,
+    );
+    const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, heading, faq },
+      body: e.published.body,
+      basedOn: e.version,
+    });
+    const n = published.json().version;
+    // The versions list names the page and the fields, never only "Business details" or a file.
+    const card = (await onA.call(staff, 'GET', '/site/versions')).json().versions[0];
+    expect(card.changed).toEqual([{ key: 'guides/commercial-fridge-prices-nz', title: 'Commercial Fridge Prices NZ', fields: ['heading', 'faq.2'], more: 0 }]);
+    const history = (await onA.call(staff, 'GET', `${GUIDE}/versions`)).json();
+    expect(history).toMatchObject({ key: 'guides/commercial-fridge-prices-nz', title: 'Commercial Fridge Prices NZ', version: n });
+    expect(history.versions[0]).toMatchObject({ number: n, action: 'publish', fields: ['heading', 'faq.2'], more: 0, by: { email: 'owner@example.nz' } });
+    // Every version the guide's history lists changed the guide; the home page's lists none of them.
+    const all = await t.store.read(() => listVersions());
+    expect(history.versions.map((v: { number: number }) => v.number)).toEqual(
+      all.filter((v) => v.changed.includes('guides/commercial-fridge-prices-nz')).map((v) => v.number),
+    );
+    expect((await onA.call(staff, 'GET', `${HOME}/versions`)).json().versions.map((v: { number: number }) => v.number)).not.toContain(n);
+    // Owners only; a version that did not change the page has nothing to undo on it.
+    expect((await onA.call(staff, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n })).statusCode).toBe(403);
+    expect((await onA.call(owner, 'POST', `${HOME}/undo`, { version: n, basedOn: n })).statusCode).toBe(404);
+    expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: 999, basedOn: n })).statusCode).toBe(404);
+    const undone = await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().version).toBe(n + 1);
+    expect(await page(a.app)).toContain(e.published.data.heading);
+    expect(await page(a.app)).not.toContain(heading);
+    expect(await page(a.app, '/')).toBe(home);
+    const [newest] = await t.store.read(() => listVersions());
+    expect(newest).toMatchObject({ number: n + 1, action: 'undo', restoredFrom: n, changed: ['guides/commercial-fridge-prices-nz'] });
+    await waitFor(async () => !(await page(b.app)).includes(heading), { what: 'the undo served on the other instance' });
+    // Pressed again: the page is as it was already.
+    expect((await onA.call(owner, 'POST', `${GUIDE}/undo`, { version: n, basedOn: n + 1 })).statusCode).toBe(409);
   });
 
   it('publishes the business details: the server states them at once, a typo in the number is refused, and a restore brings the release’s back', async () => {
@@ -424,25 +431,25 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
   });
 });
 
-  // Last: the failed version takes a number, which the tests above count on.
-  it('leaves the live site as it was when the build fails, marks the version failed and says why, on both instances', async () => {
-    const before = await t.store.read(() => listVersions());
-    const e = await entry();
-    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
-      data: { ...e.published.data, heading: BREAKS_THE_BUILD },
-      body: e.published.body,
-      basedOn: e.version,
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
-    for (const i of [a, b]) expect(await page(i.app)).not.toContain(BREAKS_THE_BUILD);
-    const [failed, ...rest] = await t.store.read(() => listVersions());
-    expect(rest).toEqual(before);
-    expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
-    // Every instance tells the owner why, and the next edit is made over the version still live.
-    await b.publisher.catchUp();
-    for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
-    expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
-    const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
-    expect(versions[0]).toMatchObject({ number: failed!.number, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+// Last: the failed version takes a number, which the tests above count on.
+it('leaves the live site as it was when the build fails, marks the version failed and says why, on both instances', async () => {
+  const before = await t.store.read(() => listVersions());
+  const e = await entry();
+  const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+    data: { ...e.published.data, heading: BREAKS_THE_BUILD },
+    body: e.published.body,
+    basedOn: e.version,
   });
+  expect(res.statusCode).toBe(422);
+  expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
+  for (const i of [a, b]) expect(await page(i.app)).not.toContain(BREAKS_THE_BUILD);
+  const [failed, ...rest] = await t.store.read(() => listVersions());
+  expect(rest).toEqual(before);
+  expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+  // Every instance tells the owner why, and the next edit is made over the version still live.
+  await b.publisher.catchUp();
+  for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
+  expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
+  const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
+  expect(versions[0]).toMatchObject({ number: failed!.number, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+});

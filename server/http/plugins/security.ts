@@ -7,6 +7,11 @@
 import fp from 'fastify-plugin';
 
 export const SITE_CSP = "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/**
+ * A preview of the owner's edit (signed in, or by its share link): the site's policy, but the inbox
+ * on this site may show it in a frame, as the page's phone-width look beside its fields.
+ */
+export const PREVIEW_CSP = SITE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 /** For pages the server writes itself (form errors): no script, no style, nothing external. */
 export const SERVER_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 /** For every response that is not an HTML page: SVG may style itself, nothing else loads or runs. */
@@ -45,7 +50,7 @@ export function securityHeaderValues(contentType: string, hsts: boolean): Record
 }
 
 /** Headers a route may set stricter for itself; the site-wide values fill in only where it did not. */
-const ROUTE_OWN_HEADERS = ['Content-Security-Policy', 'Referrer-Policy'] as const;
+const ROUTE_OWN_HEADERS = ['Content-Security-Policy', 'Referrer-Policy', 'X-Frame-Options'] as const;
 
 // fastify-plugin: the hook applies to the whole app, not only inside this plugin's context.
 export const securityHeaders = fp<SecurityOptions>(
@@ -53,7 +58,8 @@ export const securityHeaders = fp<SecurityOptions>(
     app.addHook('onSend', async (_request, reply, payload) => {
       const headers = securityHeaderValues(String(reply.getHeader('content-type') ?? ''), hsts);
       // A route that set its own policy keeps it: the server's error pages their CSP, the partner page
-      // its no-referrer (its address holds a secret that must not travel to another site).
+      // its no-referrer (its address holds a secret that must not travel to another site), a preview
+      // its frame for the inbox.
       for (const name of ROUTE_OWN_HEADERS) if (reply.hasHeader(name)) delete headers[name];
       reply.headers(headers);
       return payload;

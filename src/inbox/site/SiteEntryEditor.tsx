@@ -16,6 +16,9 @@ import { BodyField } from './BodyField.tsx';
 import { ChangedFields } from './ChangedFields.tsx';
 import { ReleaseChoice } from './ReleaseChoice.tsx';
 import { PreviewLinks } from './PreviewLinks.tsx';
+import { PagePhoneView } from './PagePhoneView.tsx';
+import { PageHistory } from './PageHistory.tsx';
+import { usePhoneLook } from './usePhoneLook.ts';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
@@ -65,7 +68,8 @@ interface EntryFormProps {
   refresh: () => Promise<SiteEntryAnswer | undefined>;
 }
 
-type Outcome = { kind: 'published' | 'verified' | 'settled'; version: number } | { kind: 'draft' } | undefined;
+type Outcome =
+  { kind: 'published' | 'verified' | 'settled'; version: number } | { kind: 'undone'; undone: number; version: number } | { kind: 'draft' } | undefined;
 
 /**
  * The entry's fields and text, kept here while the owner works: a publish made elsewhere meanwhile
@@ -81,6 +85,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
   const [theirs, setTheirs] = useState<SiteEntryAnswer>();
   const isOwner = user.role === 'owner';
   const idPrefix = `entry-${params.collection}-${params.id}`;
+  const phone = usePhoneLook(params, content, basedOn);
 
   const refusal = async (error: unknown) => {
     setOutcome(undefined);
@@ -102,6 +107,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       setBasedOn(answer.version);
       setOutcome({ kind: 'published', version: answer.version });
       setChanged(false);
+      phone.show(content, answer.version);
     },
   );
   const verify = useSiteChange(
@@ -112,6 +118,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       // The date lives in the business details: this page's fields stay as they are, edits not yet published included.
       if (fresh) {
         if (!changed) setBasedOn(fresh.version);
+        if (!changed) phone.show(fresh.published, fresh.version);
       }
     },
   );
@@ -121,6 +128,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     (answer) => {
       setFields({});
       setPreview(answer);
+      phone.shown(answer.address);
     },
   );
   const discard = useSiteChange(
@@ -177,122 +185,146 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           </button>
         </section>
       )}
-      <form
-        className="mt-4"
-        aria-labelledby={`${idPrefix}-fields`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (isOwner) publish.mutate(undefined, { onError: refusal });
-          else save.mutate(undefined, { onError: refusal });
-        }}
-      >
-        <h2 id={`${idPrefix}-fields`} className={ui.h2}>
-          {w.form}
-        </h2>
-        {theirs && (
-          <div role="alert" className="mt-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
-            <p className="font-semibold">{w.conflict.heading}</p>
-            <p className="mt-1">{w.conflict.explain(theirs.version)}</p>
-            <ChangedFields mine={content} theirs={theirs.published} />
-            <div className="mt-2 flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={ui.button}
-                onClick={() => {
-                  setBasedOn(theirs.version);
-                  setTheirs(undefined);
-                }}
-              >
-                {w.conflict.keepMine}
-              </button>
-              <button
-                type="button"
-                className={ui.secondary}
-                onClick={() => {
-                  setContent(theirs.published);
-                  setBasedOn(theirs.version);
-                  setTheirs(undefined);
-                  setChanged(false);
-                }}
-              >
-                {w.conflict.useTheirs}
-              </button>
-            </div>
-          </div>
-        )}
-        {problems.length > 0 && (
-          <div className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
-            <p className="font-semibold">{w.problems}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map(([path, message]) => (
-                <li key={path} className="whitespace-pre-line">
-                  <a href={`#${path === 'body' ? `${idPrefix}-body` : idOf(idPrefix, path ? path.split('.') : [])}`} className="font-semibold underline">
-                    {fieldName(path)}
-                  </a>
-                  : {message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <SchemaForm
-          schema={entry.schema as JsonSchema}
-          value={content.data}
-          onChange={(data) => change({ ...content, data: data as EntryContent['data'] })}
-          errors={fields}
-          idPrefix={idPrefix}
-          figures={entry.figures}
-          advanced={isOwner}
-        />
-        {entry.hasBody && (
-          <BodyField
-            idPrefix={idPrefix}
-            value={content.body ?? ''}
-            onChange={(body) => change({ ...content, body })}
-            error={fields.body}
-            blocks={entry.blocks}
-            figures={entry.figures}
-          />
-        )}
-        <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
-          {isOwner && (
-            <button type="submit" className={ui.button} disabled={busy}>
-              {w.publish}
-            </button>
-          )}
-          <button type="button" className={ui.secondary} disabled={busy} onClick={() => makePreview.mutate(undefined, { onError: refusal })}>
-            {w.previewButton}
-          </button>
-          <button type="button" className={ui.secondary} disabled={busy} onClick={() => save.mutate(undefined, { onError: refusal })}>
-            {w.saveDraft}
-          </button>
-          {entry.draft && (
-            <button type="button" className={ui.secondary} disabled={busy} onClick={() => discard.mutate(undefined)}>
-              {w.discardDraft}
-            </button>
-          )}
-          <p role="status" className={`font-semibold ${outcome ? 'text-green-800' : 'text-slate-700'}`}>
-            {makePreview.isPending
-              ? w.previewing
-              : publish.isPending || verify.isPending
-                ? w.publishing
-                : outcome?.kind === 'published'
-                  ? w.published(outcome.version)
-                  : outcome?.kind === 'verified'
-                    ? w.verified(outcome.version)
-                    : outcome?.kind === 'settled'
-                      ? w.release.kept(outcome.version)
-                      : outcome?.kind === 'draft'
-                        ? w.draftSaved
-                        : changed
-                          ? w.unsaved
-                          : ''}
-          </p>
+      <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_390px] lg:items-start lg:gap-6">
+        <div className="mb-6 lg:order-2 lg:mb-0">
+          <PagePhoneView idPrefix={idPrefix} name={entry.title} address={phone.look.address} making={phone.look.making} />
         </div>
-        {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}
-        {!isOwner && <p className="text-slate-700">{w.ownerPublishes}</p>}
-        <Alert message={errorMessage(failed, words.tryAgain)} />
-      </form>
+        <form
+          className="lg:order-1"
+          aria-labelledby={`${idPrefix}-fields`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (isOwner) publish.mutate(undefined, { onError: refusal });
+            else save.mutate(undefined, { onError: refusal });
+          }}
+        >
+          <h2 id={`${idPrefix}-fields`} className={ui.h2}>
+            {w.form}
+          </h2>
+          {theirs && (
+            <div role="alert" className="mt-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+              <p className="font-semibold">{w.conflict.heading}</p>
+              <p className="mt-1">{w.conflict.explain(theirs.version)}</p>
+              <ChangedFields mine={content} theirs={theirs.published} />
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={ui.button}
+                  onClick={() => {
+                    setBasedOn(theirs.version);
+                    setTheirs(undefined);
+                  }}
+                >
+                  {w.conflict.keepMine}
+                </button>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  onClick={() => {
+                    setContent(theirs.published);
+                    setBasedOn(theirs.version);
+                    setTheirs(undefined);
+                    setChanged(false);
+                  }}
+                >
+                  {w.conflict.useTheirs}
+                </button>
+              </div>
+            </div>
+          )}
+          {problems.length > 0 && (
+            <div className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
+              <p className="font-semibold">{w.problems}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {problems.map(([path, message]) => (
+                  <li key={path} className="whitespace-pre-line">
+                    <a href={`#${path === 'body' ? `${idPrefix}-body` : idOf(idPrefix, path ? path.split('.') : [])}`} className="font-semibold underline">
+                      {fieldName(path)}
+                    </a>
+                    : {message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <SchemaForm
+            schema={entry.schema as JsonSchema}
+            value={content.data}
+            onChange={(data) => change({ ...content, data: data as EntryContent['data'] })}
+            errors={fields}
+            idPrefix={idPrefix}
+            figures={entry.figures}
+            advanced={isOwner}
+          />
+          {entry.hasBody && (
+            <BodyField
+              idPrefix={idPrefix}
+              value={content.body ?? ''}
+              onChange={(body) => change({ ...content, body })}
+              error={fields.body}
+              blocks={entry.blocks}
+              figures={entry.figures}
+            />
+          )}
+          <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
+            {isOwner && (
+              <button type="submit" className={ui.button} disabled={busy}>
+                {w.publish}
+              </button>
+            )}
+            <button type="button" className={ui.secondary} disabled={busy} onClick={() => makePreview.mutate(undefined, { onError: refusal })}>
+              {w.previewButton}
+            </button>
+            <button type="button" className={ui.secondary} disabled={busy} onClick={() => save.mutate(undefined, { onError: refusal })}>
+              {w.saveDraft}
+            </button>
+            {entry.draft && (
+              <button type="button" className={ui.secondary} disabled={busy} onClick={() => discard.mutate(undefined)}>
+                {w.discardDraft}
+              </button>
+            )}
+            <p role="status" className={`font-semibold ${outcome ? 'text-green-800' : 'text-slate-700'}`}>
+              {makePreview.isPending
+                ? w.previewing
+                : publish.isPending || verify.isPending
+                  ? w.publishing
+                  : outcome?.kind === 'published'
+                    ? w.published(outcome.version)
+                    : outcome?.kind === 'verified'
+                      ? w.verified(outcome.version)
+                      : outcome?.kind === 'settled'
+                        ? w.release.kept(outcome.version)
+                        : outcome?.kind === 'undone'
+                          ? w.page.undone(outcome.undone, outcome.version)
+                          : outcome?.kind === 'draft'
+                            ? w.draftSaved
+                            : changed
+                              ? w.unsaved
+                              : ''}
+            </p>
+          </div>
+          {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}
+          {!isOwner && <p className="text-slate-700">{w.ownerPublishes}</p>}
+          <Alert message={errorMessage(failed, words.tryAgain)} />
+        </form>
+      </div>
+      <PageHistory
+        params={params}
+        idPrefix={idPrefix}
+        isOwner={isOwner}
+        busy={busy}
+        onUndone={async (undone, version) => {
+          const fresh = await refresh();
+          if (!fresh) return;
+          setContent(fresh.published);
+          setBasedOn(fresh.version);
+          setChanged(false);
+          setFields({});
+          setPreview(undefined);
+          setOutcome({ kind: 'undone', undone, version });
+          phone.show(fresh.published, fresh.version);
+        }}
+      />
     </>
   );
 }

@@ -14,7 +14,7 @@ const w = words.site;
 
 type Entry = SiteOverview['entries'][number];
 
-/** The site editor's first page: the live version, how old the price line is, and every page by title, grouped. */
+/** The site editor's first page: the live version, how old the price line is, and every page as a visitor knows it, grouped. */
 export function SiteList({ go }: { go: (href: string) => void }) {
   const overview = useSiteOverview();
   if (overview.isPending) return <p className="text-slate-700">{w.loading}</p>;
@@ -52,7 +52,10 @@ export function SiteList({ go }: { go: (href: string) => void }) {
         </p>
       )}
       {siteCollectionNames.map((group) => {
-        const entries = data.entries.filter((e) => e.collection === group);
+        // The home page first, then by name, as a visitor would look for them.
+        const entries = data.entries
+          .filter((e) => e.collection === group)
+          .sort((a, b) => Number(b.route === '/') - Number(a.route === '/') || a.name.localeCompare(b.name));
         if (entries.length === 0) return null;
         return (
           <section key={group} aria-labelledby={`site-${group}`} className="mt-6">
@@ -77,7 +80,7 @@ function EntryRow({ entry, go }: { entry: Entry; go: (href: string) => void }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <a href={href} onClick={linkHandler(go, href)} className={`${ui.link} inline-flex min-h-11 items-center`}>
-        {entry.title}
+        {entry.name}
       </a>
       {entry.route && <span className="font-mono text-sm text-slate-700">{entry.route}</span>}
       {entry.edited && <span className="rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-900">{w.edited}</span>}

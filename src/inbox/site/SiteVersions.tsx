@@ -8,6 +8,7 @@ import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
 import { ago } from '../time.ts';
 import { VersionChanges } from './VersionChanges.tsx';
+import { changeSummary } from './field-name.ts';
 import { useSiteChange, useSiteVersions } from './useSite.ts';
 
 const w = words.site.versions;
@@ -43,7 +44,7 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
         <Alert message={errorMessage(versions.error, words.tryAgain)} />
       ) : (
         <ol className="mt-4 space-y-3">
-          {versions.data.versions.map((v, index) => (
+          {versions.data.versions.map((v) => (
             <VersionItem
               key={v.number}
               version={v}
@@ -67,12 +68,12 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
   );
 }
 
-interface VersionItemProps {
 /** The version the site shows: the newest one built (a failed one never was; a newer one may still be building). */
 function liveNumber(versions: VersionList['versions']): number | undefined {
   return versions.find((v) => v.status === 'live')?.number;
 }
 
+interface VersionItemProps {
   version: VersionList['versions'][number];
   live: boolean;
   canRestore: boolean;
@@ -90,22 +91,24 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
         {/* A space of its own, so a screen reader says "Version 4 Live", not "Version 4Live". */}
         {live && ' '}
         {live && <span className="ml-1 rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{w.live}</span>}
-      </h2>
         {version.status !== 'live' && ' '}
         {version.status === 'building' && <span className="ml-1 rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-900">{w.building}</span>}
         {version.status === 'failed' && <span className="ml-1 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">{w.failed}</span>}
-      <p className="text-slate-700">
+      </h2>
       {version.failure !== null && (
         <>
           <p className="mt-1">{w.failedWhy}</p>
           <pre className="mt-1 text-sm whitespace-pre-wrap">{version.failure}</pre>
         </>
       )}
-        {w.actions[version.action]} {version.restoredFrom !== null && w.restoredFrom(version.restoredFrom)} · {version.by.email ?? ''} · {ago(version.by.at)}
+      <p className="text-slate-700">
+        {w.actions[version.action]}{' '}
+        {version.restoredFrom !== null && (version.action === 'undo' ? w.undoneFrom(version.restoredFrom) : w.restoredFrom(version.restoredFrom))} ·{' '}
+        {version.by.email ?? ''} · {ago(version.by.at)}
       </p>
       {version.changed.length > 0 && (
         <p className="mt-1">
-          {w.changed} {version.changed.map((c) => c.title).join(', ')}
+          {w.changed} {version.changed.map(changeSummary).join('; ')}
         </p>
       )}
       <div className="mt-2 flex flex-wrap gap-2">

@@ -19,6 +19,14 @@ export function useSiteEntry(params: EntryParams) {
   });
 }
 
+/** One page's history: the versions that changed it. */
+export function usePageHistory(params: EntryParams) {
+  return useQuery({
+    queryKey: [...SITE, 'entry', params.collection, params.id, 'versions'],
+    queryFn: () => api('GET /site/entries/:collection/:id/versions', { params }),
+  });
+}
+
 export function useSiteVersions() {
   return useQuery({ queryKey: [...SITE, 'versions'], queryFn: () => api('GET /site/versions') });
 }
