@@ -22,7 +22,8 @@ export function AnswererList({
   people: AnswerersAnswer['people'];
   onChange: (entries: Entry[]) => void;
 }) {
-  const first = people[0];
+  // Someone not on this list yet comes first, so "Add" does not repeat the last choice.
+  const first = people.find((p) => !entries.some((e) => e.kind === p.kind && e.id === p.id)) ?? people[0];
   return (
     <fieldset className="mt-4">
       <legend className="font-semibold text-slate-900">{legend}</legend>

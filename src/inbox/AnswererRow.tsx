@@ -54,9 +54,14 @@ export function AnswererRow({
           type="tel"
           autoComplete="off"
           maxLength={40}
+          required
+          aria-describedby={`${id}-phone-hint`}
           value={entry.phone}
           onChange={(e) => onChange({ ...entry, phone: e.target.value })}
         />
+        <p id={`${id}-phone-hint`} className="mt-1 text-sm text-slate-700">
+          {w.phoneHint}
+        </p>
       </div>
       <RowMoves up={{ text: w.up, name: w.upName(n) }} remove={{ text: w.remove, name: w.removeName(n) }} onUp={onUp} onRemove={onRemove} />
     </li>

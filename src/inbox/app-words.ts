@@ -841,6 +841,7 @@ export const words = {
     up: 'Move up',
     upName: (n: number) => `Move up person ${n}`,
     remove: 'Remove',
+    phoneHint: 'Such as 021 123 4567 or 09 123 4567.',
     removeName: (n: number) => `Remove person ${n}`,
     add: (list: string) => `Add someone (${list.toLowerCase()})`,
     save: 'Save who answers',
