@@ -10,7 +10,8 @@ import { jobStateOf, type EarlierJob, type PartnerJob } from '../dispatch/partne
 import { placeOf } from './job-facts.ts';
 import { nzTime } from '../../core/nz-time.ts';
 import { h, renderFragment, type ReactElement, type ReactNode } from '../html/render.ts';
-import { CallBusiness, Notice, Section } from './partner-page-html.ts';
+import { CallBusiness } from './partner-page-html.ts';
+import { Notice, Section } from './partner-page-parts.ts';
 import { JOBS_OPEN_PATH, JOBS_PATH, OFFER_TOKEN_PARAM } from './partner-links.ts';
 import { MAX_ON_CALL_DAYS, toNzLocal, tonightUntil, type OnCallPick } from './on-call-times.ts';
 import { partnerWords } from './partner-words.ts';

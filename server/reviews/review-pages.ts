@@ -4,7 +4,7 @@
  * fetch must change nothing) with its answer.
  */
 import { h, renderFragment } from '../html/render.ts';
-import { Notice, Section } from '../partners/partner-page-html.ts';
+import { Notice, Section } from '../partners/partner-page-parts.ts';
 import { reviewWords } from './review-words.ts';
 
 const w = reviewWords.page;
