@@ -16,14 +16,12 @@
  * killed and restarted on the same file.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { rmSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
 import { noticeCopy } from '../../server/outbox/email-words.ts';
 import { PARTNER_PATH } from '../../server/partners/partner-links.ts';
 import { partnerWords } from '../../server/partners/partner-words.ts';
 import { addHamiltonTechnician } from '../support/partners.ts';
 import { parseMail, startSmtp, waitFor, type ReceivedMail, type SmtpPeer } from '../support/peers.ts';
-import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
+import { serverFleet, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, formBody, JSON_ACCEPT, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -59,12 +57,9 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
     cleanups.push(() => t.cleanup());
     const smtp: SmtpPeer = await startSmtp(0, '127.0.0.1', { delayMs: SMTP_ANSWER_MS, deliverUnanswered: true });
     cleanups.push(() => smtp.close());
-    const dist = tinySite();
-    cleanups.push(() => rmSync(dist, { recursive: true, force: true }));
 
     const env = {
       DATABASE_URL: t.url,
-      DIST_DIR: dist,
       SMTP_URL: smtp.url,
       LEAD_NOTIFY_TO: OFFICE,
       LEAD_NOTIFY_FROM: 'website@example.nz',
@@ -84,17 +79,10 @@ describe.each(storeKinds)('an instance SIGKILLed mid-send on %s', (kind: StoreKi
       DISPATCH_WAKE_AFTER: '0',
       NOTICE_CHECK_INTERVAL: '500ms',
     };
-    const everyServer: ServerProcess[] = [];
-    cleanups.push(async () => {
-      for (const s of everyServer) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      await Promise.all(everyServer.map((s) => s.exited));
-    });
+    const fleet = serverFleet(env);
+    cleanups.push(() => fleet.close());
     const start = async () => {
-      // Newer than any source edited meanwhile, so no instance decides to build the real site.
-      const now = new Date();
-      utimesSync(join(dist, 'index.html'), now, now);
-      const server = await startServer(env);
-      everyServer.push(server);
+      const server = await fleet.start();
       note(`instance ${server.child.pid} up`);
       return server;
     };

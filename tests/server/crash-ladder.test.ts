@@ -16,13 +16,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { rmSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
 import { invite } from '../../server/inbox/invite.ts';
 import { savePolicy, setMobile } from '../../server/storage/ladder-records.ts';
 import { startLadder, textLadder } from '../../server/dispatch/ladder.ts';
 import { startSmtp, waitFor } from '../support/peers.ts';
-import { startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
+import { serverFleet, type ServerProcess } from '../support/server-process.ts';
 import { createTestStore, formBody, JSON_ACCEPT, rawQuery, storeKinds, type StoreKind } from '../support/stores.ts';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -82,11 +80,8 @@ describe.each(storeKinds)('an instance SIGKILLed mid-ladder on %s', (kind: Store
     cleanups.push(() => smtp.close());
     const twilio = await slowTwilio();
     cleanups.push(() => twilio.close());
-    const dist = tinySite();
-    cleanups.push(() => rmSync(dist, { recursive: true, force: true }));
     const env = {
       DATABASE_URL: t.url,
-      DIST_DIR: dist,
       SMTP_URL: smtp.url,
       LEAD_NOTIFY_TO: 'office@example.nz',
       LEAD_NOTIFY_FROM: 'website@example.nz',
@@ -102,18 +97,9 @@ describe.each(storeKinds)('an instance SIGKILLed mid-ladder on %s', (kind: Store
       OUTBOX_LEASE: '4s',
       OUTBOX_SEND_TIMEOUT: '2500ms',
     };
-    const everyServer: ServerProcess[] = [];
-    cleanups.push(async () => {
-      for (const s of everyServer) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      await Promise.all(everyServer.map((s) => s.exited));
-    });
-    const start = async () => {
-      const now = new Date();
-      utimesSync(join(dist, 'index.html'), now, now);
-      const server = await startServer(env);
-      everyServer.push(server);
-      return server;
-    };
+    const fleet = serverFleet(env);
+    cleanups.push(() => fleet.close());
+    const start = fleet.start;
     let live: ServerProcess[] = [];
     for (let i = 0; i < (kind === 'postgres' ? 2 : 1); i++) live.push(await start());
 

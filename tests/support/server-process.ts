@@ -1,6 +1,6 @@
 /** The real lead server as a child process (`node server/main.ts`), for fault tests that kill and restart it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,4 +81,28 @@ export async function startServerAtOwnOrigin(env: Record<string, string>): Promi
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   return { ...(await startServer({ PUBLIC_ORIGIN: origin, HSTS: 'false', ...env }, { port })), origin };
+}
+
+/**
+ * Instances of the server over one database, for tests that kill them: each serves one tiny site,
+ * touched before each start so that no instance decides to build the real site from sources edited
+ * meanwhile. `close` SIGKILLs whichever still run and removes the site.
+ */
+export function serverFleet(env: Record<string, string>) {
+  const dist = tinySite();
+  const started: ServerProcess[] = [];
+  return {
+    start: async (): Promise<ServerProcess> => {
+      const now = new Date();
+      utimesSync(join(dist, 'index.html'), now, now);
+      const server = await startServer({ DIST_DIR: dist, ...env });
+      started.push(server);
+      return server;
+    },
+    close: async () => {
+      for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      await Promise.all(started.map((s) => s.exited));
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
 }
