@@ -1,10 +1,11 @@
 /**
  * The reports as text for the command line: the same figures as the inbox's Reports and the
- * digest (one Insight), where leads came from first, then how far they got and how fast someone
- * answered.
+ * digest (one Insight), where leads came from first, then how soon someone committed to the urgent
+ * ones, how far they got and how fast someone answered.
  */
 import { formatMinutes, formatNzd, type Insight, type LabelCount, type ResponseStat } from '../../core/lead/insight.ts';
 import { lostReasonLabels, statusLabels } from '../../core/lead/status.ts';
+import { COMMIT_PERCENTILE, COMMIT_WITHIN_MS, type CommitGroup, type hourBands } from '../../core/lead/north-star.ts';
 
 /** A share as "12.5%"; a share of nothing has no value and is a dash. */
 function percent(part: number, whole: number): string {
@@ -62,13 +63,39 @@ function partnerLines({ partners }: Insight): string[] {
   return lines;
 }
 
+const COMMIT_MINUTES = COMMIT_WITHIN_MS / 60_000;
+const BAND_NAMES: Record<(typeof hourBands)[number], string> = { office: 'Office hours', evening: 'Evening', night: 'Night (10 pm to 7 am)' };
+
+/** One group's share within the mark and its percentile, on one line after its label. */
+function commitLine(label: string, g: CommitGroup, width: number): string {
+  const p90 = g.p90Minutes === null ? 'more than 1 in 10 have nobody' : `${COMMIT_PERCENTILE}th percentile ${formatMinutes(g.p90Minutes)}`;
+  return `  ${label.padEnd(width)}  ${g.within} of ${g.urgent}  ${percent(g.within, g.urgent).padStart(6)}  ${p90}`;
+}
+
+/**
+ * The North star first, as the Reports show it: urgent requests someone committed to (a partner
+ * accepted, or a person of the business acknowledged) within 5 minutes, by time of day, month and
+ * city; then how many were on site by the promised time.
+ */
+function northStarLines({ northStar: { committed, onSite } }: Insight): string[] {
+  if (!committed.urgent && !committed.waiting) return [];
+  const lines = ['', `Urgent requests someone committed to within ${COMMIT_MINUTES} minutes (a partner accepted, or someone here acknowledged)`];
+  lines.push(commitLine('All', committed, 22));
+  if (committed.waiting) lines.push(`  ${committed.waiting} under ${COMMIT_MINUTES} minutes old, not counted yet`);
+  for (const band of committed.byBand) if (band.urgent) lines.push(commitLine(BAND_NAMES[band.key as keyof typeof BAND_NAMES] ?? band.key, band, 22));
+  for (const month of committed.byMonth) lines.push(commitLine(month.key, month, 22));
+  for (const city of committed.byCity) lines.push(commitLine(city.key || '(not given)', city, 22));
+  lines.push(`  On site by the promised time: ${onSite.kept} of ${onSite.due} already due`);
+  return lines;
+}
+
 function responseLine(label: string, stat: ResponseStat): string {
   return `  ${label.padEnd(16)}  median ${formatMinutes(stat.medianMinutes).padStart(10)}  90th percentile ${formatMinutes(stat.p90Minutes).padStart(10)}  (${stat.answered} answered, ${stat.waiting} waiting)`;
 }
 
 /** The funnel, won value, lost reasons and time to first contact, after the counts. */
 export function formatInsight(insight: Insight): string {
-  const lines = ['', 'Funnel (furthest stage reached)'];
+  const lines = [...northStarLines(insight), '', 'Funnel (furthest stage reached)'];
   const first = insight.funnel[0]?.count ?? 0;
   for (const { stage, count } of insight.funnel)
     lines.push(`  ${statusLabels[stage].padEnd(10)}  ${String(count).padStart(5)}  ${percent(count, first).padStart(6)}`);

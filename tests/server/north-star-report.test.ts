@@ -15,6 +15,7 @@ import type { InboxLead } from '../../server/storage/lead-work.ts';
 import { addPartner } from '../../server/storage/partner-records.ts';
 import { run } from '../../server/storage/steps.ts';
 import { insightBetween } from '../../server/leads/range-insight.ts';
+import { formatInsight } from '../../server/leads/report-text.ts';
 import { storeLeads } from '../support/insight-oracle.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
 
@@ -163,6 +164,15 @@ describe.each(storeKinds)('the North star in the reports on %s', (kind) => {
       // Every one is due; on site by the promise: edge-in, dst-office (exactly on it) and october.
       onSite: { due: 8, kept: 3 },
     });
+  });
+
+  it('prints the same figures first in the command line’s report', async () => {
+    const text = formatInsight(await t.store.read(() => insightBetween('2026-09-21', '2026-10-11')));
+    expect(text.indexOf('Urgent requests someone committed to within 5 minutes')).toBeLessThan(text.indexOf('Funnel'));
+    expect(text).toMatch(/^ {2}All +5 of 8 +62\.5% +more than 1 in 10 have nobody$/m);
+    expect(text).toMatch(/^ {2}Night \(10 pm to 7 am\) +1 of 2 +50\.0% +90th percentile 20 min$/m);
+    expect(text).toMatch(/^ {2}2026-10 +1 of 1 +100\.0% +90th percentile 4 min$/m);
+    expect(text).toContain('  On site by the promised time: 3 of 8 already due');
   });
 
   it('counts a request nobody has committed to once 5 minutes have passed, and not before', async () => {
