@@ -43,7 +43,7 @@ export interface InboxOptions {
   site?: SitePublisher | undefined;
   /** Voicemails at Twilio, played through the server; without it none can be played. */
   recordings?: TwilioRecordings | undefined;
-  /** Where the job apps' APIs are (the vendors' own when not given). */
+  /** Where the job apps' APIs are; without them no key can be connected (the server's are always given). */
   jobApp?: JobAppUrls | undefined;
   sessionIdleMs?: number | undefined;
   signInLimit?: { max: number; windowMs: number } | undefined;

@@ -23,6 +23,7 @@ export const jobAppWords = {
   },
   errors: {
     badKey: 'Choose ServiceM8 or Fergus, and paste the whole key: letters, digits and symbols, without spaces.',
+    notHere: 'This server cannot reach a job app.',
     notConnected: 'No job app is connected. An owner connects ServiceM8 or Fergus on the People page.',
     keyRefused: (words: string) => `${said(words)} Ask an owner to connect it again with a new key.`,
     checkRefused: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not accept that key. ${said(words)}`,
