@@ -6,9 +6,12 @@
  *   npm run build && node bench/publish.ts [--samples 8]
  *
  * (a) One lead server on SQLite.
- * (b) Two lead servers on one PostgreSQL, on one machine (one folder of builds, as two processes
- *     on one host share it): the publish goes to the first; the second finds the new version by its
- *     check every 2 s and serves it.
+ * (b) Two lead servers on one PostgreSQL, on one machine but each with a work folder of its own (as
+ *     on two machines): the publish goes to the first; whichever claims its build builds it once and
+ *     stores it in the database, and both fetch and serve it. `--only postgres` runs (b) alone.
+ *
+ * Besides the times, the site builds made for publishes on every instance together, per publish
+ * (each instance's "built and stored" log line).
  *
  * Each round opens the price guide in the editor (which readies the instance's quick preview),
  * previews a heading never published and publishes another, so no publish reuses a build; then a
@@ -29,8 +32,10 @@ import { percentile } from './nearest-rank.ts';
 import { call, signIn } from './owner-session.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '8' }, only: { type: 'string' } } });
 const samples = Number(values.samples);
+/** `--only postgres`: the two instances on PostgreSQL alone (the figures the build-once work is judged by). */
+const only = values.only;
 const GUIDE = '/inbox/api/site/entries/guides/commercial-fridge-prices-nz';
 const BUSINESS = '/inbox/api/site/entries/business/details';
 const ROUTE = '/commercial-fridge-prices-nz';
@@ -55,6 +60,9 @@ interface Figures {
   /** Another line published LOOK_MS after its preview was ready: press to served by every instance. */
   businessLooked: number[];
   failed: number;
+  /** Site builds made for publishes, on every instance together (their log lines), and the publishes made. */
+  builds: number;
+  publishes: number;
 }
 
 /** Waits until every server's guide page holds `text`; the milliseconds since `pressed`, or undefined after two minutes. */
@@ -73,11 +81,23 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const servers: ServerProcess[] = [];
-  const figures: Figures = { answer: [], everywhere: [], preview: [], firstPreview: [], businessPreview: [], business: [], businessLooked: [], failed: 0 };
+  const figures: Figures = {
+    answer: [],
+    everywhere: [],
+    preview: [],
+    firstPreview: [],
+    businessPreview: [],
+    business: [],
+    businessLooked: [],
+    failed: 0,
+    builds: 0,
+    publishes: 0,
+  };
   try {
-    const env = { DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: work };
-    servers.push(await startServer(env, { port }));
-    for (let i = 1; i < instances; i++) servers.push(await startServer(env));
+    // Each instance a work folder of its own, as on separate machines: nothing is shared but the database.
+    const env = (i: number) => ({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: join(work, `instance-${i}`), LOG_LEVEL: 'info' });
+    servers.push(await startServer(env(0), { port }));
+    for (let i = 1; i < instances; i++) servers.push(await startServer(env(i)));
     const owner = await signIn(t.url, origin, servers[0]!);
     for (let round = 0; round <= samples; round++) {
       const entry = (await call(servers[0]!, origin, owner, 'GET', GUIDE)).json as {
@@ -147,6 +167,9 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
         `${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms, business details preview ${businessPreviewMs} ms, then served everywhere ${businessMs} ms (${businessLookedMs} ms after looking)`,
       );
     }
+    // Three publishes a round (the guide and two business-details changes).
+    figures.publishes = 3 * (samples + 1);
+    figures.builds = servers.reduce((n, s) => n + s.output().split('built and stored a published version').length - 1, 0);
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
@@ -162,10 +185,11 @@ const line = (label: string, ms: number[]) => {
 };
 
 const results: string[] = ['| Measure | n | p50 | p95 | max |', '| --- | ---: | ---: | ---: | ---: |'];
-for (const [kind, instances] of [
+const scenarios = [
   ['sqlite', 1],
   ['postgres', 2],
-] as const) {
+] as const;
+for (const [kind, instances] of scenarios.filter(([kind]) => !only || kind === only)) {
   const f = await scenario(kind, instances);
   const name = `${kind === 'sqlite' ? '(a) SQLite, one instance' : '(b) PostgreSQL, two instances'}`;
   results.push(
@@ -177,6 +201,7 @@ for (const [kind, instances] of [
     line(`${name}: business details, previewed, served by every instance`, f.business),
     line(`${name}: business details, previewed, looked at for ${LOOK_MS / 1000} s, served by every instance`, f.businessLooked),
   );
+  results.push(`| ${name}: site builds per publish, all instances together | ${f.publishes} | ${(f.builds / f.publishes).toFixed(2)} | | |`);
   if (f.failed) results.push(`| ${name}: rounds that failed | ${f.failed} | | | |`);
 }
 const out = join(root, 'bench/results');

@@ -8,8 +8,8 @@
  * written by anything else is not announced, a rolled-back version is not either, and a database
  * of the previous release loses the trigger that used to announce versions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,7 +21,7 @@ import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts'
 import { fakeBuild, siteInstance } from '../support/site-editor.ts';
 import type { RunBuild } from '../../server/site/site-builder.ts';
 import { waitFor } from '../support/peers.ts';
-import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
+import { freePort, startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { call, signIn } from '../../bench/owner-session.ts';
 
 const GUIDE = 'guides/commercial-fridge-prices-nz';
@@ -181,19 +181,26 @@ describe('who announces a site version on PostgreSQL', () => {
 
 describe('a build killed mid-way, with two server processes on PostgreSQL', () => {
   let t: TestStore;
-  const works = [mkdtempSync(join(tmpdir(), 'crnz-kill-a-')), mkdtempSync(join(tmpdir(), 'crnz-kill-b-'))];
+  const works: string[] = [];
+  let release: string | undefined;
   const servers: ServerProcess[] = [];
 
   afterAll(async () => {
     for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
-    for (const work of works) rmSync(work, { recursive: true, force: true });
+    for (const folder of [...works, release ?? '']) if (folder) rmSync(folder, { recursive: true, force: true });
     await t?.cleanup();
   });
 
   // Two real builds (the one killed, and the one that finishes it): about 30 s on a quiet machine.
   it('is finished by the other instance once the dead one’s claim runs out; the live site stays as it was meanwhile', { timeout: 240_000 }, async () => {
+    // What each server said, when it fails: the build's own output is in its log.
+    onTestFailed(() => {
+      for (const server of servers) console.error(server.output().slice(-4000));
+    });
     t = await createTestStore('postgres');
+    works.push(mkdtempSync(join(tmpdir(), 'crnz-kill-a-')), mkdtempSync(join(tmpdir(), 'crnz-kill-b-')));
+    release = tinySite();
     const port = await freePort();
     const origin = `http://localhost:${port}`;
     const env = {
@@ -205,9 +212,15 @@ describe('a build killed mid-way, with two server processes on PostgreSQL', () =
       SITE_QUICK_PREVIEW: 'false',
       LOG_LEVEL: 'info',
     };
-    // No disk shared: each instance has a work folder of its own.
-    servers.push(await startServer({ ...env, SITE_WORK_DIR: works[0]! }, { port }));
-    servers.push(await startServer({ ...env, SITE_WORK_DIR: works[1]! }));
+    // No disk shared: each instance has a work folder of its own. The release they serve is a tiny
+    // site, touched before each start so that neither rebuilds it from sources edited meanwhile.
+    const start = (work: string, options: { port?: number; startMs?: number } = {}) => {
+      const now = new Date();
+      utimesSync(join(release!, 'index.html'), now, now);
+      return startServer({ ...env, DIST_DIR: release!, SITE_WORK_DIR: work }, { startMs: 90_000, ...options });
+    };
+    servers.push(await start(works[0]!, { port }));
+    servers.push(await start(works[1]!));
     const owner = await signIn(t.url, origin, servers[0]!);
     const entry = (await call(servers[0]!, origin, owner, 'GET', `/inbox/api${GUIDE_API}`)).json as {
       version: number;
