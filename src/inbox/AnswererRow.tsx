@@ -31,7 +31,7 @@ export function AnswererRow({
     if (person) onChange({ kind: person.kind, id: person.id, phone: person.phone || entry.phone });
   };
   return (
-    <li className="grid gap-3 p-4 sm:grid-cols-[2fr_1.5fr_auto] sm:items-end">
+    <li className="grid gap-3 p-4 sm:grid-cols-[2fr_1.5fr_14rem] sm:items-start">
       <div>
         <label className={ui.label} htmlFor={`${id}-person`}>
           {w.person(n)}
@@ -63,7 +63,10 @@ export function AnswererRow({
           {w.phoneHint}
         </p>
       </div>
-      <RowMoves up={{ text: w.up, name: w.upName(n) }} remove={{ text: w.remove, name: w.removeName(n) }} onUp={onUp} onRemove={onRemove} />
+      {/* Level with the fields, below their labels. */}
+      <div className="sm:pt-7">
+        <RowMoves up={{ text: w.up, name: w.upName(n) }} remove={{ text: w.remove, name: w.removeName(n) }} onUp={onUp} onRemove={onRemove} />
+      </div>
     </li>
   );
 }
