@@ -201,6 +201,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           // Its look at a phone's width, above the fields here and beside them on a wide screen.
           const phone = page.frameLocator(`iframe[title="${GUIDE} on a phone"]`);
           await expect(phone.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: PUBLISH_WITHIN_MS[kind] });
+          await page.setViewportSize({ width: 390, height: 900 });
           await page.screenshot({ path: `${SHOTS}/page-view-${kind}-390.png` });
           await page.setViewportSize({ width: 1280, height: 900 });
           await page.screenshot({ path: `${SHOTS}/editor-${kind}-1280.png` });

@@ -26,7 +26,7 @@ export function PagePhoneView({ idPrefix, name, address, making }: PagePhoneView
       <p className="text-sm text-slate-700">{w.phoneHelp}</p>
       <div className="mt-2 h-[min(60vh,40rem)] w-full max-w-[390px] overflow-hidden rounded-2xl border-4 border-slate-800 bg-white">
         {address ? (
-          <iframe src={address} title={w.phoneFrame(name)} className="h-full w-full" loading="lazy" referrerPolicy="no-referrer" />
+          <iframe src={address} title={w.phoneFrame(name)} className="h-full w-full" loading="lazy" referrerPolicy="no-referrer" data-site-page />
         ) : (
           <p role="status" className="p-3 text-slate-700">
             {making ? w.phoneMaking : w.phoneRefused}
