@@ -96,8 +96,9 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
   try {
     // Each instance a work folder of its own, as on separate machines: nothing is shared but the database.
     const env = (i: number) => ({ DATABASE_URL: t.url, PUBLIC_ORIGIN: origin, HSTS: 'false', SITE_WORK_DIR: join(work, `instance-${i}`), LOG_LEVEL: 'info' });
-    servers.push(await startServer(env(0), { port }));
-    for (let i = 1; i < instances; i++) servers.push(await startServer(env(i)));
+    // A loaded machine may take a while to start a server.
+    servers.push(await startServer(env(0), { port, startMs: 120_000 }));
+    for (let i = 1; i < instances; i++) servers.push(await startServer(env(i), { startMs: 120_000 }));
     const owner = await signIn(t.url, origin, servers[0]!);
     for (let round = 0; round <= samples; round++) {
       const entry = (await call(servers[0]!, origin, owner, 'GET', GUIDE)).json as {

@@ -5,7 +5,7 @@
  * share a build's scratch files; folders that no process has used for a day are removed.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DAY_MS } from '../../core/nz-time.ts';
 
@@ -48,7 +48,8 @@ export function projectCopy(root: string, workDir: string): string {
   if (existsSync(join(project, 'package.json'))) return project;
   const making = `${project}-${randomBytes(4).toString('hex')}`;
   for (const source of SITE_SOURCES) if (existsSync(join(root, source))) cpSync(join(root, source), join(making, source), { recursive: true });
-  symlinkSync(resolve(root, 'node_modules'), join(making, 'node_modules'), 'junction');
+  // To the packages' real folder: Vite resolves a link of a link to paths it then fails to compile.
+  symlinkSync(realpathSync(resolve(root, 'node_modules')), join(making, 'node_modules'), 'junction');
   rmSync(project, { recursive: true, force: true });
   renameSync(making, project);
   return project;

@@ -6,7 +6,7 @@
  * built, and with their copies once they are made, unless a newer version is served by then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -187,23 +187,45 @@ describe('a publish served before its compressed copies', () => {
 /**
  * A real `astro build` into a work folder beside the project whose name begins with the project's
  * folder's: Astro took it for one inside the project, and every build there failed (exit 1) on
- * packages its prerendered chunks could not find.
+ * packages its prerendered chunks could not find. The project here is a copy of the checkout's
+ * site sources, which the build must leave exactly as they were (a read-only checkout serves).
  */
 describe('a build into a work folder beside the project', () => {
+  let root: string;
   let work: string;
 
-  beforeAll(() => {
-    work = mkdtempSync(`${ROOT}-a-`);
-  });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  /** Every file and folder under the project but its packages, with its size and time. */
+  const snapshot = () =>
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((d) => !join(d.parentPath, d.name).startsWith(join(root, 'node_modules')))
+      .map((d) => {
+        const path = join(d.parentPath, d.name);
+        const stat = statSync(path);
+        return `${path} ${stat.size} ${stat.mtimeMs}`;
+      })
+      .sort();
 
-  it('builds the site when the folder is named like the project', async () => {
-    const builder = new SiteBuilder({ root: ROOT, workDir: work, releaseDist: join(ROOT, 'dist') });
-    const guide = releaseContent(ROOT).get(GUIDE)!;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'crnz-checkout-'));
+    for (const source of ['src', 'public', 'core', 'scripts', 'astro.config.ts', 'package.json', 'tsconfig.json'])
+      cpSync(join(ROOT, source), join(root, source), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    work = mkdtempSync(`${root}-a-`);
+  });
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('builds the site when the folder is named like the project, writing nothing in the project', async () => {
+    const before = snapshot();
+    const builder = new SiteBuilder({ root, workDir: work, releaseDist: join(ROOT, 'dist') });
+    const guide = releaseContent(root).get(GUIDE)!;
     const heading = 'Commercial Fridge Prices, Built Beside the Project';
     const folder = await builder.build({ [GUIDE]: { ...guide, data: { ...guide.data, heading } } }, { compressed: false });
     expect(folder.startsWith(work)).toBe(true);
     expect(readFileSync(join(folder, ROUTE.slice(1), 'index.html'), 'utf8')).toContain(heading);
+    expect(snapshot()).toEqual(before);
     // The folder is removed whole, the project's packages left where they are.
     rmSync(work, { recursive: true, force: true });
     expect(existsSync(join(ROOT, 'node_modules', 'astro', 'package.json'))).toBe(true);
