@@ -429,27 +429,27 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
       rmSync(c.work, { recursive: true, force: true });
     }
   });
-});
 
-// Last: the failed version takes a number, which the tests above count on.
-it('leaves the live site as it was when the build fails, marks the version failed and says why, on both instances', async () => {
-  const before = await t.store.read(() => listVersions());
-  const e = await entry();
-  const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
-    data: { ...e.published.data, heading: BREAKS_THE_BUILD },
-    body: e.published.body,
-    basedOn: e.version,
+  // Last: the failed version takes a number, which the tests above count on.
+  it('leaves the live site as it was when the build fails, marks the version failed and says why, on both instances', async () => {
+    const before = await t.store.read(() => listVersions());
+    const e = await entry();
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, {
+      data: { ...e.published.data, heading: BREAKS_THE_BUILD },
+      body: e.published.body,
+      basedOn: e.version,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
+    for (const i of [a, b]) expect(await page(i.app)).not.toContain(BREAKS_THE_BUILD);
+    const [failed, ...rest] = await t.store.read(() => listVersions());
+    expect(rest).toEqual(before);
+    expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
+    // Every instance tells the owner why, and the next edit is made over the version still live.
+    await b.publisher.catchUp();
+    for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
+    expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
+    const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
+    expect(versions[0]).toMatchObject({ number: failed!.number, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
   });
-  expect(res.statusCode).toBe(422);
-  expect(res.json().error).toMatch(/nothing was published[\s\S]*InvalidContentEntryDataError/);
-  for (const i of [a, b]) expect(await page(i.app)).not.toContain(BREAKS_THE_BUILD);
-  const [failed, ...rest] = await t.store.read(() => listVersions());
-  expect(rest).toEqual(before);
-  expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
-  // Every instance tells the owner why, and the next edit is made over the version still live.
-  await b.publisher.catchUp();
-  for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
-  expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
-  const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
-  expect(versions[0]).toMatchObject({ number: failed!.number, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
 });
