@@ -108,6 +108,7 @@ export const inboxWords = {
       'dispatch-due': 'Urgent job: dispatch looked again when due',
       'dispatch-escalate': 'Urgent job: the business woken, as no partner had taken it',
       'job-app': 'Job made in the job app',
+      'site-build': 'A published version of the site built',
       accepted: 'Customer’s details sent to the partner',
       introduced: 'Customer told who will call',
       ended: 'Partner told the offer has ended',

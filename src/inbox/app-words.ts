@@ -760,7 +760,29 @@ export const words = {
       /** "Heading, FAQ › 3 and 2 more" */
       fieldList: (fields: readonly string[], more: number) => `${fields.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
       live: 'Live',
+      building: 'Being built',
+      failed: 'Not published',
+      failedWhy: 'This version could not be built, so the site stayed as it was. The build said:',
     },
+  },
+  /** A lead's calls: who was rung and for how long, who answered, and the voicemail. */
+  calls: {
+    heading: 'Phone call',
+    answered: (name: string, seconds: number | null) => `Answered by ${name}${seconds === null ? '' : `, ${callLength(seconds)}`}`,
+    someone: 'someone',
+    missed: 'Missed: nobody answered',
+    ringing: 'Ringing now',
+    when: (at: string, dialled: string, source: string, afterHours: boolean) =>
+      `${at}, to ${dialled}${source ? ` (${source})` : ''}${afterHours ? ', after hours' : ''}`,
+    rungHeading: 'Who was rung',
+    leg: (name: string, seconds: number, result: string) => `${name}: ${callLength(seconds)}, ${legResults[result] ?? result}`,
+    voicemail: (seconds: number) => `Voicemail (${callLength(seconds)})`,
+    noAudio: 'Your browser cannot play the voicemail here.',
+    transcript: (text: string) => `Transcript: “${text}”`,
+    deleteVoicemail: 'Delete the voicemail',
+    confirmDelete: 'Delete it for good, here and at Twilio?',
+    delete: 'Delete',
+    keep: 'Keep it',
   },
   /** The escalation ladder: "I've got this" on an urgent lead nobody has, each person's own mobile, and the owners' ladder. */
   ladder: {
@@ -786,25 +808,6 @@ export const words = {
       defaultNote: (calls: boolean) =>
         `You have not changed this, so every owner gets an alert and a text at once${calls ? ', and the first owner is phoned 5 minutes later' : ''}, then again every 10 minutes, 3 times.`,
       step: (n: number) => `Step ${n}`,
-      /** A lead's calls: who was rung and for how long, who answered, and the voicemail. */
-      calls: {
-        heading: 'Phone call',
-        answered: (name: string, seconds: number | null) => `Answered by ${name}${seconds === null ? '' : `, ${callLength(seconds)}`}`,
-        someone: 'someone',
-        missed: 'Missed: nobody answered',
-        ringing: 'Ringing now',
-        when: (at: string, dialled: string, source: string, afterHours: boolean) =>
-          `${at}, to ${dialled}${source ? ` (${source})` : ''}${afterHours ? ', after hours' : ''}`,
-        rungHeading: 'Who was rung',
-        leg: (name: string, seconds: number, result: string) => `${name}: ${callLength(seconds)}, ${legResults[result] ?? result}`,
-        voicemail: (seconds: number) => `Voicemail (${callLength(seconds)})`,
-        noAudio: 'Your browser cannot play the voicemail here.',
-        transcript: (text: string) => `Transcript: “${text}”`,
-        deleteVoicemail: 'Delete the voicemail',
-        confirmDelete: 'Delete it for good, here and at Twilio?',
-        delete: 'Delete',
-        keep: 'Keep it',
-      },
       person: 'Who',
       channel: 'How',
       channels: { push: 'Alert on their phone', sms: 'Text message', voice: 'Phone call (press 1)' } as Record<string, string>,
@@ -838,10 +841,10 @@ export const words = {
     personName: (p: { kind: 'user' | 'partner'; name: string; on_call: boolean | null }) =>
       p.kind === 'user' ? p.name : `${p.name} (partner${p.on_call ? ', on call now' : ', off call now'})`,
     phone: 'Number to ring',
+    phoneHint: 'Such as 021 123 4567 or 09 123 4567.',
     up: 'Move up',
     upName: (n: number) => `Move up person ${n}`,
     remove: 'Remove',
-    phoneHint: 'Such as 021 123 4567 or 09 123 4567.',
     removeName: (n: number) => `Remove person ${n}`,
     add: (list: string) => `Add someone (${list.toLowerCase()})`,
     save: 'Save who answers',
