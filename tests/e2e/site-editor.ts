@@ -36,6 +36,8 @@ const ROUTE = '/commercial-fridge-prices-nz';
  * suite shares two cores with every other browser test.
  */
 const PUBLISH_WITHIN_MS = { sqlite: 120_000, postgres: 120_000 } as const;
+/** An entry opens once the server has checked it: the first one opened starts the checker's own process. */
+const OPENS_WITHIN_MS = 60_000;
 
 /** The guide's page as each instance serves it, by address. */
 async function servedOn(server: TestServer, text: string, route: string): Promise<boolean[]> {
@@ -93,7 +95,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
         const heading = `Commercial Fridge Prices in New Zealand, Checked ${kind}`;
         await test.step('a field the build would refuse is refused at that field, and nothing is published', async () => {
           await page.getByRole('link', { name: GUIDE_NAME, exact: true }).click();
-          await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible();
+          await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
           const title = page.getByLabel(/^Title/);
           await title.fill('Too short');
           await page.getByRole('button', { name: 'Publish' }).click();
@@ -255,7 +257,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.goto(`${origin}/inbox/`);
           await page.getByRole('link', { name: 'Site' }).click();
           await page.getByRole('link', { name: 'Business details' }).click();
-          await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible();
+          await expect(page.getByRole('heading', { name: 'Business details', level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
           // Typed once, as digits: phones' form is worked out, and the hours are a week in the site's 12-hour form.
           await page.getByLabel(/^Number, as digits/).fill('0800 265 366');
           await expect(page.getByText('Phones dial it as +64800265366.')).toBeVisible();
@@ -329,7 +331,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
         await signIn(page, 'owner');
         await page.getByRole('link', { name: 'Site' }).click();
         await page.getByRole('link', { name: ARTICLE }).click();
-        await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
         const field = page.getByRole('group', { name: /^Photo/ });
         const alt = 'A technician checking the door of a cool room';
 
