@@ -11,9 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LeadCall } from '../../core/inbox-api/call-lead-api.ts';
 import { callBySid, callsOfLead, legsOfCall } from '../storage/call-records.ts';
 import { deleteCallRecording } from '../storage/call-recordings.ts';
-import { inboxLead } from '../storage/lead-work.ts';
+import { inboxLead, removeEvents } from '../storage/lead-work.ts';
 import type { Work } from '../storage/steps.ts';
 import { callReportFor } from '../voice/call-report.ts';
+import { voiceWords } from '../voice/voice-words.ts';
 import { endpoint } from './endpoint.ts';
 import { inboxWords } from './inbox-words.ts';
 import { BadRequest, Refusal } from './refusals.ts';
@@ -96,6 +97,8 @@ export const callLeadRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, c
       const answer = await store.transact(function* () {
         const gone = yield* deleteCallRecording(request.params.sid);
         if (!gone?.leadId) return undefined;
+        // The transcript goes with the recording: the timeline's copy of it too.
+        if (gone.transcript) yield* removeEvents(gone.leadId, 'customer', voiceWords.events.transcript(gone.transcript));
         yield* ctx.audited(request, inboxWords.audit.recordingDeleted(gone.leadId));
         return yield* callsForLead(gone.leadId);
       });

@@ -10,12 +10,12 @@ import { callBySid, forgetRecording } from './call-records.ts';
 
 const deleteAtTwilio = (recordingSid: string) => enqueue({ purpose: 'recording-delete', of: { period: recordingSid } });
 
-/** Forgets a call's recording and queues its deletion at Twilio; the call's lead, or undefined when it had no recording. */
-export function* deleteCallRecording(callSid: string): Work<{ leadId: string | null } | undefined> {
+/** Forgets a call's recording and queues its deletion at Twilio; the call's lead and the transcript it had, or undefined when it had no recording. */
+export function* deleteCallRecording(callSid: string): Work<{ leadId: string | null; transcript: string | null } | undefined> {
   const call = yield* callBySid(callSid);
   if (!call?.recording_sid || !(yield* forgetRecording(callSid))) return undefined;
   yield* deleteAtTwilio(call.recording_sid);
-  return { leadId: call.lead_id };
+  return { leadId: call.lead_id, transcript: call.transcript };
 }
 
 /**

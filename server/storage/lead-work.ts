@@ -187,6 +187,11 @@ export function* addEvent(leadId: string, kind: EventKind, actorEmail: string | 
   return eventRow.parse(row);
 }
 
+/** Takes out of a lead's timeline the lines that hold `text` word for word (a voicemail's transcript, once its recording is deleted). */
+export function* removeEvents(leadId: string, kind: EventKind, text: string): Work<void> {
+  yield* run('DELETE FROM lead_events WHERE lead_id = ? AND kind = ? AND text = ?', leadId, kind, text);
+}
+
 export function* leadEvents(leadId: string): Work<LeadEvent[]> {
   return (yield* all('SELECT * FROM lead_events WHERE lead_id = ? ORDER BY at, id', leadId)).map((r) => eventRow.parse(r));
 }

@@ -28,6 +28,8 @@ import {
   startLeg,
 } from '../../server/storage/call-records.ts';
 import { run } from '../../server/storage/steps.ts';
+import { addEvent, leadEvents } from '../../server/storage/lead-work.ts';
+import { voiceWords } from '../../server/voice/voice-words.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { cookieHeader, inboxSession, INBOX_ORIGIN, type Browser } from '../support/inbox-session.ts';
 import { waitFor } from '../support/peers.ts';
@@ -109,6 +111,8 @@ describe.each(storeKinds)('calls in the inbox on %s', (kind) => {
         yield* addTranscript(sid, 'Cool room at 12 Main St is warm');
       }
       yield* setCallLead(sid, lead);
+      // As the transcript's callback writes it on the lead's timeline.
+      if (o.voicemail) yield* addEvent(lead, 'customer', null, voiceWords.events.transcript('Cool room at 12 Main St is warm'));
       const at = Date.now() - o.minutesAgo * 60_000;
       yield* run('UPDATE calls SET started_at = ? WHERE sid = ?', at, sid);
       for (const [step, seconds] of [
@@ -189,6 +193,8 @@ describe.each(storeKinds)('calls in the inbox on %s', (kind) => {
     const both = await Promise.all([session(0).call(owner, 'DELETE', path), session(1).call(owner1, 'DELETE', path)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
     expect(both.find((r) => r.statusCode === 200)!.json().calls[0]).toMatchObject({ voicemail_seconds: null, transcript: null });
+    // The transcript's copy on the timeline goes with it.
+    expect((await t.store.read(() => leadEvents(lead))).map((e) => e.text).join('\n')).not.toContain('Cool room at 12 Main St');
     expect((await audio(0, staff, callSid(1))).statusCode).toBe(404);
     await waitFor(() => !twilio.recordings.has(recordingSid(1)), { what: 'the recording deleted at Twilio' });
     expect((await t.store.listJobs()).filter((j) => j.purpose === 'recording-delete')).toHaveLength(1);
