@@ -17,6 +17,7 @@ import { gapsMail, overnightMail, pricesMail } from '../../server/outbox/owner-n
 import { digestMail, type Digest } from '../../server/outbox/digest-email.ts';
 import { handedBackMail, jobDoneMail, nobodyYetMail } from '../../server/outbox/job-emails.ts';
 import { codeMail, linkMail } from '../../server/inbox/mail.ts';
+import { reviewMail } from '../../server/reviews/review-mail.ts';
 import type { InboxLead } from '../../server/storage/lead-work.ts';
 import type { OfferView } from '../../server/dispatch/partner-offers.ts';
 
@@ -92,6 +93,7 @@ const builders: Record<string, () => Mail> = {
   handedBackMail: () => handedBackMail(lead, 'Ana Cooling', 'Van broke down', 'offer-1', addresses),
   codeMail: () => codeMail('staff@example.nz', '123456'),
   linkMail: () => linkMail('staff@example.nz', 'https://www.example.nz/inbox/sign-in?t=x'),
+  reviewMail: () => reviewMail(lead, true, { origin: 'https://www.example.nz', reviewToken: 'r', stopToken: 's', messageIdDomain: 'example.nz' }),
 };
 
 function sourceFiles(folder: string): string[] {
