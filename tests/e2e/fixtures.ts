@@ -122,7 +122,8 @@ export const test = base.extend<{ signIn: SignIn }, { serverOptions: ServerOptio
         await Promise.all(instances.map((s) => s.exited));
         await smtp?.close();
         await store.cleanup();
-        if (siteWork) rmSync(siteWork, { recursive: true, force: true });
+        // A build child a stopped server started may still be writing its last files there: retry as it ends.
+        if (siteWork) rmSync(siteWork, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       }
     },
     { scope: 'worker', timeout: 90_000 },
