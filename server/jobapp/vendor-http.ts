@@ -27,8 +27,8 @@ export interface VendorAnswer {
 /** Most of a vendor's words we keep: a sentence or two, not a page. */
 const MAX_WORDS = 300;
 
-export class KeyRefused extends Error {
-  override readonly name = 'KeyRefused';
+/** A vendor's refusal in its own words, with the HTTP status it came with. */
+abstract class VendorRefusal extends Error {
   readonly vendorWords: string;
   readonly status: number;
   constructor(vendorWords: string, status: number) {
@@ -38,15 +38,14 @@ export class KeyRefused extends Error {
   }
 }
 
-export class JobAppRefused extends Error {
+/** The key or token itself was refused (revoked, expired, mistyped). */
+export class KeyRefused extends VendorRefusal {
+  override readonly name = 'KeyRefused';
+}
+
+/** One request was refused for good; the key still works. */
+export class JobAppRefused extends VendorRefusal {
   override readonly name = 'JobAppRefused';
-  readonly vendorWords: string;
-  readonly status: number;
-  constructor(vendorWords: string, status: number) {
-    super(vendorWords);
-    this.vendorWords = vendorWords;
-    this.status = status;
-  }
 }
 
 export class JobAppBusy extends RetryLater {
