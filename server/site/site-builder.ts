@@ -69,6 +69,9 @@ export interface SiteBuilderOptions {
   photos?: ((ids: readonly string[]) => Promise<PhotoFile[]>) | undefined;
 }
 
+/** The preload that ends a child when this server dies (its standard input, held here, closes). */
+const ENDS_WITH_PARENT = new URL('./ends-with-parent.ts', import.meta.url).href;
+
 /** Removes terminal colours from a build's output. */
 function plain(text: string): string {
   // eslint-disable-next-line no-control-regex -- the escape character starts each colour code
@@ -84,10 +87,10 @@ function runNode(
   { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
 ): Promise<void> {
   return new Promise((done, fail) => {
-    const { child, output } = spawnNode(args, {
+    const { child, output } = spawnNode(['--import', ENDS_WITH_PARENT, ...args], {
       cwd: root,
       env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdin: 'ignore',
+      stdin: 'pipe',
       // Work nobody waits for yields the CPU to work somebody does (a build, a visitor's page).
       priority: background ? constants.priority.PRIORITY_LOW : undefined,
       keepChars: 20_000,

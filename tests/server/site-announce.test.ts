@@ -188,7 +188,8 @@ describe('a build killed mid-way, with two server processes on PostgreSQL', () =
   afterAll(async () => {
     for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
-    for (const folder of [...works, release ?? '']) if (folder) rmSync(folder, { recursive: true, force: true });
+    // A killed server's build child ends as its standard input closes, a moment after the server.
+    for (const folder of [...works, release ?? '']) if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     await t?.cleanup();
   });
 
