@@ -4,6 +4,7 @@
  * edit; kept with a share link for PREVIEW_DAYS.
  */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { keyOf, previewRouteOf, type ContentEntry, type EntryKey } from './content.ts';
 import type { LeadStore } from '../storage/types.ts';
@@ -15,12 +16,18 @@ import type { LivePreview } from './live-preview.ts';
 import type { EntryChecks } from './entry-checks.ts';
 import type { BuildAhead } from './build-ahead.ts';
 import type { Publisher, VersionPublisher } from './version-publisher.ts';
+import type { ContentVersion } from './content-version.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 
 /** How long a preview's share link works. */
 export const PREVIEW_DAYS = 7;
 
 type Entries = Readonly<Record<EntryKey, ContentEntry>>;
+
+/** Whether two entries hold the same content, as JSON carries it (a field left undefined is a field left out). */
+function sameContent(a: ContentEntry, b: ContentEntry | undefined): boolean {
+  return b !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
+}
 
 export interface SitePreviewsParts {
   store: LeadStore;
@@ -49,19 +56,32 @@ export class SitePreviews {
     const { store, builder, versions, checks, ahead } = this.#parts;
     const key = keyOf(entry);
     const latest = await versions.latest();
-    await checks.refuseFailing(entry, versions.contentOf(latest));
-    const entries = { ...latest.entries, [key]: entry };
     const route = previewRouteOf(entry);
-    const page = await this.#quickPage(entries, route);
+    const served = this.#servedPage(entry, latest, route);
+    if (served === null) await checks.refuseFailing(entry, versions.contentOf(latest));
+    const entries = { ...latest.entries, [key]: entry };
+    const page = served ?? (await this.#quickPage(entries, route));
     if (page === null) {
       ahead.notAheadOf(entries);
       await builder.build(entries, { compressed: false });
-    } else ahead.build(entries);
+    } else if (served === null) ahead.build(entries);
     const id = randomUUID();
     const token = randomToken();
     const expiresIn = PREVIEW_DAYS * DAY_MS;
     await store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, page, authorEmail: by.email }, expiresIn));
     return { id, token, route, expiresAt: Date.now() + expiresIn };
+  }
+
+  /**
+   * The page as this instance serves it, when `entry` is what the served version already holds: a
+   * page opened and not yet changed (its phone-width look) needs no render at all.
+   */
+  #servedPage(entry: ContentEntry, latest: ContentVersion, route: string): string | null {
+    const { site, versions } = this.#parts;
+    if (site.version !== latest.number) return null;
+    if (!sameContent(entry, versions.contentOf(latest).get(keyOf(entry)))) return null;
+    const asset = site.assets.get(route);
+    return asset?.type.startsWith('text/html') ? asset.body.toString('utf8') : null;
   }
 
   /**

@@ -130,4 +130,15 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     expect(seen.statusCode).toBe(200);
     expect(seen.body).toContain(heading);
   });
+
+  it('shows a page opened and not changed as this instance serves it: nothing rendered, nothing built', { timeout: 30_000 }, async () => {
+    // The quick preview is stopped (above): a preview that needed a render would build the site.
+    const before = builds.a;
+    const e = (await onA.call(owner, 'GET', GUIDE)).json();
+    const made = await onA.call(owner, 'POST', `${GUIDE}/preview`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    expect(made.statusCode).toBe(200);
+    const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', (made.json() as { address: string }).address.split('/')[3]));
+    expect(stored?.page).toBe(a.site.assets.get(ROUTE)?.body.toString('utf8'));
+    expect(builds.a).toBe(before);
+  });
 });
