@@ -116,6 +116,8 @@ export const DEFAULTS = {
   dispatch: { acceptWithinMs: 5 * 60_000, atOnce: 3, wakeAfterMs: 2 * 60_000 },
   /** The job apps' APIs (server/jobapp/). */
   jobApp: { servicem8: 'https://api.servicem8.com', fergus: 'https://api.fergus.com' },
+  /** How long an instance's claim on a site build lasts unless renewed: how soon another takes over the build of one that died. */
+  siteBuildLeaseMs: 30_000,
 } as const;
 
 /** The most of its lease a send may take: what is left is time to renew the claim after it. */
@@ -139,8 +141,7 @@ export const configSchema = z
     SITE_WORK_DIR: z.string().default('data/site'),
     /** How often an instance looks for a version of the site published on another. */
     SITE_CHECK_INTERVAL: duration.default(2000),
-    /** How long an instance's claim on a site build lasts unless renewed: how soon another takes over the build of one that died. */
-    SITE_BUILD_LEASE: duration.default(30_000),
+    SITE_BUILD_LEASE: duration.default(DEFAULTS.siteBuildLeaseMs),
     /**
      * Whether a preview in the site editor is rendered at once by a development server of the site
      * kept by each instance while someone edits (about 1 GB of memory), rather than by building the site.

@@ -21,10 +21,10 @@ import { BuildFailed, type SiteBuilder } from './site-builder.ts';
 import { storeFolder } from './stored-builds.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 import { redactText } from '../http/log-redaction.ts';
+import { siteWords } from './site-words.ts';
+import { DEFAULTS } from '../config.ts';
 
 export const BUILD_PURPOSE = 'site-build';
-/** How long a claim on a build lasts unless renewed: how long a dead builder holds up the next. */
-export const BUILD_LEASE_MS = 30_000;
 /** Tries before a build that keeps failing for other reasons than its content marks its version failed. */
 const MAX_TRIES = 5;
 /** Stored builds kept whatever their age: the newest versions', which a restore or a restart may want. */
@@ -65,7 +65,7 @@ export class BuildJobs {
   #unlisten: (() => void) | undefined;
 
   constructor(options: BuildJobsOptions) {
-    this.#o = { ...options, leaseMs: options.leaseMs ?? BUILD_LEASE_MS };
+    this.#o = { ...options, leaseMs: options.leaseMs ?? DEFAULTS.siteBuildLeaseMs };
   }
 
   /** Claims builds as they are queued, on any instance, and every pollMs in case one was missed. */
@@ -124,6 +124,9 @@ export class BuildJobs {
     const wanted = parsePeriod(job.period);
     try {
       if (!wanted) throw new BuildFailed(`a site build job names no version: ${job.period}`, '');
+      // Claimed more often than it was tried: its earlier builders died under it (a build that takes
+      // its server down would otherwise take every instance down in turn).
+      if (job.claims > MAX_TRIES) throw new BuildFailed(siteWords.buildKeptStopping(job.claims - 1), '');
       if ((await this.#build(wanted.number, wanted.key, AbortSignal.any([lost.signal, stopping]))) === 'not ours') {
         await store.releaseJob(job);
         return false;

@@ -9,6 +9,8 @@ export const siteWords = {
   conflict: 'Someone published this entry since you opened it. Their version is now shown; copy any of your changes across and publish again.',
   buildFailed: (reason: string) =>
     `The site could not be built with this change, so nothing was published and the site is as it was. The build said: ${reason}`,
+  buildKeptStopping: (times: number) =>
+    `Building this version stopped the server ${times} times, so it is not tried again. The site is as it was. Try publishing once more; if it happens again, tell whoever looks after the website's server.`,
   notVerifiable: 'This entry has no price date line to mark as verified.',
   noConflict: 'There is nothing to choose here any more: the page was settled already.',
   previewHeading: 'Preview of a change to the website',

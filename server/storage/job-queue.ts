@@ -30,7 +30,7 @@ export interface JobRequest {
   delayMs?: number;
 }
 
-const REQUEUE = `status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, locked_until = 0, claim_token = NULL,
+const REQUEUE = `status = 'pending', attempts = 0, claims = 0, next_attempt_at = excluded.next_attempt_at, locked_until = 0, claim_token = NULL,
   last_error = NULL, delivered_at = NULL, secret = NULL, period = excluded.period`;
 
 /** Queues a job (see JobRequest); true when this call queued or re-queued it. */

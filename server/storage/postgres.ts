@@ -147,7 +147,7 @@ export class PostgresLeadStore extends SharedStore {
   // Every time here is the database's clock: instances whose clocks disagree still agree on leases.
   protected async claimRows({ purposes, transports, limit, leaseMs, owner }: ClaimOptions & { transports: readonly Transport[] }): Promise<Row[]> {
     const { rows } = await this.#pool.query(
-      `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2 WHERE id IN (
+      `UPDATE outbox SET locked_until = ${PG_NOW_MS} + $1, claim_token = gen_random_uuid()::text, claimed_by = $2, claims = claims + 1 WHERE id IN (
          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${PG_NOW_MS} AND locked_until <= ${PG_NOW_MS}
          AND purpose = ANY($3) AND transport = ANY($5) ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING *`,
       [leaseMs, owner, purposes, limit, transports],

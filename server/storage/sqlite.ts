@@ -156,7 +156,7 @@ export class SqliteLeadStore extends SharedStore {
            ORDER BY next_attempt_at LIMIT ?`,
         )
         .all(now, now, ...purposes, ...transports, limit) as Row[];
-      const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ? WHERE id = ? RETURNING *');
+      const claim = this.#db.prepare('UPDATE outbox SET locked_until = ?, claim_token = ?, claimed_by = ?, claims = claims + 1 WHERE id = ? RETURNING *');
       return due.map((r) => claim.get(now + leaseMs, randomUUID(), owner, String(r.id)) as Row);
     });
   }

@@ -49,6 +49,8 @@ export interface OutboxJob {
 /** A job this worker holds: `claim` is the fencing token that every later change must present. */
 export interface ClaimedJob extends OutboxJob {
   claim: string;
+  /** How many times the job has been claimed since it was queued, this claim included (a try whose process died counts here only). */
+  claims: number;
   /** A link's token kept for this job's sends until it is delivered (a partner's offer); null otherwise. Never listed elsewhere. */
   secret: string | null;
 }

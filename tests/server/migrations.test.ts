@@ -95,6 +95,7 @@ const releasedHashes: Record<number, string> = {
   36: '24fa4ab4dc3c792a',
   37: 'c20da6d0068e80ee',
   38: 'f325ca462bc19360',
+  39: 'd49a28e3aae06285',
 };
 
 describe('migration files', () => {

@@ -23,12 +23,14 @@ import type { RunBuild } from '../../server/site/site-builder.ts';
 import { waitFor } from '../support/peers.ts';
 import { freePort, startServer, tinySite, type ServerProcess } from '../support/server-process.ts';
 import { call, signIn } from '../../bench/owner-session.ts';
+import { readEntries } from '../../server/site/content.ts';
 
 const GUIDE = 'guides/commercial-fridge-prices-nz';
 const GUIDE_API = '/site/entries/guides/commercial-fridge-prices-nz';
 const ROUTE = '/commercial-fridge-prices-nz';
 const HOUR_MS = 3_600_000;
 const BY = { email: 'owner@example.nz', ip: '127.0.0.1' };
+const STOPS = 'Stops Its Builders';
 
 describe('a publish announced on PostgreSQL', () => {
   let t: TestStore;
@@ -37,16 +39,22 @@ describe('a publish announced on PostgreSQL', () => {
 
   /** The content folders each site build (either instance's) was run on, after the release's own. */
   const builds: string[] = [];
-  const counted: RunBuild = (contentDir, outDir, ...rest) => {
+  const counted: RunBuild = async (contentDir, outDir, signal, ...rest) => {
     builds.push(contentDir);
-    return fakeBuild(contentDir, outDir, ...rest);
+    // A build of a heading saying STOPS never ends by itself: it runs until its claim is lost.
+    if (String(readEntries(contentDir).get(GUIDE)?.data.heading).includes(STOPS)) {
+      await new Promise((done) => signal?.addEventListener('abort', done));
+      signal?.throwIfAborted();
+    }
+    return fakeBuild(contentDir, outDir, signal, ...rest);
   };
 
   beforeAll(async () => {
     t = await createTestStore('postgres');
-    a = await siteInstance(t.store, counted, undefined, { checkEveryMs: HOUR_MS });
+    // A claim on a build renewed every second: a claim lost is noticed within one.
+    a = await siteInstance(t.store, counted, undefined, { checkEveryMs: HOUR_MS, buildLeaseMs: 3000 });
     // A second store on the same database: another instance, with its own listening connection.
-    other = await siteInstance(t.reopen(), counted, undefined, { checkEveryMs: HOUR_MS });
+    other = await siteInstance(t.reopen(), counted, undefined, { checkEveryMs: HOUR_MS, buildLeaseMs: 3000 });
     a.publisher.start();
     other.publisher.start();
   });
@@ -94,6 +102,24 @@ describe('a publish announced on PostgreSQL', () => {
       "SELECT period, attempts, status FROM outbox WHERE purpose = 'site-build' ORDER BY period",
     );
     expect(jobs.filter((j) => j.status === 'done').map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('stops trying a build whose builders keep dying under it: the version fails, saying so, and the site stays as it was', async () => {
+    const heading = `Commercial Fridge Prices, ${STOPS}`;
+    const served = a.site.version;
+    const published = publishHeading(heading).catch((error: unknown) => error);
+    const build = "purpose = 'site-build' AND claim_token IS NOT NULL";
+    await waitFor(async () => (await rawQuery('postgres', t.url, `SELECT id FROM outbox WHERE ${build}`)).length === 1, { what: 'the build claimed' });
+    // As if five builders had died mid-build: five claims that no try ended, the last one's lease gone.
+    await rawQuery('postgres', t.url, `UPDATE outbox SET claims = 5, locked_until = 0, claim_token = 'died' WHERE ${build}`);
+    await waitFor(async () => (await rawQuery<{ status: string }>('postgres', t.url, "SELECT status FROM outbox WHERE purpose = 'site-build'")).every((j) => j.status !== 'pending'), {
+      what: 'the build given up',
+    });
+    const [failed] = await rawQuery<{ status: string; failure: string }>('postgres', t.url, 'SELECT status, failure FROM site_versions ORDER BY number DESC LIMIT 1');
+    expect(failed).toEqual({ status: 'failed', failure: expect.stringContaining('stopped the server 5 times') });
+    await published;
+    expect([a.site.version, other.site.version]).toEqual([served, served]);
+    expect(await rawQuery('postgres', t.url, "SELECT id FROM outbox WHERE purpose = 'site-build' AND status = 'dead'")).toHaveLength(1);
   });
 });
 

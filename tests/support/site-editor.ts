@@ -70,6 +70,8 @@ export interface InstanceOptions {
   /** A finished build of the release to serve (the project's own dist/) rather than the stand-in's. */
   releaseDist?: string;
   livePreview?: LivePreview;
+  /** How long a claim on a build lasts unless renewed (renewed every third of it). */
+  buildLeaseMs?: number;
 }
 
 /** A publisher on `store`, with a live site and build folders of its own (an instance), of the project's release or another (`root`). */
@@ -77,7 +79,7 @@ export function siteInstance(
   store: LeadStore,
   run: RunBuild = fakeBuild,
   root = ROOT,
-  { checkEveryMs = 50, releaseDist: given, livePreview }: InstanceOptions = {},
+  { checkEveryMs = 50, releaseDist: given, livePreview, buildLeaseMs }: InstanceOptions = {},
 ) {
   const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
   const releaseDist = given ?? join(work, 'release');
@@ -90,6 +92,7 @@ export function siteInstance(
       site,
       checkEveryMs,
       livePreview,
+      buildLeaseMs,
       builder: new SiteBuilder({
         root,
         workDir: join(work, 'builds'),
