@@ -58,5 +58,10 @@ export function toJob(row: Row): OutboxJob {
 }
 
 export function toClaimed(row: Row): ClaimedJob {
-  return { ...toJob(row), claim: String(row.claim_token), claims: Number(row.claims ?? 1), secret: row.secret === null || row.secret === undefined ? null : String(row.secret) };
+  return {
+    ...toJob(row),
+    claim: String(row.claim_token),
+    claims: Number(row.claims ?? 1),
+    secret: row.secret === null || row.secret === undefined ? null : String(row.secret),
+  };
 }

@@ -112,10 +112,18 @@ describe('a publish announced on PostgreSQL', () => {
     await waitFor(async () => (await rawQuery('postgres', t.url, `SELECT id FROM outbox WHERE ${build}`)).length === 1, { what: 'the build claimed' });
     // As if five builders had died mid-build: five claims that no try ended, the last one's lease gone.
     await rawQuery('postgres', t.url, `UPDATE outbox SET claims = 5, locked_until = 0, claim_token = 'died' WHERE ${build}`);
-    await waitFor(async () => (await rawQuery<{ status: string }>('postgres', t.url, "SELECT status FROM outbox WHERE purpose = 'site-build'")).every((j) => j.status !== 'pending'), {
-      what: 'the build given up',
-    });
-    const [failed] = await rawQuery<{ status: string; failure: string }>('postgres', t.url, 'SELECT status, failure FROM site_versions ORDER BY number DESC LIMIT 1');
+    await waitFor(
+      async () =>
+        (await rawQuery<{ status: string }>('postgres', t.url, "SELECT status FROM outbox WHERE purpose = 'site-build'")).every((j) => j.status !== 'pending'),
+      {
+        what: 'the build given up',
+      },
+    );
+    const [failed] = await rawQuery<{ status: string; failure: string }>(
+      'postgres',
+      t.url,
+      'SELECT status, failure FROM site_versions ORDER BY number DESC LIMIT 1',
+    );
     expect(failed).toEqual({ status: 'failed', failure: expect.stringContaining('stopped the server 5 times') });
     await published;
     expect([a.site.version, other.site.version]).toEqual([served, served]);
