@@ -9,6 +9,7 @@
  * sit in the path, so the request log redacts the segment after `/r/` and `/u/`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { business } from '../../core/business.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { secretHash } from '../security/secrets.ts';
@@ -29,6 +30,12 @@ const w = reviewWords.page;
 const page = sendPartnerPage;
 
 type Params = { Params: { token: string } };
+
+/** Whether a request comes from a person's browser, by its User-Agent: none, or a known program's, is not one. */
+function byPerson(request: FastifyRequest): boolean {
+  const agent = request.headers['user-agent'];
+  return typeof agent === 'string' && agent.trim() !== '' && !isbot(agent);
+}
 
 export const reviewLinkPlugin: FastifyPluginAsync<ReviewLinkOptions> = async (app, { store }) => {
   // Whatever a mail app's one-click POST carries (a form, multipart, nothing), the token alone decides.
@@ -55,15 +62,18 @@ export const reviewLinkPlugin: FastifyPluginAsync<ReviewLinkOptions> = async (ap
     return link.leadId;
   }
 
-  // A HEAD (a link checker) counts nothing and goes nowhere.
+  // A HEAD (a link checker) counts nothing and goes nowhere; a GET by a program (a mail system's
+  // link scanner opens every link of a message as it arrives) goes on but counts no press, which
+  // would call off the customer's reminder.
   app.get<Params>(`${REVIEW_LINK_PATH}/:token`, { exposeHeadRoute: false }, async (request, reply) => {
     const leadId = await leadOf(request, reply, 'review');
     if (!leadId) return reply;
     const placeId = business.googlePlaceId;
     if (!placeId) return page(request, reply, 410, w.endedTitle, messageMain(w.endedTitle, w.ended));
-    await store.transact(function* () {
-      if (yield* countPress(leadId)) yield* addEvent(leadId, 'customer', null, reviewWords.events.pressed);
-    });
+    if (byPerson(request))
+      await store.transact(function* () {
+        if (yield* countPress(leadId)) yield* addEvent(leadId, 'customer', null, reviewWords.events.pressed);
+      });
     return reply.code(303).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(googleReviewUrl(placeId), 303);
   });
 

@@ -40,6 +40,7 @@ const FROM = '+6498870001';
 const PLACE = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 const GOOGLE = `https://search.google.com/local/writereview?placeid=${PLACE}`;
 const LINK = /\/r\/([A-Za-z0-9_-]{43})/;
+const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const STOP_LINK = /\/u\/([A-Za-z0-9_-]{43})/;
 const MONTH = 30 * 86_400_000;
 
@@ -145,7 +146,8 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
   /** Mail to an address, however its case was written. */
   const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
   const textsTo = (to: string) => twilio.messages.filter((m) => m.to === to);
-  const press = (token: string, headers: Record<string, string> = {}, query = '') => apps[1]!.inject({ method: 'GET', url: `/r/${token}${query}`, headers });
+  const press = (token: string, headers: Record<string, string> = {}, query = '') =>
+    apps[1]!.inject({ method: 'GET', url: `/r/${token}${query}`, headers: { 'user-agent': PHONE_BROWSER, ...headers } });
   const ask = async (lead: string) => {
     await won(lead);
     await due(lead, 'review-request');
@@ -171,6 +173,12 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     expect(JSON.stringify(events)).not.toMatch(LINK);
 
     const token = LINK.exec(text!.body)![1]!;
+    // A mail system's scanner, or any program, is sent on to Google too, but is not the customer.
+    for (const agent of ['Mimecast', 'Proofpoint URL Defense', 'python-requests/2.31', '']) {
+      const answer = await press(token, { 'user-agent': agent });
+      expect(answer.headers.location, agent).toBe(GOOGLE);
+    }
+    expect(await request(lead)).toMatchObject({ presses: 0 });
     for (const res of [press(token), press(token, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, '?next=https://evil.example&placeid=EVIL')]) {
       const answer = await res;
       expect(answer.statusCode).toBe(303);
