@@ -94,10 +94,10 @@ describe.each(storeKinds)('an instance SIGKILLed mid-ladder on %s', (kind: Store
       OUTBOX_POLL_INTERVAL: '200ms',
       OUTBOX_RETRY_BASE: '500ms',
       // A killed instance's claims come back when the lease ends. A text (1.5 s at the stand-in) is cut
-      // off only after it answered, and the lease leaves seconds beyond that for the commit on a
-      // loaded machine: a live instance's claim never runs out under its send.
-      OUTBOX_LEASE: '8s',
-      OUTBOX_SEND_TIMEOUT: '2500ms',
+      // off seconds after it answered, and the lease leaves seconds beyond that for the commit: on a
+      // loaded machine a live instance's send is neither cut off nor outlived by its claim.
+      OUTBOX_LEASE: '10s',
+      OUTBOX_SEND_TIMEOUT: '5s',
     };
     const fleet = serverFleet(env);
     cleanups.push(() => fleet.close());
