@@ -47,7 +47,7 @@ export function LeadPage({ id, user, go }: { id: string; user: SessionUser; go: 
           <div className="grid content-start gap-4">
             <StatusForm lead={lead.data.lead} />
             <SendToJobApp leadId={id} />
-            {user.role === 'owner' && <LeadReview leadId={id} />}
+            <LeadReview leadId={id} canChange={user.role === 'owner'} />
             <LeadPartners leadId={id} holder={lead.data.lead.holder} urgent={lead.data.lead.urgent} />
             <NoteForm leadId={id} />
             <FollowUpForm lead={lead.data.lead} />

@@ -32,8 +32,14 @@ function standing(review: Review): string[] {
   }
 }
 
-/** Owners: the lead's Google review request, and skipping it (or asking after all) while nothing has been sent. */
-export function LeadReview({ leadId }: { leadId: string }) {
+interface LeadReviewProps {
+  leadId: string;
+  /** Owners may skip the request, or ask after all, while nothing has been sent; staff only read it. */
+  canChange: boolean;
+}
+
+/** The lead's Google review request: where it stands, and for owners, skipping it or asking after all. */
+export function LeadReview({ leadId, canChange }: LeadReviewProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const key = ['lead', leadId, 'review'];
@@ -56,7 +62,7 @@ export function LeadReview({ leadId }: { leadId: string }) {
               {line}
             </p>
           ))}
-          {data.can_skip && (
+          {canChange && data.can_skip && (
             <button type="button" className={`${ui.secondary} mt-3`} disabled={change.isPending} onClick={() => change.mutate(data.state !== 'skipped')}>
               {data.state === 'skipped' ? w.unskip : w.skip}
             </button>

@@ -294,6 +294,8 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     const lead = await newLead({ work_email: 'skip@me.nz' });
     await won(lead);
     expect((await call(staff, 'PUT', `/leads/${lead}/review`, { skip: true })).statusCode).toBe(403);
+    // Staff see where it stands (a customer may ask them on the phone), and change nothing.
+    expect((await call(staff, 'GET', `/leads/${lead}/review`)).json()).toMatchObject({ state: 'queued' });
     expect((await apps[0]!.inject({ method: 'GET', url: `/inbox/api/leads/${lead}/review` })).statusCode).toBe(401);
     expect((await call(owner, 'PUT', `/leads/${lead}/review`, { skip: true }, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await call(owner, 'PUT', `/leads/${lead}/review`, { skip: 'yes' })).statusCode).toBe(400);
