@@ -109,7 +109,7 @@ describe.each(storeKinds)('the evening gap note on %s', (kind) => {
     expect(jobs.map((j) => [j.period, j.transport])).toEqual([[EVENING, 'email']]);
 
     clock = at(EVENING, '18:02');
-    await senders().gaps({ ...jobs[0]!, claim: 'test', secret: null });
+    await senders().gaps({ ...jobs[0]!, claim: 'test', claims: 1, secret: null });
     expect(sent).toHaveLength(1);
     const [mail] = sent;
     // No owner signed up yet: the business's own inbox gets it.
@@ -130,7 +130,7 @@ describe.each(storeKinds)('the evening gap note on %s', (kind) => {
     await partner('Only Auckland', ['Auckland']);
     expect((await scheduler(t.store).runOnce(at(EVENING, '19:00'))).gaps).toBe(true);
     clock = at(EVENING, '19:01');
-    await senders().gaps({ ...(await gapJobs())[0]!, claim: 'test', secret: null });
+    await senders().gaps({ ...(await gapJobs())[0]!, claim: 'test', claims: 1, secret: null });
     expect(sent[0]!.subject).toBe('Nobody on call tonight in Wellington, Christchurch, Hamilton, Tauranga and Dunedin');
     expect(sent[0]!.text).toContain('None of your partners covers Dunedin. Add one on the Partners page.');
   });
@@ -156,12 +156,12 @@ describe.each(storeKinds)('the evening gap note on %s', (kind) => {
     const [job] = await gapJobs();
 
     clock = at(MORNING, '07:00');
-    await senders().gaps({ ...job!, claim: 'test', secret: null });
+    await senders().gaps({ ...job!, claim: 'test', claims: 1, secret: null });
     expect(sent).toEqual([]);
 
     await t.store.transact(() => run('UPDATE partners SET on_call = TRUE WHERE id = ?', dayCrew.id));
     clock = at(EVENING, '18:31');
-    await senders().gaps({ ...job!, claim: 'test', secret: null });
+    await senders().gaps({ ...job!, claim: 'test', claims: 1, secret: null });
     expect(sent).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ describe.each(storeKinds)('the overnight summary on %s', (kind) => {
       inboxOrigin: 'https://www.example.nz',
       messageIdDomain: 'example.nz',
     });
-    await senders.overnight({ ...jobs[0]!, claim: 'test', secret: null });
+    await senders.overnight({ ...jobs[0]!, claim: 'test', claims: 1, secret: null });
     const [mail] = sent;
     expect(mail!.subject).toBe('Overnight: 4 urgent leads, 2 still need you');
     expect(mail!.text).toContain('1 still open, 1 nobody accepted, 1 taken by a partner, 1 with someone on site');
