@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './tests/support/slow-first-sequencer.ts';
 
 // Node's compile cache (the TypeScript it strips and the code it compiles) for every process the
 // suite starts: each real server, CLI run and worker starts in about two thirds of the CPU time.
@@ -18,7 +17,6 @@ export default defineConfig({
     // peers slow on purpose, leases, builds); two at a time kept the cores about 60% busy (some 420
     // CPU seconds in a run of 340 s). More would let the database-heavy files starve each other.
     maxWorkers: 3,
-    sequence: { sequencer: SlowFirstSequencer },
     // An unhandled error or rejection anywhere (a socket, proxy or child process whose 'error' no
     // one handled) fails the whole run even when every test passed. Keep it that way: such an error
     // is a resource a test forgot to handle or close.

@@ -10,7 +10,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { SLOWEST } from '../support/slow-first-sequencer.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -141,13 +140,5 @@ describe("the README's project layout", () => {
     expect(unnamedFolders(sample, 'src/inbox', ['reports', 'site'])).toEqual(['site']);
     expect(unnamedFolders(sample, 'server', ['http', 'http/plugins', 'storage', 'storage/migrations', 'sms', 'site'])).toEqual(['sms', 'site']);
     expect(migrationRange(sample)).toEqual([1, 22]);
-  });
-});
-
-describe('the order Vitest starts files in', () => {
-  it('names only test files that exist among the slowest to start first', () => {
-    const tests = new Set(sourceFiles('tests'));
-    expect(SLOWEST.filter((file) => !tests.has(file))).toEqual([]);
-    expect(new Set(SLOWEST).size).toBe(SLOWEST.length);
   });
 });
