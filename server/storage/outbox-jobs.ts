@@ -47,7 +47,8 @@ export function* keepJobSecret(job: ClaimedJob, secret: string): Work<boolean> {
 }
 
 export function* releaseJob(job: ClaimedJob): Work<void> {
-  yield* run(`UPDATE outbox SET locked_until = 0, claim_token = NULL WHERE ${HELD}`, job.id, job.claim);
+  // A claim given back was not a try (an instance stopping, or another release's build): it does not count among the claims.
+  yield* run(`UPDATE outbox SET locked_until = 0, claim_token = NULL, claims = claims - 1 WHERE ${HELD}`, job.id, job.claim);
 }
 
 export function* listJobs(leadId?: string): Work<OutboxJob[]> {
