@@ -149,8 +149,12 @@ describe.each(storeKinds)('hostile text for the site editor on %s', (kind) => {
       expect(res.statusCode).toBe(422);
       expect(res.json().fields.body).toBe(checkWords.tooLong(2));
       expect(checker.pid).toBeUndefined();
-      // The next check starts a process of its own.
-      const next = onA.call(staff, 'POST', `${ARTICLE}/preview`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+      // The next check (of a change: an unchanged page previews as served, unchecked) starts a process of its own.
+      const next = onA.call(staff, 'POST', `${ARTICLE}/preview`, {
+        data: e.published.data,
+        body: `${e.published.body}\n\nOne more line.\n`,
+        basedOn: e.version,
+      });
       await waitFor(() => checker.checking, { what: 'the next check running' });
       expect(checker.pid).toBeDefined();
       expect(checker.pid).not.toBe(first);
