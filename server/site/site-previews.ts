@@ -4,9 +4,8 @@
  * edit; kept with a share link for PREVIEW_DAYS.
  */
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { keyOf, previewRouteOf, type ContentEntry, type EntryKey } from './content.ts';
+import { entryHash, keyOf, previewRouteOf, type ContentEntry, type EntryKey } from './content.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertPreview } from '../storage/site-versions.ts';
 import { randomToken, secretHash } from '../security/secrets.ts';
@@ -23,11 +22,6 @@ import { DAY_MS } from '../../core/nz-time.ts';
 export const PREVIEW_DAYS = 7;
 
 type Entries = Readonly<Record<EntryKey, ContentEntry>>;
-
-/** Whether two entries hold the same content, as JSON carries it (a field left undefined is a field left out). */
-function sameContent(a: ContentEntry, b: ContentEntry | undefined): boolean {
-  return b !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
-}
 
 export interface SitePreviewsParts {
   store: LeadStore;
@@ -79,7 +73,8 @@ export class SitePreviews {
   #servedPage(entry: ContentEntry, latest: ContentVersion, route: string): string | null {
     const { site, versions } = this.#parts;
     if (site.version !== latest.number) return null;
-    if (!sameContent(entry, versions.contentOf(latest).get(keyOf(entry)))) return null;
+    const served = versions.contentOf(latest).get(keyOf(entry));
+    if (!served || entryHash(served) !== entryHash(entry)) return null;
     const asset = site.assets.get(route);
     return asset?.type.startsWith('text/html') ? asset.body.toString('utf8') : null;
   }
