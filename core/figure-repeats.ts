@@ -4,7 +4,8 @@
  * offers to put the field's token in its place.
  */
 import type { BusinessDetails } from './business-details.ts';
-import { PRICE_KEYS, PRICE_LABELS, nzDollars, priceText } from './guide-prices.ts';
+import { PRICE_KEYS, nzDollars, priceText } from './guide-prices.ts';
+import { priceLabel, responseLabel, tokenLabels } from './token-labels.ts';
 import { leadCities, type LeadCity } from './lead/fields.ts';
 import { clockText } from './clock-text.ts';
 
@@ -17,6 +18,8 @@ export interface Figure {
   token: string | null;
   /** The same in an article's or guide's text: a block. */
   block: string | null;
+  /** What its token or block shows on the site now, as the owner reads it there; null where it has neither. */
+  shows: string | null;
 }
 
 /** Every figure of the details, as the pages write it. */
@@ -25,27 +28,30 @@ export function figuresOf(d: BusinessDetails): Figure[] {
   const digits = line.digits.replace(/\s/g, '');
   const figures: Figure[] = [
     {
-      label: 'the emergency phone number',
+      label: tokenLabels.emergencyLine,
       whole: [...new Set([line.shownAs, line.digits, digits, `+64${digits.slice(1)}`])],
       parts: [],
       token: '{emergencyLine}',
       block: '<EmergencyLine />',
+      shows: line.shownAs,
     },
-    { label: 'the contact e-mail', whole: [d.email], parts: [], token: '{email}', block: '<Email />' },
+    { label: tokenLabels.email, whole: [d.email], parts: [], token: '{email}', block: '<Email />', shows: d.email },
     // "within 24 hours", "in 24 hours", "inside 24 hours": the promise, as the pages put it.
     ...['within', 'in', 'inside'].map((word) => ({
-      label: 'the quote promise',
+      label: tokenLabels.quoteWithin,
       whole: [`${word} ${d.promises.quoteWithinHours} hours`],
       parts: [],
       token: `${word} {quoteWithin}`,
       block: `${word} <QuoteWithin />`,
+      shows: `${d.promises.quoteWithinHours} hours`,
     })),
     {
-      label: 'the e-mail reply promise',
+      label: tokenLabels.emailReplyWithin,
       whole: [`${d.promises.replyWithinHours} hours in business hours`],
       parts: [],
       token: '{emailReplyWithin}',
       block: null,
+      shows: `${d.promises.replyWithinHours} hours in business hours`,
     },
   ];
   // Cities with one target share one figure: "2-4 hours" is Auckland's, Wellington's and Christchurch's.
@@ -55,29 +61,30 @@ export function figuresOf(d: BusinessDetails): Figure[] {
     if (from !== to) byRange.set(`${from}-${to}`, [...(byRange.get(`${from}-${to}`) ?? []), city]);
   }
   for (const [range, cities] of byRange) {
-    const names = cities.length === 1 ? cities[0]! : `${cities.slice(0, -1).join(', ')} and ${cities.at(-1)!}`;
     figures.push({
-      label: `the emergency response target for ${names}`,
+      label: responseLabel(cities),
       whole: [`${range} hours`, `${range.replace('-', '–')} hours`],
       parts: [],
       token: `{response${cities[0]!}}`,
       block: null,
+      shows: `${range} hours`,
     });
   }
   for (const key of PRICE_KEYS) {
     const price = d.guidePrices[key];
     const amounts = [price.from, ...(price.to === undefined ? [] : [price.to])].map(nzDollars);
     figures.push({
-      label: `the price of a ${PRICE_LABELS[key].toLowerCase()}`,
+      label: priceLabel(key),
       whole: [priceText(price)],
       parts: amounts,
       token: `{price:${key}}`,
       block: `<Price of="${key}" />`,
+      shows: priceText(price),
     });
   }
   // As the site writes them, "6:00pm": a bare "8am" is as likely a fridge log's reading.
   const times = d.officeHours.flatMap((row) => (row.opens && row.closes ? [clockText(row.opens), clockText(row.closes)] : []));
-  if (times.length > 0) figures.push({ label: 'the office hours', whole: [], parts: [...new Set(times)], token: null, block: null });
+  if (times.length > 0) figures.push({ label: 'the office hours', whole: [], parts: [...new Set(times)], token: null, block: null, shows: null });
   return figures;
 }
 
@@ -101,4 +108,29 @@ export function withTokens(text: string, figures: readonly Figure[], as: 'token'
     if (by && f.whole.length > 0) out = out.replace(standalone(f.whole), () => by);
   }
   return out;
+}
+
+/** A token or block as a text holds it, what it stands for, and what it shows on the site now. */
+export interface TokenReading {
+  written: string;
+  label: string;
+  shows: string;
+}
+
+/** The blocks an article's text can hold for the figures ("within <QuoteWithin />" is `<QuoteWithin />`), each once. */
+export function blockReadings(figures: readonly Figure[]): TokenReading[] {
+  const found = new Map<string, TokenReading>();
+  for (const f of figures) {
+    const written = /<[^>]+\/>/.exec(f.block ?? '')?.[0];
+    if (written && f.shows !== null && !found.has(written)) found.set(written, { written, label: f.label, shows: f.shows });
+  }
+  return [...found.values()];
+}
+
+/**
+ * The tokens and blocks a text holds, each once, so the owner who sees `{price:displayFridge}` in
+ * the box is told it reads "NZ$1,500 to NZ$4,000" on the page and follows Business details.
+ */
+export function readingsIn(text: string, readings: readonly TokenReading[]): TokenReading[] {
+  return readings.filter((r) => text.includes(r.written));
 }

@@ -117,8 +117,17 @@ export const siteEntryAnswer = z.object({
   problems: z.array(problem),
   /** The figures the business details hold, as pages write them: the form warns where free text repeats one. */
   figures: z.array(
-    z.object({ label: z.string(), whole: z.array(z.string()), parts: z.array(z.string()), token: z.string().nullable(), block: z.string().nullable() }),
+    z.object({
+      label: z.string(),
+      whole: z.array(z.string()),
+      parts: z.array(z.string()),
+      token: z.string().nullable(),
+      block: z.string().nullable(),
+      shows: z.string().nullable(),
+    }),
   ),
+  /** Every token and block a text can hold, with what it stands for and shows now: the form explains those a text holds. */
+  tokens: z.array(z.object({ written: z.string(), label: z.string(), shows: z.string() })),
 });
 export type SiteEntryAnswer = z.output<typeof siteEntryAnswer>;
 

@@ -10,8 +10,8 @@ import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
 import { keyOf, pageNameOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
 import { collectionFiles } from '../site/content.ts';
-import { bodyBlockChoices, bodyRefusal } from '../site/content.ts';
-import { figuresOf } from '../../core/figure-repeats.ts';
+import { bodyBlockChoices, bodyRefusal, tokenReadings } from '../site/content.ts';
+import { blockReadings, figuresOf } from '../../core/figure-repeats.ts';
 import { businessDetailsSchema } from '../../core/business-details.ts';
 import { CheckRefused } from '../site/content-checker.ts';
 import { BUSINESS_DETAILS_KEY, daysBetween, hasPriceDate, pricesVerifiedOn, verifiedOn } from '../site/content.ts';
@@ -132,6 +132,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const draft = await ctx.store.read(() => draftOf(key));
       const release = site.release.get(key) ?? found.entry;
       const details = businessDetailsSchema.safeParse(site.contentOf(found.latest).get(BUSINESS_DETAILS_KEY)?.data);
+      // The details' own form holds the figures; every other entry is warned where it repeats one.
+      const figures = key === BUSINESS_DETAILS_KEY || !details.success ? [] : figuresOf(details.data);
       return {
         key,
         title: titleOf(found.entry),
@@ -149,8 +151,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
           if (error instanceof CheckRefused) return [{ path: 'body', message: error.message }];
           throw error;
         }),
-        // The details' own form holds the figures; every other entry is warned where it repeats one.
-        figures: key === BUSINESS_DETAILS_KEY || !details.success ? [] : figuresOf(details.data),
+        figures,
+        tokens: [...tokenReadings(), ...blockReadings(figures)],
       };
     },
   });

@@ -105,17 +105,22 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await title.fill(GUIDE);
         });
 
-        await test.step('a price typed into free text is flagged, and one press makes it follow the price list', async () => {
+        await test.step('the price in free text reads as a figure, a typed one is flagged, and one press makes it follow the price list', async () => {
           const answer = page.getByLabel(/^Quick answer/);
           const words = await answer.inputValue();
+          const reading = /\{price:displayFridge\} is the “Standard display fridge” price, now “NZ\$1,500 to NZ\$4,000”/;
+          await expect(answer).toHaveAccessibleDescription(reading);
           await answer.fill(words.replace('{price:displayFridge}', 'NZ$1,500 to NZ$4,000'));
-          const warning = page.getByText(/This repeats the price of a standard display fridge, which Business details hold/);
+          const warning = page.getByText(/This repeats the “Standard display fridge” price, which Business details hold/);
           await expect(warning).toBeVisible();
-          await expect(answer).toHaveAccessibleDescription(/This repeats the price of a standard display fridge/);
+          await expect(answer).toHaveAccessibleDescription(/This repeats the “Standard display fridge” price/);
+          await expect(answer).not.toHaveAccessibleDescription(reading);
           await page.screenshot({ path: `${SHOTS}/repeat-${kind}-390.png` });
           await page.getByRole('button', { name: 'Follow Business details here' }).click();
           await expect(answer).toHaveValue(words);
           await expect(warning).toHaveCount(0);
+          await expect(answer).toHaveAccessibleDescription(reading);
+          await page.screenshot({ path: `${SHOTS}/tokens-${kind}-390.png` });
         });
 
         await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {

@@ -18,7 +18,8 @@ import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
 import type { JsonSchema } from '../../src/inbox/site/json-schema.ts';
 import { rowsOf, weekOf } from '../../src/inbox/site/office-week.ts';
 import { fillTokens } from '../../src/lib/tokens.ts';
-import { figuresOf, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
+import { blockReadings, figuresOf, readingsIn, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
+import { tokenReadings } from '../../src/lib/tokens.ts';
 import { readEntries } from '../../src/lib/content-entries.ts';
 
 const release = JSON.parse(readFileSync(new URL('../../src/content/business/details.json', import.meta.url), 'utf8')) as BusinessDetails;
@@ -145,7 +146,7 @@ describe('the business details', () => {
     const labels = (text: string) => repeatsIn(text, figures).map((f) => f.label);
     expect(labels('Call 0800 FRIDGE (0800 374 343) for a display fridge at NZ$1,500.')).toEqual([
       'the emergency phone number',
-      'the price of a standard display fridge',
+      'the “Standard display fridge” price',
     ]);
     expect(labels('Open 7:00am to 6:00pm; quotes within 24 hours; Auckland in 2-4 hours.')).toEqual([
       'the quote promise',
@@ -167,5 +168,30 @@ describe('the business details', () => {
       for (const text of [...strings(entry.data), entry.body ?? '']) for (const f of repeatsIn(text, figures)) repeats.push(`${key}: ${f.label}`);
     }
     expect(repeats).toEqual([]);
+  });
+
+  it('says what each token and block a text holds stands for and shows, in the words and figures the page shows', () => {
+    const figures = figuresOf(release);
+    const readings = [...tokenReadings(), ...blockReadings(figures)];
+    const read = (text: string) => readingsIn(text, readings).map((r) => `${r.written} ${r.label}: ${r.shows}`);
+    expect(read('A display fridge is {price:displayFridge}; quotes within {quoteWithin}; call {emergencyLine}.')).toEqual([
+      '{emergencyLine} the emergency phone number: 0800\u00a0FRIDGE',
+      '{quoteWithin} the quote promise: 24 hours',
+      '{price:displayFridge} the “Standard display fridge” price: NZ$1,500 to NZ$4,000',
+    ]);
+    expect(read('Quotes within <QuoteWithin />, for <Price of="uprightFridge" />.')).toEqual([
+      '<QuoteWithin /> the quote promise: 24 hours',
+      `<Price of="uprightFridge" /> the “Upright (reach-in) fridge, single or double door” price: ${fillTokens('{price:uprightFridge}')}`,
+    ]);
+    // A plain text, or braces that are no token, hold none.
+    expect(read('Open {weekdays}, no figures here.')).toEqual([]);
+    // Every token the release's content holds is explained, and reads as the page fills it in.
+    const written = new Set(readings.map((r) => r.written));
+    for (const [key, entry] of readEntries(new URL('../../src/content', import.meta.url).pathname)) {
+      const text = JSON.stringify(entry.data) + (entry.body ?? '');
+      for (const [token] of text.matchAll(/\{[a-zA-Z]+(?::[a-zA-Z]+)?\}/g))
+        if (fillTokens(token) !== token) expect(written, `${key}: ${token}`).toContain(token);
+    }
+    for (const r of tokenReadings()) expect(r.shows).toBe(fillTokens(r.written));
   });
 });

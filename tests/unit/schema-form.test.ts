@@ -26,6 +26,7 @@ import {
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
 import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
 import { collectionNames } from '../../src/lib/content-entries.ts';
+import type { TokenReading } from '../../core/figure-repeats.ts';
 
 // The schemas as the server sends them to the form.
 const schemas = collectionNames.map((name) => [name, entrySchemaOf(name) as JsonSchema] as const);
@@ -295,8 +296,8 @@ describe('the form', () => {
     for (const id of ids) expect(id, where).toMatch(/^[A-Za-z][A-Za-z0-9_-]*$/);
   }
 
-  const draw = (schema: JsonSchema, value: unknown, errors: Record<string, string> = {}) =>
-    renderToStaticMarkup(createElement(SchemaForm, { schema, value, onChange: () => {}, errors, idPrefix: 'entry' }));
+  const draw = (schema: JsonSchema, value: unknown, errors: Record<string, string> = {}, tokens: TokenReading[] = []) =>
+    renderToStaticMarkup(createElement(SchemaForm, { schema, value, onChange: () => {}, errors, idPrefix: 'entry', tokens }));
 
   for (const [name, schema] of schemas) {
     it(`${name}: draws a new entry with every control labelled`, () => {
@@ -325,5 +326,23 @@ describe('the form', () => {
     expect(html).toContain('id="entry-faq-2-answer--error"');
     expect(html.indexOf('Exactly 15 questions.')).toBeLessThan(html.indexOf('Question 1'));
     expect(html).toContain('0 of 70 characters (at least 15)');
+  });
+
+  it('explains the tokens a text holds under that field, and is read with it', () => {
+    const guides = schemas.find(([name]) => name === 'guides')?.[1] ?? {};
+    const value = { ...(emptyValueOf(guides) as object), title: 'Prices', quickAnswer: 'A display fridge is {price:displayFridge}.' };
+    const tokens = [
+      { written: '{price:displayFridge}', label: 'the “Standard display fridge” price', shows: 'NZ$1,500 to NZ$4,000' },
+      { written: '{quoteWithin}', label: 'the quote promise', shows: '24 hours' },
+    ];
+    const html = draw(guides, value, {}, tokens);
+    checkMarkup(html, 'guides');
+    expect(html).toContain(
+      '<code class="rounded bg-slate-100 px-1 text-slate-900">{price:displayFridge}</code> is the “Standard display fridge” price, now “NZ$1,500 to NZ$4,000”.',
+    );
+    expect(html).not.toContain('the quote promise');
+    expect(html).toMatch(/id="entry-quickAnswer"[^>]*aria-describedby="[^"]*entry-quickAnswer--note/);
+    // The title holds no token: no note, and nothing describes it but its own help.
+    expect(html).not.toContain('id="entry-title--note"');
   });
 });

@@ -3,7 +3,8 @@ import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
 import { FigureRepeats } from './FigureRepeats.tsx';
-import { repeatsIn } from '../../../core/figure-repeats.ts';
+import { TokenReadings } from './TokenReadings.tsx';
+import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
 const w = words.site;
 
@@ -14,17 +15,19 @@ interface BodyFieldProps {
   error: string | undefined;
   blocks: SiteEntryAnswer['blocks'];
   figures: SiteEntryAnswer['figures'];
+  tokens: SiteEntryAnswer['tokens'];
 }
 
 /**
  * An article's or guide's text, as Markdown. The blocks the site offers are added with a button
  * rather than typed from memory; the page's Preview shows the text as the site lays it out.
  */
-export function BodyField({ idPrefix, value, onChange, error, blocks, figures }: BodyFieldProps) {
+export function BodyField({ idPrefix, value, onChange, error, blocks, figures, tokens }: BodyFieldProps) {
   const id = `${idPrefix}-body`;
   const errorId = error ? `${id}--error` : undefined;
   const repeats = repeatsIn(value, figures);
-  const noteId = repeats.length > 0 ? `${id}--note` : undefined;
+  const readings = readingsIn(value, tokens);
+  const noteId = repeats.length > 0 || readings.length > 0 ? `${id}--note` : undefined;
   return (
     <div className="mt-6">
       <label htmlFor={id} className={ui.label}>
@@ -42,7 +45,12 @@ export function BodyField({ idPrefix, value, onChange, error, blocks, figures }:
         aria-describedby={[errorId, `${id}--help`, noteId].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
       />
-      {noteId && <FigureRepeats id={noteId} text={value} found={repeats} as="block" onChange={onChange} />}
+      {noteId && (
+        <div id={noteId}>
+          {repeats.length > 0 && <FigureRepeats text={value} found={repeats} as="block" onChange={onChange} />}
+          {readings.length > 0 && <TokenReadings found={readings} />}
+        </div>
+      )}
       {error && (
         <p id={errorId} className="mt-1 font-semibold whitespace-pre-line text-alert-700">
           {error}

@@ -5,7 +5,7 @@ import { formWords } from './form-words.ts';
 const w = formWords.repeats;
 
 interface FigureRepeatsProps {
-  id: string;
+  id?: string | undefined;
   text: string;
   /** The figures the text repeats (repeatsIn). */
   found: readonly Figure[];

@@ -3,7 +3,7 @@ import { inlineRefs, kindOf, moveAt, removeAt, setAt, type JsonSchema } from './
 import { FormContext, type FormContextValue } from './form-context.ts';
 import { ObjectField } from './ObjectField.tsx';
 import { SchemaField } from './SchemaField.tsx';
-import type { Figure } from '../../../core/figure-repeats.ts';
+import type { Figure, TokenReading } from '../../../core/figure-repeats.ts';
 
 export interface SchemaFormProps {
   /** The entry's schema, as the server sends it. */
@@ -18,12 +18,14 @@ export interface SchemaFormProps {
   idPrefix: string;
   /** The figures the business details hold, so a text field that repeats one warns (none for the details themselves). */
   figures?: readonly Figure[];
+  /** The tokens a text can hold and what each shows, so a field that holds one explains it. */
+  tokens?: readonly TokenReading[];
   /** Offer the settings visitors never see, under "Advanced" (owners). */
   advanced?: boolean;
 }
 
 /** The fields of one content entry, drawn from its JSON Schema: every control labelled, every error beside its field. */
-export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures = [], advanced = false }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures = [], tokens = [], advanced = false }: SchemaFormProps) {
   const root = useMemo(() => inlineRefs(schema), [schema]);
   const form: FormContextValue = {
     idPrefix,
@@ -32,6 +34,7 @@ export function SchemaForm({ schema, value, onChange, errors, idPrefix, figures 
     remove: (path) => onChange(removeAt(value, path)),
     move: (path, from, to) => onChange(moveAt(value, path, from, to)),
     figures,
+    tokens,
     advanced,
   };
   const kind = kindOf(root);

@@ -254,6 +254,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             errors={fields}
             idPrefix={idPrefix}
             figures={entry.figures}
+            tokens={entry.tokens}
             advanced={isOwner}
           />
           {entry.hasBody && (
@@ -264,6 +265,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
               error={fields.body}
               blocks={entry.blocks}
               figures={entry.figures}
+              tokens={entry.tokens}
             />
           )}
           <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">

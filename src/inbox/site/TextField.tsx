@@ -2,7 +2,8 @@ import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
 import { FigureRepeats } from './FigureRepeats.tsx';
-import { repeatsIn } from '../../../core/figure-repeats.ts';
+import { TokenReadings } from './TokenReadings.tsx';
+import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
 /** Longer limits than this get a text area; a short title or label stays on one line. */
 const ONE_LINE_MAX = 120;
@@ -26,6 +27,7 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
     else form.set(path, next);
   };
   const repeats = repeatsIn(text, form.figures);
+  const readings = readingsIn(text, form.tokens);
   // A pattern means a token (a slug, an id, a link): one line whatever its length.
   const multiline = type === 'text' && schema.pattern === undefined && (max === undefined || max > ONE_LINE_MAX);
   return (
@@ -35,7 +37,16 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
       optional={optional}
       description={schema.description}
       count={count}
-      note={repeats.length > 0 ? (id) => <FigureRepeats id={id} text={text} found={repeats} as="token" onChange={onText} /> : undefined}
+      note={
+        repeats.length > 0 || readings.length > 0
+          ? (id) => (
+              <div id={id}>
+                {repeats.length > 0 && <FigureRepeats text={text} found={repeats} as="token" onChange={onText} />}
+                {readings.length > 0 && <TokenReadings found={readings} />}
+              </div>
+            )
+          : undefined
+      }
     >
       {(control) =>
         multiline ? (

@@ -1,7 +1,7 @@
 import { createContext, use } from 'react';
 import { ui } from '../ui.ts';
 import { pathKey, type JsonSchema, type Path } from './json-schema.ts';
-import type { Figure } from '../../../core/figure-repeats.ts';
+import type { Figure, TokenReading } from '../../../core/figure-repeats.ts';
 
 /** What every field of one content form shares: its ids, the server's errors and the ways to change the entry. */
 export interface FormContextValue {
@@ -12,6 +12,8 @@ export interface FormContextValue {
   move: (path: Path, from: number, to: number) => void;
   /** The figures the business details hold: a text field that repeats one says so. */
   figures: readonly Figure[];
+  /** Every token a text can hold and what it shows: a text field that holds one explains it. */
+  tokens: readonly TokenReading[];
   /** Whether settings visitors never see are offered (owners): staff keep them as they are. */
   advanced: boolean;
 }

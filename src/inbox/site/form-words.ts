@@ -62,6 +62,10 @@ export const formWords = {
     useFields: 'Follow Business details here',
     byHand: 'Reword it, or change the figure in Business details rather than here.',
   },
+  readings: {
+    intro: 'On the page these are filled in from Business details, and change when those do:',
+    reads: (label: string, shows: string) => ` is ${label}, now “${shows}”.`,
+  },
   photo: {
     choose: 'Choose a photo',
     replace: 'Choose another photo',

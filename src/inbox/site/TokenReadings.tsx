@@ -1,0 +1,34 @@
+import type { TokenReading } from '../../../core/figure-repeats.ts';
+import { formWords } from './form-words.ts';
+
+const w = formWords.readings;
+
+/** Past this, what a token shows is cut short: a paragraph such as "how the business works" needs only its start here. */
+const SHOWN_MAX = 90;
+
+const shortened = (text: string) => (text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1).trimEnd()}…` : text);
+
+interface TokenReadingsProps {
+  /** The tokens or blocks the text holds (readingsIn). */
+  found: readonly TokenReading[];
+}
+
+/**
+ * Under a text that holds tokens (`{price:displayFridge}`) or blocks (`<QuoteWithin />`): what each
+ * one stands for and what it shows on the page now, so the owner reads them as figures, not code.
+ */
+export function TokenReadings({ found }: TokenReadingsProps) {
+  return (
+    <div className="mt-1 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-800">
+      <p>{w.intro}</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {found.map((r) => (
+          <li key={r.written}>
+            <code className="rounded bg-slate-100 px-1 text-slate-900">{r.written}</code>
+            {w.reads(r.label, shortened(r.shows))}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
