@@ -77,6 +77,8 @@ export function createFergusClient(options: { apiUrl: string; secret: string; fe
 
   return {
     vendor: 'fergus',
+    // Fergus documents no address of a job's page for other apps to open.
+    jobLink: () => null,
     async check(signal) {
       await request({ method: 'GET', path: FERGUS_PATHS.company }, signal);
     },

@@ -22,6 +22,8 @@ export interface JobAppClient {
   makeJob(ids: { clientId: string; siteId: string | null }, card: JobCard, signal?: AbortSignal): Promise<string>;
   /** Adds the customer as the job's contact unless it has one (Fergus: the site's contact already is). */
   addContact(jobId: string, card: JobCard, signal?: AbortSignal): Promise<void>;
+  /** Where the lead's link opens the job in the app, from the job's id; null where the app documents no such address. */
+  jobLink(jobId: string): string | null;
 }
 
 /** Where each app's API is: the vendors' own unless a test or a local stand-in says otherwise. */

@@ -59,7 +59,7 @@ export function createJobAppSender(store: LeadStore, urls: JobAppUrls): JobSende
         await client.addContact(jobId, card, signal);
         await store.transact(() => markContactDone(leadId));
       }
-      await store.transact(() => markSent(leadId, null, w.events.sent(vendor, jobId)));
+      await store.transact(() => markSent(leadId, client.jobLink(jobId), w.events.sent(vendor, jobId)));
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof KeyRefused) {

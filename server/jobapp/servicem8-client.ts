@@ -12,6 +12,14 @@ const API = '/api_1.0';
 /** A uuid no record has: the harmless check reads an empty list with it. */
 const NO_RECORD = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * The job in ServiceM8's iPhone and iPad app, the link its developer documentation gives for other
+ * apps and websites (developer.servicem8.com, "iOS Deep Links", read 29 November 2026). Only a
+ * record uuid is put in it, so nothing the API answers can make it another address.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const jobLink = (jobId: string) => (UUID.test(jobId) ? `com.servicem8://job/${jobId}` : null);
+
 /** A value inside an OData string literal: its quotes doubled. */
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const list = (resource: string, filter: string) => `${API}/${resource}.json?${new URLSearchParams({ $filter: filter }).toString()}`;
@@ -41,6 +49,7 @@ export function createServiceM8Client(options: { apiUrl: string; secret: string;
 
   return {
     vendor: 'servicem8',
+    jobLink,
     async check(signal) {
       await get('company', `uuid eq ${literal(NO_RECORD)}`, signal);
     },

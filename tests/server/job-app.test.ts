@@ -17,6 +17,7 @@ import { buildApp } from '../../server/http/app.ts';
 import { loggerOptions } from '../../server/http/log-redaction.ts';
 import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createJobAppSender } from '../../server/jobapp/send-to-job-app.ts';
+import { createServiceM8Client } from '../../server/jobapp/servicem8-client.ts';
 import { digestMail, loadDigest } from '../../server/outbox/digest-email.ts';
 import { all, run } from '../../server/storage/steps.ts';
 import { INBOX_ORIGIN, inboxSession, type Browser } from '../support/inbox-session.ts';
@@ -147,7 +148,10 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
     expect(made('jobcontact')).toEqual([expect.objectContaining({ job_uuid: job!.uuid, first: 'Mere', type: 'JOB', email: 'mere@kaicafe.co.nz' })]);
 
     const shown = (await call(staff, 'GET', `/leads/${lead}/job-app`)).json();
-    expect(shown.send).toMatchObject({ state: 'sent', job_id: job!.uuid, error: null });
+    // The lead opens the job in ServiceM8's app by the link its documentation gives; an id that is no uuid makes none.
+    expect(shown.send).toMatchObject({ state: 'sent', job_id: job!.uuid, job_url: `com.servicem8://job/${job!.uuid}`, error: null });
+    for (const id of ['../company/1', 'x', `${job!.uuid}/billing`, `${job!.uuid}?a=b`])
+      expect(createServiceM8Client({ apiUrl: 'http://127.0.0.1:9', secret: SERVICEM8_KEY }).jobLink(id)).toBeNull();
     const timeline = (await call(staff, 'GET', `/leads/${lead}`)).json().timeline.map((e: { text: string }) => e.text);
     expect(timeline).toEqual(expect.arrayContaining(['Sent to ServiceM8', `Job made in ServiceM8 (${job!.uuid})`]));
 
@@ -259,7 +263,12 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
     ]);
     const [job] = made('fergus-jobs');
     expect(job).toMatchObject({ customerId: 77, siteId: made('fergus-sites')[0]!.id, jobType: 'Quote' });
-    expect((await call(owner, 'GET', `/leads/${lead}/job-app`)).json().send).toMatchObject({ vendor: 'fergus', state: 'sent', job_id: String(job!.id) });
+    expect((await call(owner, 'GET', `/leads/${lead}/job-app`)).json().send).toMatchObject({
+      vendor: 'fergus',
+      state: 'sent',
+      job_id: String(job!.id),
+      job_url: null,
+    });
     expect(logs).not.toContain(FERGUS_TOKEN);
   });
 
