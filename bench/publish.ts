@@ -11,7 +11,9 @@
  *     stores it in the database, and both fetch and serve it. `--only postgres` runs (b) alone.
  *
  * Besides the times, the site builds made for publishes on every instance together, per publish
- * (each instance's "built and stored" log line).
+ * (each instance's "built and stored" log line), and the memory editing adds to an instance: the
+ * resident memory of its process and every process it started (the quick preview's server among
+ * them), read from /proc when it has started and after each round, the most less the first.
  *
  * Each round opens the price guide in the editor (which readies the instance's quick preview),
  * previews a heading never published and publishes another, so no publish reuses a build; then a
@@ -22,7 +24,7 @@
  * quick preview's dev server starting) and is not counted; its guide preview is reported on its own,
  * as the first preview an owner makes just after opening the editor.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +44,33 @@ const ROUTE = '/commercial-fridge-prices-nz';
 /** How long the owner looks at a preview before pressing Publish, in the second business-details edit. */
 const LOOK_MS = 15_000;
 
+/** The resident memory of a process and all it started, in MB (Linux's /proc; 0 where there is none). */
+function treeRssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      parents.set(Number(name), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      rss.set(Number(name), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // It ended while being read.
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, parent] of parents)
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+  }
+  return Math.round([...tree].reduce((kb, p) => kb + (rss.get(p) ?? 0), 0) / 1024);
+}
+
 async function servedBy(server: ServerProcess, text: string): Promise<boolean> {
   const res = await fetch(`${server.url}${ROUTE}`);
   return (await res.text()).includes(text);
@@ -60,6 +89,9 @@ interface Figures {
   /** Another line published LOOK_MS after its preview was ready: press to served by every instance. */
   businessLooked: number[];
   failed: number;
+  /** Each instance's memory (MB, with what it started) once started, and the most seen after a round. */
+  startedMb: number[];
+  mostMb: number[];
   /** Site builds made for publishes, on every instance together (their log lines), and the publishes made. */
   builds: number;
   publishes: number;
@@ -90,6 +122,8 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     business: [],
     businessLooked: [],
     failed: 0,
+    startedMb: [],
+    mostMb: [],
     builds: 0,
     publishes: 0,
   };
@@ -99,6 +133,8 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     // A loaded machine may take a while to start a server.
     servers.push(await startServer(env(0), { port, startMs: 120_000 }));
     for (let i = 1; i < instances; i++) servers.push(await startServer(env(i), { startMs: 120_000 }));
+    figures.startedMb = servers.map((s) => treeRssMb(s.child.pid));
+    figures.mostMb = [...figures.startedMb];
     const owner = await signIn(t.url, origin, servers[0]!);
     for (let round = 0; round <= samples; round++) {
       const entry = (await call(servers[0]!, origin, owner, 'GET', GUIDE)).json as {
@@ -149,6 +185,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
       };
       const { previewMs: businessPreviewMs, servedMs: businessMs } = await detailsRound(String(100 + round), 0);
       const { servedMs: businessLookedMs } = await detailsRound(String(500 + round), LOOK_MS);
+      servers.forEach((s, i) => (figures.mostMb[i] = Math.max(figures.mostMb[i]!, treeRssMb(s.child.pid))));
       if (everywhereMs === undefined || businessMs === undefined || businessLookedMs === undefined) {
         figures.failed++;
         console.error(`round ${round}: not served everywhere within two minutes`);
@@ -201,6 +238,9 @@ for (const [kind, instances] of scenarios.filter(([kind]) => !only || kind === o
     line(`${name}: business details Preview ready`, f.businessPreview),
     line(`${name}: business details, previewed, served by every instance`, f.business),
     line(`${name}: business details, previewed, looked at for ${LOOK_MS / 1000} s, served by every instance`, f.businessLooked),
+  );
+  results.push(
+    `| ${name}: memory added while editing, per instance (started → most) | ${f.startedMb.length} | ${f.startedMb.map((m, i) => `${f.mostMb[i]! - m} MB (${m} → ${f.mostMb[i]} MB)`).join(', ')} | | |`,
   );
   results.push(`| ${name}: site builds per publish, all instances together | ${f.publishes} | ${(f.builds / f.publishes).toFixed(2)} | | |`);
   if (f.failed) results.push(`| ${name}: rounds that failed | ${f.failed} | | | |`);
