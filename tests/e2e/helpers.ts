@@ -105,10 +105,13 @@ export async function expectAxeClean(page: Page, what = 'the page'): Promise<voi
   expect(results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The same at a phone's width and then a desktop's; the page is left at the desktop's. */
+/** The same at a phone's width and then a desktop's; the page is then as wide as it was. */
 export async function expectAxeCleanAtBothWidths(page: Page, what: string): Promise<void> {
+  const size = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAxeClean(page, `${what} at ${width}px`);
   }
+  // The journey goes on at the width it was walking at (a phone's, mostly), not the last one scanned.
+  if (size) await page.setViewportSize(size);
 }

@@ -123,6 +123,32 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.screenshot({ path: `${SHOTS}/tokens-${kind}-390.png` });
         });
 
+        await test.step('the text’s buttons make a line a sub-heading and words a link, and refuse an address that goes nowhere', async () => {
+          const body = page.getByRole('textbox', { name: 'Text', exact: true });
+          const original = await body.inputValue();
+          const select = (words: string) =>
+            body.evaluate((box: HTMLTextAreaElement, w) => box.setSelectionRange(box.value.indexOf(w), box.value.indexOf(w) + w.length), words);
+          const line = 'Seven things set almost every price:';
+          await select('almost');
+          await page.getByRole('button', { name: 'Sub-heading', exact: true }).click();
+          expect(await body.inputValue()).toContain(`\n### ${line}\n`);
+          await expect(body).toBeFocused();
+          await select('every price');
+          await page.getByRole('button', { name: 'Link…' }).click();
+          const to = page.getByLabel('Link to');
+          await expect(to).toBeFocused();
+          await to.fill('contact');
+          await to.press('Enter');
+          await expect(to).toHaveAttribute('aria-invalid', 'true');
+          await expect(to).toHaveAccessibleDescription(/Start with \/ for a page of this site/);
+          await to.fill('/contact');
+          await page.getByRole('button', { name: 'Add the link' }).click();
+          expect(await body.inputValue()).toContain('### Seven things set almost [every price](/contact):');
+          await expect(body).toBeFocused();
+          await page.screenshot({ path: `${SHOTS}/text-buttons-${kind}-390.png` });
+          await body.fill(original);
+        });
+
         await test.step('Preview shows the real page with the change at a private address, and publishes nothing', async () => {
           await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
           await page.getByRole('button', { name: 'Preview' }).click();

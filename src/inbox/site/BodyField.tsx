@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
 import { FigureRepeats } from './FigureRepeats.tsx';
 import { TokenReadings } from './TokenReadings.tsx';
+import { TextFormatBar } from './TextFormatBar.tsx';
 import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
 const w = words.site;
@@ -19,11 +21,13 @@ interface BodyFieldProps {
 }
 
 /**
- * An article's or guide's text, as Markdown. The blocks the site offers are added with a button
- * rather than typed from memory; the page's Preview shows the text as the site lays it out.
+ * An article's or guide's text. Headings, lists, bold and links are made with the buttons above it,
+ * and the blocks the site offers with the buttons below, rather than typed from memory; the page's
+ * Preview shows the text as the site lays it out.
  */
 export function BodyField({ idPrefix, value, onChange, error, blocks, figures, tokens }: BodyFieldProps) {
   const id = `${idPrefix}-body`;
+  const box = useRef<HTMLTextAreaElement>(null);
   const errorId = error ? `${id}--error` : undefined;
   const repeats = repeatsIn(value, figures);
   const readings = readingsIn(value, tokens);
@@ -36,8 +40,10 @@ export function BodyField({ idPrefix, value, onChange, error, blocks, figures, t
       <p id={`${id}--help`} className="text-sm text-slate-700">
         {w.bodyHelp}
       </p>
+      <TextFormatBar targetId={id} textarea={box} value={value} onChange={onChange} />
       <textarea
         id={id}
+        ref={box}
         className={`${fieldClass} font-mono text-sm`}
         rows={24}
         value={value}

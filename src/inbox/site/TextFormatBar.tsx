@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { words } from '../app-words.ts';
+import { ui } from '../ui.ts';
+import { fieldClass } from './form-context.ts';
+import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
+
+const w = words.site.format;
+
+interface TextFormatBarProps {
+  /** The text box's id: the buttons name what they change. */
+  targetId: string;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The buttons above an article's text: the selected lines become a heading, a sub-heading, a list
+ * or plain text, the selected words bold or a link. The box keeps the focus and the selection
+ * covers what changed, so a keyboard user carries on typing where they were.
+ */
+export function TextFormatBar({ targetId, textarea, value, onChange }: TextFormatBarProps) {
+  const [linking, setLinking] = useState<{ start: number; end: number } | null>(null);
+  const [href, setHref] = useState('');
+  const [linkError, setLinkError] = useState(false);
+  const select = useRef<{ start: number; end: number } | null>(null);
+  const linkInput = useRef<HTMLInputElement>(null);
+  const open = linking !== null;
+
+  // The link's address is asked for at once.
+  useEffect(() => {
+    if (open) linkInput.current?.focus();
+  }, [open]);
+
+  // Once the changed text is drawn, the box gets the focus back with the changed part selected.
+  useEffect(() => {
+    const box = textarea.current;
+    const range = select.current;
+    if (!box || !range) return;
+    select.current = null;
+    box.focus();
+    box.setSelectionRange(range.start, range.end);
+  });
+
+  const selection = (): Selected => ({
+    text: value,
+    start: textarea.current?.selectionStart ?? value.length,
+    end: textarea.current?.selectionEnd ?? value.length,
+  });
+  const apply = (next: Selected) => {
+    select.current = { start: next.start, end: next.end };
+    onChange(next.text);
+  };
+  const addLink = () => {
+    const target = href.trim();
+    if (!linking || !LINK_TARGET.test(target)) {
+      setLinkError(true);
+      return;
+    }
+    apply(linkSelection({ text: value, ...linking }, target));
+    setLinking(null);
+    setHref('');
+    setLinkError(false);
+  };
+
+  const linkId = `${targetId}--link`;
+  return (
+    <div className="mt-2">
+      <div role="group" aria-label={w.group} className="flex flex-wrap gap-2">
+        {LINE_FORMATS.map((format) => (
+          <button key={format} type="button" className={ui.secondary} aria-controls={targetId} onClick={() => apply(formatLines(selection(), format))}>
+            {w[format]}
+          </button>
+        ))}
+        <button type="button" className={ui.secondary} aria-controls={targetId} onClick={() => apply(boldSelection(selection(), w.boldPlaceholder))}>
+          {w.bold}
+        </button>
+        <button
+          type="button"
+          className={ui.secondary}
+          aria-expanded={open}
+          aria-controls={linkId}
+          onClick={() => {
+            const { start, end } = selection();
+            setLinking(linking ? null : { start, end });
+          }}
+        >
+          {w.link}
+        </button>
+      </div>
+      {linking && (
+        <div id={linkId} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
+          <label htmlFor={`${linkId}-to`} className={ui.label}>
+            {w.linkTo}
+          </label>
+          <p id={`${linkId}-help`} className="text-sm text-slate-700">
+            {w.linkHelp}
+          </p>
+          <input
+            id={`${linkId}-to`}
+            ref={linkInput}
+            className={fieldClass}
+            value={href}
+            autoComplete="off"
+            inputMode="url"
+            aria-describedby={[linkError ? `${linkId}-error` : '', `${linkId}-help`].filter(Boolean).join(' ')}
+            aria-invalid={linkError ? true : undefined}
+            onChange={(e) => setHref(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter adds the link rather than sending the whole page's form.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addLink();
+              }
+            }}
+          />
+          {linkError && (
+            <p id={`${linkId}-error`} className="mt-1 font-semibold text-alert-700">
+              {w.badLink}
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className={ui.button} onClick={addLink}>
+              {w.addLink}
+            </button>
+            <button
+              type="button"
+              className={ui.secondary}
+              onClick={() => {
+                setLinking(null);
+                setLinkError(false);
+                select.current = linking;
+              }}
+            >
+              {w.cancel}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

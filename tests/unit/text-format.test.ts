@@ -1,0 +1,78 @@
+/**
+ * The site editor's text buttons: what each writes into an article's text around the selection,
+ * and that nothing outside the selected lines or words changes.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from '../../src/inbox/site/text-format.ts';
+
+const TEXT = 'Intro line.\n\nWhy prices differ\nSize\nGlass doors\n\nLast line.';
+/** A selection of the part of TEXT from `from` to `to`, found by its words. */
+const within = (from: string, to: string = from): Selected => ({
+  text: TEXT,
+  start: TEXT.indexOf(from),
+  end: TEXT.indexOf(to) + to.length,
+});
+
+describe('the text buttons', () => {
+  it('make the lines a selection touches a heading, a sub-heading, a list or plain text', () => {
+    // A caret inside a line is enough for that line.
+    const caret = { text: TEXT, start: TEXT.indexOf('prices'), end: TEXT.indexOf('prices') };
+    expect(formatLines(caret, 'heading').text).toBe('Intro line.\n\n## Why prices differ\nSize\nGlass doors\n\nLast line.');
+    expect(formatLines(caret, 'subheading').text).toBe('Intro line.\n\n### Why prices differ\nSize\nGlass doors\n\nLast line.');
+    const list = within('ze', 'Glass');
+    expect(formatLines(list, 'bullets').text).toBe('Intro line.\n\nWhy prices differ\n- Size\n- Glass doors\n\nLast line.');
+    const numbered = formatLines(list, 'numbers');
+    expect(numbered.text).toBe('Intro line.\n\nWhy prices differ\n1. Size\n2. Glass doors\n\nLast line.');
+    expect(numbered.text.slice(numbered.start, numbered.end)).toBe('1. Size\n2. Glass doors');
+    // One kind replaces another, and plain text takes every mark away; blank lines stay blank.
+    expect(formatLines({ ...numbered }, 'bullets').text).toBe(formatLines(list, 'bullets').text);
+    expect(formatLines({ ...numbered }, 'plain').text).toBe(TEXT);
+    expect(formatLines(within('Intro', 'Last'), 'bullets').text).toBe('- Intro line.\n\n- Why prices differ\n- Size\n- Glass doors\n\n- Last line.');
+    // A selection ending just after a line break leaves the next line alone.
+    const line = { text: TEXT, start: TEXT.indexOf('Size'), end: TEXT.indexOf('Glass') };
+    expect(formatLines(line, 'bullets').text).toContain('- Size\nGlass doors');
+  });
+
+  it('make the selected words bold or a link, and select what they wrote', () => {
+    const bold = boldSelection(within('prices'), 'bold words');
+    expect(bold.text).toContain('Why **prices** differ');
+    expect(bold.text.slice(bold.start, bold.end)).toBe('prices');
+    const empty = boldSelection({ text: 'ab', start: 1, end: 1 }, 'bold words');
+    expect(empty.text).toBe('a**bold words**b');
+    expect(empty.text.slice(empty.start, empty.end)).toBe('bold words');
+    const link = linkSelection(within('Glass doors'), '/display-fridge');
+    expect(link.text).toContain('\n[Glass doors](/display-fridge)\n');
+    expect(link.text.slice(link.start, link.end)).toBe('[Glass doors](/display-fridge)');
+    expect(linkSelection({ text: 'See ', start: 4, end: 4 }, '/contact').text).toBe('See [/contact](/contact)');
+    // Brackets in the words would end the link's words early: they are left out.
+    expect(linkSelection({ text: 'a [b] c', start: 0, end: 7 }, '/contact').text).toBe('[a b c](/contact)');
+  });
+
+  it('link only to a page of the site, a secure address, an e-mail or a phone number', () => {
+    for (const ok of ['/contact', '/', '/blog/lease-vs-buy#costs', 'https://www.energywise.govt.nz/', 'mailto:info@example.co.nz', 'tel:+64800374343'])
+      expect(LINK_TARGET.test(ok), ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'http://example.com', 'contact', '/a b', '/a)(b', 'https://', 'data:text/html,x', ''])
+      expect(LINK_TARGET.test(bad), bad).toBe(false);
+  });
+
+  it('change nothing before the first selected line or after the last, and give a selection inside the text', () => {
+    const selected = fc
+      .tuple(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '#', '-', '1', '.', '*') }), fc.nat(), fc.nat())
+      .map(([text, a, b]) => ({ text, start: Math.min(a, b) % (text.length + 1), end: Math.max(a, b) % (text.length + 1) }))
+      .filter((s) => s.start <= s.end);
+    fc.assert(
+      fc.property(selected, fc.constantFrom(...LINE_FORMATS), (s, format) => {
+        const out = formatLines(s, format);
+        const before = s.text.slice(0, out.start);
+        expect(out.text.startsWith(before)).toBe(true);
+        expect(out.start).toBeLessThanOrEqual(out.end);
+        expect(out.end).toBeLessThanOrEqual(out.text.length);
+        // The lines after the formatted ones are as they were.
+        expect(s.text.endsWith(out.text.slice(out.end))).toBe(true);
+        // Formatting twice is formatting once.
+        expect(formatLines(out, format).text).toBe(out.text);
+      }),
+    );
+  });
+});
