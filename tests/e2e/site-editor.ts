@@ -20,7 +20,7 @@ import { nzParts } from '../../core/nz-time.ts';
 import { eachLead } from '../../server/storage/open-store.ts';
 import { one, run } from '../../server/storage/steps.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
-import { expectAxeCleanAtBothWidths } from './helpers.ts';
+import { expectAxeClean, expectAxeCleanAtBothWidths } from './helpers.ts';
 import { serverOptions, test, expect, type TestServer } from './fixtures.ts';
 import { HEIC_PHOTO } from '../support/photos.ts';
 import type { Locator } from '@playwright/test';
@@ -141,6 +141,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await to.press('Enter');
           await expect(to).toHaveAttribute('aria-invalid', 'true');
           await expect(to).toHaveAccessibleDescription(/Start with \/ for a page of this site/);
+          await expectAxeClean(page, 'the text buttons with a refused link');
           await to.fill('/contact');
           await page.getByRole('button', { name: 'Add the link' }).click();
           expect(await body.inputValue()).toContain('### Seven things set almost [every price](/contact):');
