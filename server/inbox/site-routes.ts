@@ -94,6 +94,8 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     ...endpoint('GET /site'),
     handler: async (_request, reply) => {
       if (!site) return reply.code(404).send({ error: siteWords.notEditable });
+      // Whoever opens the list of pages is about to open one and may preview it: the quick preview starts now rather than then.
+      site.warmPreview();
       const [latest, drafts] = await Promise.all([site.latest(), ctx.store.read(() => draftKeys())]);
       const content = site.contentOf(latest);
       const conflicts = site.releaseConflicts(latest);

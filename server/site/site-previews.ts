@@ -95,9 +95,13 @@ export class SitePreviews {
     }
   }
 
-  /** Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the rest. */
-  warm(entry: Pick<ContentEntry, 'collection' | 'id'>): void {
-    this.#parts.live?.warm(previewRouteOf(entry));
+  /**
+   * Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the
+   * rest; with no entry (someone opened the list of pages), of the home page, whose render readies
+   * what every page shares.
+   */
+  warm(entry?: Pick<ContentEntry, 'collection' | 'id'>): void {
+    this.#parts.live?.warm(entry ? previewRouteOf(entry) : '/');
   }
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */

@@ -153,8 +153,8 @@ export class SitePublisher {
     return this.#previews.preview(entry, by);
   }
 
-  /** Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the rest. */
-  warmPreview(entry: Pick<ContentEntry, 'collection' | 'id'>): void {
+  /** Readies quick previews of `entry` (someone opened it to edit), or of any page (someone opened the list), so the first is as quick as the rest. */
+  warmPreview(entry?: Pick<ContentEntry, 'collection' | 'id'>): void {
     this.#previews.warm(entry);
   }
 

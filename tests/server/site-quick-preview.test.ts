@@ -79,6 +79,10 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
   });
 
   it('renders the page at once, which every instance serves as it is; its build is made behind it for the publish', { timeout: 120_000 }, async () => {
+    // Opening the list of pages starts the quick preview, before any page is opened.
+    expect(await live.address()).toBeUndefined();
+    expect((await onA.call(owner, 'GET', '/site')).statusCode).toBe(200);
+    expect(await live.address()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const heading = `Commercial Fridge Prices in New Zealand, Seen at Once on ${kind}`;
     const { address, share, page, e } = await previewOf(heading);
     expect(page).toContain(`<h1`);
