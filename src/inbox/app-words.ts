@@ -681,7 +681,7 @@ export const words = {
     form: 'Fields',
     body: 'Text',
     bodyHelp:
-      'Select words or lines, then press a button above the box to make them a heading, a list, bold or a link. The marks the buttons write (## before a heading, - before a list item) are how the site knows. Blocks from the list below go on a line of their own.',
+      'Select words or lines, then press a button above the box to make them a heading, a list, bold or a link. The buttons write the marks the site reads, such as ## before a heading. Blocks from the list below go on a line of their own.',
     format: {
       group: 'Format the selected text',
       heading: 'Heading',
