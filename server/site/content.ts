@@ -1,8 +1,8 @@
 /**
  * The site's content model, as the site editor needs it: the entries and their files, the build's
- * own checks, the price date rule and what the content's tokens show. The one door from the server into the site's code (an
- * exception in the import walls): the editor must check and write entries exactly as the build
- * reads them, so it uses the build's own modules rather than a copy.
+ * own checks, the price date rule and what the content's tokens show. The one door from the server
+ * into the site's code (an exception in the import walls): the editor must check and write entries
+ * exactly as the build reads them, so it uses the build's own modules rather than a copy.
  */
 export { bodyBlockChoices, bodyRefusal, checkEntry, checkEntryForBuild, type ContentProblem } from '../../src/lib/content-check.ts';
 export { tokenReadings } from '../../src/lib/tokens.ts';
