@@ -123,7 +123,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.screenshot({ path: `${SHOTS}/tokens-${kind}-390.png` });
         });
 
-        await test.step('the text’s buttons make a line a sub-heading and words a link, and refuse an address that goes nowhere', async () => {
+        await test.step('the text’s buttons make a line a sub-heading, words a link and a table cells, and refuse an address that goes nowhere', async () => {
           const body = page.getByRole('textbox', { name: 'Text', exact: true });
           const original = await body.inputValue();
           const select = (words: string) =>
@@ -147,6 +147,30 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           expect(await body.inputValue()).toContain('### Seven things set almost [every price](/contact):');
           await expect(body).toBeFocused();
           await page.screenshot({ path: `${SHOTS}/text-buttons-${kind}-390.png` });
+
+          // A table is edited as cells: the one the cursor is in, then a new one.
+          await select('Width and access');
+          await page.getByRole('button', { name: 'Table…' }).click();
+          await expect(page.getByText('The table the cursor is in.')).toBeVisible();
+          const heading = page.getByRole('group', { name: 'Heading row' });
+          await expect(heading.getByLabel('Column 1')).toBeFocused();
+          await expect(heading.getByLabel('Column 1')).toHaveValue('Feature');
+          const row1 = page.getByRole('group', { name: 'Row 1', exact: true });
+          await expect(row1.getByLabel('Column 1')).toHaveValue('Width and access');
+          await row1.getByLabel('Column 1').fill('Width | access');
+          await expectAxeClean(page, 'the table editor');
+          await page.screenshot({ path: `${SHOTS}/table-${kind}-390.png` });
+          await page.getByRole('button', { name: 'Put the table in the text' }).click();
+          expect(await body.inputValue()).toContain('\n| Width \\| access | 120-180cm; doors or drawers |');
+          await expect(body).toBeFocused();
+          await body.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(0, 0));
+          await page.getByRole('button', { name: 'Table…' }).click();
+          await expect(page.getByText('A new table goes after the line the cursor is on.')).toBeVisible();
+          await page.getByRole('group', { name: 'Heading row' }).getByLabel('Column 2').fill('Second');
+          await page.getByRole('button', { name: 'Add a row' }).click();
+          await page.getByRole('group', { name: 'Row 2', exact: true }).getByLabel('Column 1').fill('Last');
+          await page.getByRole('button', { name: 'Put the table in the text' }).click();
+          expect(await body.inputValue()).toContain('|  | Second |\n|---|---|\n|  |  |\n| Last |  |\n\n');
           await body.fill(original);
         });
 

@@ -3,6 +3,8 @@ import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
 import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
+import { NEW_TABLE, tableAt, withTable, type TableAt } from './table-text.ts';
+import { TableEditor } from './TableEditor.tsx';
 
 const w = words.site.format;
 
@@ -23,6 +25,8 @@ export function TextFormatBar({ targetId, textarea, value, onChange }: TextForma
   const [linking, setLinking] = useState<{ start: number; end: number } | null>(null);
   const [href, setHref] = useState('');
   const [linkError, setLinkError] = useState(false);
+  /** The table being edited: where the caret was, and the table it was in (null for a new one). */
+  const [tabling, setTabling] = useState<{ caret: Selected; at: TableAt | null } | null>(null);
   const select = useRef<{ start: number; end: number } | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
   const open = linking !== null;
@@ -64,6 +68,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange }: TextForma
   };
 
   const linkId = `${targetId}--link`;
+  const tableId = `${targetId}--table`;
   return (
     <div className="mt-2">
       <div role="group" aria-label={w.group} className="flex flex-wrap gap-2">
@@ -87,7 +92,39 @@ export function TextFormatBar({ targetId, textarea, value, onChange }: TextForma
         >
           {w.link}
         </button>
+        <button
+          type="button"
+          className={ui.secondary}
+          aria-expanded={tabling !== null}
+          aria-controls={tableId}
+          onClick={() => {
+            const caret = selection();
+            setTabling(tabling ? null : { caret, at: tableAt(value, caret.start) });
+          }}
+        >
+          {w.table}
+        </button>
       </div>
+      {tabling && (
+        <TableEditor
+          id={tableId}
+          start={tabling.at ?? NEW_TABLE}
+          editing={tabling.at !== null}
+          onDone={(table) => {
+            // Text typed in the box meanwhile moved things: the table is found again where the cursor was.
+            const same = value === tabling.caret.text;
+            const caret = same
+              ? tabling.caret
+              : { text: value, start: Math.min(tabling.caret.start, value.length), end: Math.min(tabling.caret.start, value.length) };
+            apply(withTable(caret, table, same ? tabling.at : tabling.at && tableAt(value, caret.start)));
+            setTabling(null);
+          }}
+          onCancel={() => {
+            select.current = { start: tabling.caret.start, end: tabling.caret.end };
+            setTabling(null);
+          }}
+        />
+      )}
       {linking && (
         <div id={linkId} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
           <label htmlFor={`${linkId}-to`} className={ui.label}>
