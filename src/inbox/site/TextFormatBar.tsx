@@ -18,8 +18,8 @@ interface TextFormatBarProps {
 
 /**
  * The buttons above an article's text: the selected lines become a heading, a sub-heading, a list
- * or plain text, the selected words bold or a link. The box keeps the focus and the selection
- * covers what changed, so a keyboard user carries on typing where they were.
+ * or plain text, the selected words bold or a link, and a table is edited as cells. The box gets the
+ * focus back with what changed selected, so a keyboard user carries on typing where they were.
  */
 export function TextFormatBar({ targetId, textarea, value, onChange }: TextFormatBarProps) {
   const [linking, setLinking] = useState<{ start: number; end: number } | null>(null);
