@@ -193,10 +193,14 @@ export class VersionPublisher {
         const bases = this.#basesOf(entries, changed, latest, given);
         const key = this.#builder.keyFor(entries);
         const number = await this.#store.transact(function* () {
+          // After the newest number, failed ones included: a failed version keeps its number and its reason.
+          // Read before the newest version is checked: on PostgreSQL each statement sees what was
+          // committed when it began, so a version another instance commits between the two reads
+          // either shows in the check (made again over it) or takes this number first (the insert
+          // then finds it taken). Read after, it could pass the check and be built over.
+          const number = (yield* latestVersionNumber()) + 1;
           // Made over the newest version, or made again over the one published meanwhile.
           if (((yield* latestVersion())?.number ?? 0) !== latest.number) return undefined;
-          // After the newest number, failed ones included: a failed version keeps its number and its reason.
-          const number = (yield* latestVersionNumber()) + 1;
           if (!(yield* insertVersion({ number, entries, bases, changed, action, restoredFrom, authorEmail: by.email }))) return undefined;
           yield* queueBuild(number, key);
           yield* audit({ actor_email: by.email, action: siteWords.audit(action, number, restoredFrom), detail: changed.join(', '), ip: by.ip });

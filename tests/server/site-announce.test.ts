@@ -16,6 +16,9 @@ import pg from 'pg';
 import type { LiveSite } from '../../server/site/live-site.ts';
 import type { SitePublisher } from '../../server/site/site-publisher.ts';
 import { insertVersion } from '../../server/storage/site-versions.ts';
+import type { Work } from '../../server/storage/steps.ts';
+import type { LeadStore } from '../../server/storage/types.ts';
+import { EditConflict } from '../../server/site/version-publisher.ts';
 import { migrations } from '../../server/storage/migrations.ts';
 import { createTestStore, rawQuery, type TestStore } from '../support/stores.ts';
 import { fakeBuild, siteInstance } from '../support/site-editor.ts';
@@ -32,10 +35,50 @@ const HOUR_MS = 3_600_000;
 const BY = { email: 'owner@example.nz', ip: '127.0.0.1' };
 const STOPS = 'Stops Its Builders';
 
+/**
+ * A store whose units of work, while `holdFor` names an author, stop after their first read of the
+ * site's versions until that author's version is committed: another instance's publish then lands
+ * between that read and the unit's next, as it can on PostgreSQL, where each statement sees what
+ * was committed when it began.
+ */
+function holdingStore(store: LeadStore) {
+  const state = { holdFor: null as string | null, held: 0 };
+  function* held<T>(work: Work<T>): Work<T> {
+    let step = work.next();
+    let waited = false;
+    while (!step.done) {
+      const query = step.value;
+      const result: unknown = yield query;
+      if (state.holdFor && !waited && query.mode === 'all' && /\bFROM site_versions\b/.test(query.sql)) {
+        waited = true;
+        state.held++;
+        const author = state.holdFor.replace(/'/g, "''");
+        // At most 10 s, in steps of 20 ms; each check sees what was committed by then.
+        yield {
+          mode: 'run',
+          sql: `DO $$ DECLARE i int := 0; BEGIN WHILE NOT EXISTS (SELECT 1 FROM site_versions WHERE author_email = '${author}') AND i < 500 LOOP PERFORM pg_sleep(0.02); i := i + 1; END LOOP; END $$`,
+          params: [],
+        };
+      }
+      step = work.next(result);
+    }
+    return step.value;
+  }
+  const wrapped = new Proxy(store, {
+    get(target, prop) {
+      if (prop === 'transact') return <T>(work: () => Work<T>) => target.transact(() => held(work()));
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store: wrapped, state };
+}
+
 describe('a publish announced on PostgreSQL', () => {
   let t: TestStore;
   let a: { site: LiveSite; publisher: SitePublisher; work: string };
   let other: { site: LiveSite; publisher: SitePublisher; work: string };
+  let otherStore: ReturnType<typeof holdingStore>;
 
   /** The content folders each site build (either instance's) was run on, after the release's own. */
   const builds: string[] = [];
@@ -54,7 +97,8 @@ describe('a publish announced on PostgreSQL', () => {
     // A claim on a build renewed every second: a claim lost is noticed within one.
     a = await siteInstance(t.store, counted, undefined, { checkEveryMs: HOUR_MS, buildLeaseMs: 3000 });
     // A second store on the same database: another instance, with its own listening connection.
-    other = await siteInstance(t.reopen(), counted, undefined, { checkEveryMs: HOUR_MS, buildLeaseMs: 3000 });
+    otherStore = holdingStore(t.reopen());
+    other = await siteInstance(otherStore.store, counted, undefined, { checkEveryMs: HOUR_MS, buildLeaseMs: 3000 });
     a.publisher.start();
     other.publisher.start();
   });
@@ -102,6 +146,24 @@ describe('a publish announced on PostgreSQL', () => {
       "SELECT period, attempts, status FROM outbox WHERE purpose = 'site-build' ORDER BY period",
     );
     expect(jobs.filter((j) => j.status === 'done').map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('makes one version of two publishes of a page from the same version, though one instance’s version is committed between the other’s reads', async () => {
+    const latest = await a.publisher.latest();
+    const guide = a.publisher.contentOf(latest).get(GUIDE)!;
+    const edit = (heading: string) => ({ ...guide, data: { ...guide.data, heading } });
+    // The other instance reads the versions, then waits until this instance's publish is committed.
+    otherStore.state.holdFor = 'first@example.nz';
+    otherStore.state.held = 0;
+    try {
+      const late = other.publisher.publishEntry(edit('Commercial Fridge Prices, Pressed Second'), latest.number, { ...BY, email: 'second@example.nz' });
+      await waitFor(() => otherStore.state.held > 0, { what: 'the other instance held after its first read' });
+      const first = await a.publisher.publishEntry(edit('Commercial Fridge Prices, Pressed First'), latest.number, { ...BY, email: 'first@example.nz' });
+      await expect(late).rejects.toBeInstanceOf(EditConflict);
+      expect((await a.publisher.latest()).number).toBe(first.number);
+    } finally {
+      otherStore.state.holdFor = null;
+    }
   });
 
   it('stops trying a build whose builders keep dying under it: the version fails, saying so, and the site stays as it was', async () => {
