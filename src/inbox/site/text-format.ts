@@ -20,7 +20,8 @@ const LINE_MARK = /^(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)/;
 
 /** The whole lines the selection touches: from the start of its first line to the end of its last. */
 function linesOf({ text, start, end }: Selected): [number, number] {
-  const from = text.lastIndexOf('\n', start - 1) + 1;
+  // lastIndexOf reads a negative start as 0, where a line break would be found after the caret.
+  const from = start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
   // A selection ending just after a line break ends on the line before it.
   const last = end > start && text[end - 1] === '\n' ? end - 1 : end;
   const to = text.indexOf('\n', last);
