@@ -33,6 +33,8 @@ describe('the text buttons', () => {
     // seed -1174552310): that empty line is the one formatted, and nothing is added.
     expect(formatLines({ text: '\n- \n', start: 0, end: 0 }, 'heading')).toEqual({ text: '\n- \n', start: 0, end: 0 });
     expect(formatLines({ text: '- \n', start: 0, end: 0 }, 'heading').text).toBe('\n');
+    // Plain text takes every mark a line starts with (seed 650080543: "* * " made plain kept a list item's mark).
+    expect(formatLines({ text: '* * words', start: 0, end: 0 }, 'plain').text).toBe('words');
     // A selection ending just after a line break leaves the next line alone.
     const line = { text: TEXT, start: TEXT.indexOf('Size'), end: TEXT.indexOf('Glass') };
     expect(formatLines(line, 'bullets').text).toContain('- Size\nGlass doors');

@@ -37,7 +37,9 @@ export function formatLines(selected: Selected, format: LineFormat): Selected {
     .slice(from, to)
     .split('\n')
     .map((line) => {
-      const bare = line.replace(LINE_MARK, '');
+      let bare = line.replace(LINE_MARK, '');
+      // Plain text keeps no mark at all: "* * words" made plain once would still be a list item.
+      while (format === 'plain' && LINE_MARK.test(bare)) bare = bare.replace(LINE_MARK, '');
       if (bare.trim() === '' || format === 'plain') return bare;
       // What follows a mark starts at its first word: spaces there would be read as part of the mark.
       const words = bare.trimStart();
