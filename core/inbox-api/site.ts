@@ -103,8 +103,8 @@ export const siteEntryAnswer = z.object({
   /** The entry's JSON Schema, made from the same zod schema the build checks it with. */
   schema: z.record(z.string(), z.unknown()),
   hasBody: z.boolean(),
-  /** The blocks an article's body may hold. */
-  blocks: z.array(z.object({ tag: z.string(), example: z.string(), label: z.string() })),
+  /** The blocks an article's body may hold; one that stands alone (a calculator) is a paragraph of its own. */
+  blocks: z.array(z.object({ tag: z.string(), example: z.string(), label: z.string(), alone: z.boolean() })),
   release: entryContent,
   published: entryContent,
   version: z.number(),

@@ -681,7 +681,7 @@ export const words = {
     form: 'Fields',
     body: 'Text',
     bodyHelp:
-      'Select words or lines, then press a button above the box to make them a heading, a list, bold or a link. The buttons write the marks the site reads, such as ## before a heading. Blocks from the list below go on a line of their own.',
+      'Select words or lines, then press a button above the box to make them a heading, a list, bold or a link. The buttons write the marks the site reads, such as ## before a heading. “Insert…” puts a price, the phone number or a calculator where the cursor is.',
     format: {
       group: 'Format the selected text',
       heading: 'Heading',
@@ -708,9 +708,10 @@ export const words = {
       removeRow: 'Remove the last row',
       removeColumn: 'Remove the last column',
       putTable: 'Put the table in the text',
+      insert: 'Insert…',
+      insertTitle: 'Put one of these where the cursor is. Each follows Business details, so it changes when they do.',
+      insertShows: (label: string, shows: string) => `${label}, now “${shows}”`,
     },
-    blocks: 'Blocks you can add to the text',
-    insertBlock: (label: string) => `Add at the end: ${label}`,
     saveDraft: 'Save draft',
     previewButton: 'Preview',
     previewing: 'Making the preview…',

@@ -29,7 +29,7 @@ interface BlockSetting {
 }
 
 /** The blocks an article's body may hold, by the tag written; a block with a setting takes exactly that one. */
-export const bodyBlocks: Record<string, { example: string; label: string; setting?: BlockSetting }> = {
+export const bodyBlocks: Record<string, { example: string; label: string; setting?: BlockSetting; alone?: true }> = {
   EmergencyLine: { example: '<EmergencyLine />', label: 'The emergency phone number, as a call link' },
   Business: { example: '<Business />', label: 'The business name' },
   Email: { example: '<Email />', label: 'The contact e-mail address, as a link' },
@@ -43,6 +43,8 @@ export const bodyBlocks: Record<string, { example: string; label: string; settin
     example: '<Calculator tool="runningCost" />',
     label: 'A calculator',
     setting: { name: 'tool', values: calculatorTools, what: 'calculator' },
+    // A whole calculator is a paragraph of its own; every other block sits among words.
+    alone: true,
   },
 };
 
@@ -50,16 +52,18 @@ export const bodyBlocks: Record<string, { example: string; label: string; settin
 const settingLabels: Record<string, Record<string, string>> = { Price: PRICE_LABELS, Calculator: CALCULATOR_LABELS };
 
 /** What the editor offers to add: each block, and each value of a block with a setting ("Price: Standard display fridge"). */
-export function bodyBlockChoices(): { tag: string; example: string; label: string }[] {
-  return Object.entries(bodyBlocks).flatMap(([tag, block]) =>
-    block.setting
+export function bodyBlockChoices(): { tag: string; example: string; label: string; alone: boolean }[] {
+  return Object.entries(bodyBlocks).flatMap(([tag, block]) => {
+    const alone = block.alone === true;
+    return block.setting
       ? block.setting.values.map((value) => ({
           tag,
           example: `<${tag} ${block.setting!.name}="${value}" />`,
           label: `${block.label}: ${settingLabels[tag]?.[value] ?? value}`,
+          alone,
         }))
-      : [{ tag, example: block.example, label: block.label }],
-  );
+      : [{ tag, example: block.example, label: block.label, alone }];
+  });
 }
 
 const BODY_MAX = 60_000;

@@ -148,6 +148,18 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(body).toBeFocused();
           await page.screenshot({ path: `${SHOTS}/text-buttons-${kind}-390.png` });
 
+          // A figure goes where the cursor is, picked by its name and what it shows, never typed.
+          await select('Seven');
+          await page.getByRole('button', { name: 'Insert…' }).click();
+          const price = page.getByRole('button', { name: 'A price from the price list: Standard display fridge, now “NZ$1,500 to NZ$4,000”' });
+          await expect(page.getByRole('button', { name: /^The emergency phone number, as a call link/ })).toBeFocused();
+          await expectAxeClean(page, 'the blocks to insert');
+          await page.screenshot({ path: `${SHOTS}/insert-${kind}-390.png` });
+          await price.click();
+          expect(await body.inputValue()).toContain('### <Price of="displayFridge" /> things set almost');
+          await expect(body).toBeFocused();
+          await expect(body).toHaveAccessibleDescription(/<Price of="displayFridge" \/> is the “Standard display fridge” price, now “NZ\$1,500 to NZ\$4,000”/);
+
           // A table is edited as cells: the one the cursor is in, then a new one.
           await select('Width and access');
           await page.getByRole('button', { name: 'Table…' }).click();

@@ -85,7 +85,15 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(e.figures).toContainEqual(
       expect.objectContaining({ whole: ['NZ$1,500 to NZ$4,000'], token: '{price:displayFridge}', block: '<Price of="displayFridge" />' }),
     );
-    expect(e.blocks).toContainEqual({ tag: 'Price', example: '<Price of="displayFridge" />', label: 'A price from the price list: Standard display fridge' });
+    expect(e.blocks).toContainEqual({
+      tag: 'Price',
+      example: '<Price of="displayFridge" />',
+      label: 'A price from the price list: Standard display fridge',
+      alone: false,
+    });
+    // A calculator is a paragraph of its own, so the editor puts it after a line rather than inside one.
+    expect(e.blocks.filter((b) => b.alone).map((b) => b.tag)).toEqual(expect.arrayContaining(['Calculator']));
+    expect(e.blocks.every((b) => b.alone === (b.tag === 'Calculator'))).toBe(true);
     expect((await entry('/site/entries/business/details')).figures).toEqual([]);
     expect((await onA.call(owner, 'GET', '/site/entries/guides/no-such-guide')).statusCode).toBe(404);
     expect((await onA.call(owner, 'GET', '/site/entries/secrets/x')).statusCode).toBe(400);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from '../../src/inbox/site/text-format.ts';
+import { boldSelection, formatLines, insertBlock, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from '../../src/inbox/site/text-format.ts';
 
 const TEXT = 'Intro line.\n\nWhy prices differ\nSize\nGlass doors\n\nLast line.';
 /** A selection of the part of TEXT from `from` to `to`, found by its words. */
@@ -81,6 +81,42 @@ describe('the text buttons', () => {
       }),
       // Cheap, and its one bug so far showed within 50 runs.
       { numRuns: 2000 },
+    );
+  });
+
+  it('put a block where the cursor is, among words, or a calculator after the line', () => {
+    const at = (text: string, caret: string, end = caret) => ({ text, start: text.indexOf(caret), end: text.indexOf(end) + end.length });
+    // Among words: spaced from a word either side, not from the stop or bracket beside it.
+    const call = insertBlock({ text: 'Call us on.', start: 10, end: 10 }, '<EmergencyLine />', false);
+    expect(call.text).toBe('Call us on <EmergencyLine />.');
+    expect(call.text.slice(call.start, call.end)).toBe('<EmergencyLine />');
+    expect(insertBlock({ text: 'From now', start: 4, end: 4 }, '<Price of="displayFridge" />', false).text).toBe('From <Price of="displayFridge" /> now');
+    expect(insertBlock({ text: '(x)', start: 1, end: 2 }, '<Business />', false).text).toBe('(<Business />)');
+    // The selected words are replaced, as typing over them would.
+    expect(insertBlock(at('Costs NZ$1,500 to NZ$4,000.', 'NZ$1,500', 'NZ$4,000'), '<Price of="displayFridge" />', false).text).toBe(
+      'Costs <Price of="displayFridge" />.',
+    );
+    // A calculator stands alone: after the cursor's line, one blank line either side.
+    const calc = insertBlock({ text: 'First.\nSecond.\n\n\nThird.', start: 2, end: 2 }, '<Calculator tool="runningCost" />', { after: 2 });
+    expect(calc.text).toBe('First.\n\n<Calculator tool="runningCost" />\n\nSecond.\n\n\nThird.');
+    expect(calc.text.slice(calc.start, calc.end)).toBe('<Calculator tool="runningCost" />');
+    expect(insertBlock({ text: '', start: 0, end: 0 }, '<Calculator tool="leaseBuy" />', { after: 0 }).text).toBe('<Calculator tool="leaseBuy" />\n');
+  });
+
+  it('keep the text either side of a block put among words', () => {
+    const selected = fc
+      .tuple(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '.', '(', '1', '|') }), fc.nat(), fc.nat())
+      .map(([text, a, b]) => ({ text, start: Math.min(a, b) % (text.length + 1), end: Math.max(a, b) % (text.length + 1) }))
+      .filter((s) => s.start <= s.end);
+    fc.assert(
+      fc.property(selected, (s) => {
+        const out = insertBlock(s, '<Business />', false);
+        expect(out.text.slice(out.start, out.end)).toBe('<Business />');
+        // Before and after it, the text as it was, give or take the one space that parts it from a word.
+        expect([s.text.slice(0, s.start), `${s.text.slice(0, s.start)} `]).toContain(out.text.slice(0, out.start));
+        expect([s.text.slice(s.end), ` ${s.text.slice(s.end)}`]).toContain(out.text.slice(out.end));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -3,8 +3,7 @@ import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
-import { FigureRepeats } from './FigureRepeats.tsx';
-import { TokenReadings } from './TokenReadings.tsx';
+import { TextNotes } from './TextNotes.tsx';
 import { TextFormatBar } from './TextFormatBar.tsx';
 import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
@@ -21,9 +20,9 @@ interface BodyFieldProps {
 }
 
 /**
- * An article's or guide's text. Headings, lists, bold and links are made with the buttons above it,
- * and the blocks the site offers with the buttons below, rather than typed from memory; the page's
- * Preview shows the text as the site lays it out.
+ * An article's or guide's text. Headings, lists, bold, links, tables and the blocks the site offers
+ * are made with the buttons above it rather than typed from memory; the page's Preview shows the
+ * text as the site lays it out.
  */
 export function BodyField({ idPrefix, value, onChange, error, blocks, figures, tokens }: BodyFieldProps) {
   const id = `${idPrefix}-body`;
@@ -40,7 +39,7 @@ export function BodyField({ idPrefix, value, onChange, error, blocks, figures, t
       <p id={`${id}--help`} className="text-sm text-slate-700">
         {w.bodyHelp}
       </p>
-      <TextFormatBar targetId={id} textarea={box} value={value} onChange={onChange} />
+      <TextFormatBar targetId={id} textarea={box} value={value} onChange={onChange} blocks={blocks} tokens={tokens} />
       <textarea
         id={id}
         ref={box}
@@ -51,29 +50,12 @@ export function BodyField({ idPrefix, value, onChange, error, blocks, figures, t
         aria-describedby={[errorId, `${id}--help`, noteId].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
       />
-      {noteId && (
-        <div id={noteId}>
-          {repeats.length > 0 && <FigureRepeats text={value} found={repeats} as="block" onChange={onChange} />}
-          {readings.length > 0 && <TokenReadings found={readings} />}
-        </div>
-      )}
+      {noteId && <TextNotes id={noteId} text={value} repeats={repeats} readings={readings} as="block" onChange={onChange} />}
       {error && (
         <p id={errorId} className="mt-1 font-semibold whitespace-pre-line text-alert-700">
           {error}
         </p>
       )}
-      <fieldset className="mt-3">
-        <legend className="font-semibold text-slate-900">{w.blocks}</legend>
-        <ul className="mt-1 flex flex-wrap gap-2">
-          {blocks.map((block) => (
-            <li key={block.tag}>
-              <button type="button" className={ui.secondary} onClick={() => onChange(`${value.replace(/\s*$/, '')}\n\n${block.example}\n`)}>
-                {w.insertBlock(block.label)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { formWords } from './form-words.ts';
 const w = formWords.repeats;
 
 interface FigureRepeatsProps {
-  id?: string | undefined;
   text: string;
   /** The figures the text repeats (repeatsIn). */
   found: readonly Figure[];
@@ -19,11 +18,11 @@ interface FigureRepeatsProps {
  * phone number, the hours): the repeat would stay behind when that field changes. Where the field
  * can be written in its place, one button does it.
  */
-export function FigureRepeats({ id, text, found, as, onChange }: FigureRepeatsProps) {
+export function FigureRepeats({ text, found, as, onChange }: FigureRepeatsProps) {
   const labels = [...new Set(found.map((f) => f.label))];
   const replaced = withTokens(text, found, as);
   return (
-    <div id={id} className="mt-1 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+    <div className="mt-1 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
       <p>{w.found(labels)}</p>
       {replaced === text ? (
         <p className="mt-1">{w.byHand}</p>

@@ -1,8 +1,7 @@
 import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
-import { FigureRepeats } from './FigureRepeats.tsx';
-import { TokenReadings } from './TokenReadings.tsx';
+import { TextNotes } from './TextNotes.tsx';
 import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
 /** Longer limits than this get a text area; a short title or label stays on one line. */
@@ -39,12 +38,7 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
       count={count}
       note={
         repeats.length > 0 || readings.length > 0
-          ? (id) => (
-              <div id={id}>
-                {repeats.length > 0 && <FigureRepeats text={text} found={repeats} as="token" onChange={onText} />}
-                {readings.length > 0 && <TokenReadings found={readings} />}
-              </div>
-            )
+          ? (id) => <TextNotes id={id} text={text} repeats={repeats} readings={readings} as="token" onChange={onText} />
           : undefined
       }
     >

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
-import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
+import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
+import { boldSelection, formatLines, insertBlock, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
 import { NEW_TABLE, tableAt, withTable, type TableAt } from './table-text.ts';
 import { TableEditor } from './TableEditor.tsx';
+import { BlockChoices } from './BlockChoices.tsx';
 
 const w = words.site.format;
 
@@ -14,19 +16,25 @@ interface TextFormatBarProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
   value: string;
   onChange: (value: string) => void;
+  /** The blocks the text may hold, and what those that show a figure show now. */
+  blocks: SiteEntryAnswer['blocks'];
+  tokens: SiteEntryAnswer['tokens'];
 }
 
 /**
  * The buttons above an article's text: the selected lines become a heading, a sub-heading, a list
- * or plain text, the selected words bold or a link, and a table is edited as cells. The box gets the
- * focus back with what changed selected, so a keyboard user carries on typing where they were.
+ * or plain text, the selected words bold or a link, a table is edited as cells, and a block (a
+ * price, the phone number, a calculator) goes where the cursor is. The box gets the focus back with
+ * what changed selected, so a keyboard user carries on typing where they were.
  */
-export function TextFormatBar({ targetId, textarea, value, onChange }: TextFormatBarProps) {
+export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tokens }: TextFormatBarProps) {
   const [linking, setLinking] = useState<{ start: number; end: number } | null>(null);
   const [href, setHref] = useState('');
   const [linkError, setLinkError] = useState(false);
   /** The table being edited: where the caret was, and the table it was in (null for a new one). */
   const [tabling, setTabling] = useState<{ caret: Selected; at: TableAt | null } | null>(null);
+  /** Where the cursor was when "Insert…" was pressed: the block goes there. */
+  const [inserting, setInserting] = useState<Selected | null>(null);
   const select = useRef<{ start: number; end: number } | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
   const open = linking !== null;
@@ -69,6 +77,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange }: TextForma
 
   const linkId = `${targetId}--link`;
   const tableId = `${targetId}--table`;
+  const insertId = `${targetId}--insert`;
   return (
     <div className="mt-2">
       <div role="group" aria-label={w.group} className="flex flex-wrap gap-2">
@@ -104,7 +113,35 @@ export function TextFormatBar({ targetId, textarea, value, onChange }: TextForma
         >
           {w.table}
         </button>
+        <button
+          type="button"
+          className={ui.secondary}
+          aria-expanded={inserting !== null}
+          aria-controls={insertId}
+          onClick={() => setInserting(inserting ? null : selection())}
+        >
+          {w.insert}
+        </button>
       </div>
+      {inserting && (
+        <BlockChoices
+          id={insertId}
+          blocks={blocks}
+          tokens={tokens}
+          onChoose={(block) => {
+            // Text typed in the box meanwhile moved things: the block goes where the cursor was, or the end.
+            const at = value === inserting.text ? inserting : { text: value, start: value.length, end: value.length };
+            // A calculator in a table would split it: it goes after the table, or after the selected lines.
+            const alone = block.alone && { after: tableAt(value, at.start)?.to ?? at.end };
+            apply(insertBlock(at, block.example, alone));
+            setInserting(null);
+          }}
+          onCancel={() => {
+            select.current = { start: inserting.start, end: inserting.end };
+            setInserting(null);
+          }}
+        />
+      )}
       {tabling && (
         <TableEditor
           id={tableId}

@@ -4,7 +4,7 @@
  * owner edits cells, never the bars. A bar inside a cell is kept as `\|`, and each column's
  * alignment (`:---`, `---:`) as it was.
  */
-import type { Selected } from './text-format.ts';
+import { ownParagraph, type Selected } from './text-format.ts';
 
 export type Align = '' | 'left' | 'right' | 'center';
 
@@ -85,10 +85,5 @@ export const NEW_TABLE: Table = {
 export function withTable({ text, start }: Selected, table: Table, at: Pick<TableAt, 'from' | 'to'> | null): Selected {
   const written = tableText(table);
   if (at) return { text: text.slice(0, at.from) + written + text.slice(at.to), start: at.from, end: at.from + written.length };
-  const lineEnd = text.indexOf('\n', start);
-  const cut = lineEnd === -1 ? text.length : lineEnd;
-  const before = text.slice(0, cut).replace(/\s*$/, '');
-  const after = text.slice(cut).replace(/^\s*/, '');
-  const lead = before === '' ? '' : `${before}\n\n`;
-  return { text: `${lead}${written}${after === '' ? '\n' : `\n\n${after}`}`, start: lead.length, end: lead.length + written.length };
+  return ownParagraph({ text, start, end: start }, written);
 }

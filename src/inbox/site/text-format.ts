@@ -66,3 +66,30 @@ export function linkSelection({ text, start, end }: Selected, href: string): Sel
   const link = `[${words}](${href})`;
   return { text: text.slice(0, start) + link + text.slice(end), start, end: start + link.length };
 }
+
+/**
+ * The text with `written` as a paragraph of its own after the line the caret is on (a table, a
+ * calculator): one blank line either side, however many were there; the selection covers it.
+ */
+export function ownParagraph({ text, start }: Selected, written: string): Selected {
+  const lineEnd = text.indexOf('\n', start);
+  const cut = lineEnd === -1 ? text.length : lineEnd;
+  const before = text.slice(0, cut).replace(/\s*$/, '');
+  const after = text.slice(cut).replace(/^\s*/, '');
+  const lead = before === '' ? '' : `${before}\n\n`;
+  return { text: `${lead}${written}${after === '' ? '\n' : `\n\n${after}`}`, start: lead.length, end: lead.length + written.length };
+}
+
+/**
+ * A block put where the caret is: in place of the selected words, a space kept from the words either
+ * side ("on <EmergencyLine />."); a block that stands alone (a calculator) goes after the caret's
+ * line, or after the table the caret is in. The selection covers the block.
+ */
+export function insertBlock(selected: Selected, block: string, alone: { after: number } | false): Selected {
+  if (alone) return ownParagraph({ ...selected, start: alone.after }, block);
+  const { text, start, end } = selected;
+  const space = (char: string | undefined) => (char !== undefined && /[\p{L}\p{N}]/u.test(char) ? ' ' : '');
+  const lead = start > 0 && !/\s/.test(text[start - 1]!) ? (/[([]/.test(text[start - 1]!) ? '' : ' ') : '';
+  const written = `${lead}${block}${space(text[end])}`;
+  return { text: text.slice(0, start) + written + text.slice(end), start: start + lead.length, end: start + lead.length + block.length };
+}
