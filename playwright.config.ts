@@ -21,7 +21,7 @@ process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/no
  * than one waiting alone for the last journey. Every spec runs once, in one of these.
  */
 const SITE_EDITOR = /site-editor.*\.spec\.ts$/;
-const JOURNEYS = /(inbox-.*|lead-partners|visits)\.spec\.ts$/;
+const JOURNEYS = /(inbox-.*|lead-partners|visits|job-app)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
