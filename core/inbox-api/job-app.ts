@@ -50,7 +50,9 @@ export const jobSend = z.object({
   state: z.enum(jobSendStates),
   /** The app's own id for the job, once it made it. */
   job_id: z.string().nullable(),
-  /** The job in the app's web dashboard, where the app has an address for it. */
+  /** The number the app shows its users for the job ("1042"), where the app gave one. */
+  job_number: z.string().nullable(),
+  /** The address that opens the job in the app, where the app documents one. */
   job_url: z.string().nullable(),
   /** The app's words for the last failure (a refusal, or a passing trouble being retried). */
   error: z.string().nullable(),

@@ -57,6 +57,7 @@ function* leadJobApp(leadId: string): Work<LeadJobApp> {
             vendor: send.vendor,
             state: send.state,
             job_id: send.job_id,
+            job_number: send.job_number,
             job_url: send.job_url,
             error: send.error,
             requested_at: send.requested_at,

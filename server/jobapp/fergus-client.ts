@@ -79,6 +79,8 @@ export function createFergusClient(options: { apiUrl: string; secret: string; fe
     vendor: 'fergus',
     // Fergus documents no address of a job's page for other apps to open.
     jobLink: () => null,
+    // The job's number in Fergus's answers is not confirmed against a live account: the lead shows the id.
+    jobNumber: async () => null,
     async check(signal) {
       await request({ method: 'GET', path: FERGUS_PATHS.company }, signal);
     },

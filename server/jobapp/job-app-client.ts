@@ -24,6 +24,8 @@ export interface JobAppClient {
   addContact(jobId: string, card: JobCard, signal?: AbortSignal): Promise<void>;
   /** Where the lead's link opens the job in the app, from the job's id; null where the app documents no such address. */
   jobLink(jobId: string): string | null;
+  /** The number the app shows its users for the job; null where it gives none. */
+  jobNumber(jobId: string, signal?: AbortSignal): Promise<string | null>;
 }
 
 /** Where each app's API is: the vendors' own unless a test or a local stand-in says otherwise. */

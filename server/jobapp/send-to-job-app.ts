@@ -59,7 +59,12 @@ export function createJobAppSender(store: LeadStore, urls: JobAppUrls): JobSende
         await client.addContact(jobId, card, signal);
         await store.transact(() => markContactDone(leadId));
       }
-      await store.transact(() => markSent(leadId, client.jobLink(jobId), w.events.sent(vendor, jobId)));
+      // The job is made: its number is a nicety, and trouble reading it must not send the job again.
+      const number = await client.jobNumber(jobId, signal).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        return null;
+      });
+      await store.transact(() => markSent(leadId, { url: client.jobLink(jobId), number }, w.events.sent(vendor, number ?? jobId)));
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof KeyRefused) {

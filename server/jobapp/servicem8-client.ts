@@ -50,6 +50,13 @@ export function createServiceM8Client(options: { apiUrl: string; secret: string;
   return {
     vendor: 'servicem8',
     jobLink,
+    async jobNumber(jobId, signal) {
+      if (!UUID.test(jobId)) return null;
+      const [job] = await get('job', `uuid eq ${literal(jobId)}`, signal);
+      const number = job?.['generated_job_id'];
+      // The number ServiceM8's users see ("1042"); anything else it answered is not shown as one.
+      return (typeof number === 'string' || typeof number === 'number') && /^[\w-]{1,20}$/.test(String(number)) ? String(number) : null;
+    },
     async check(signal) {
       await get('company', `uuid eq ${literal(NO_RECORD)}`, signal);
     },

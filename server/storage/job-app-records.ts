@@ -95,6 +95,7 @@ function toSend(row: Row): SendRow {
     job_id: text(row.job_id),
     contact_done: flag(row.contact_done),
     job_url: text(row.job_url),
+    job_number: text(row.job_number),
     error: text(row.error),
     requested_at: Number(row.requested_at),
     requested_by: text(row.requested_by),
@@ -150,10 +151,11 @@ export function* markContactDone(leadId: string): Work<void> {
 }
 
 /** The send is done; its timeline line is written once, by whichever run got there first. */
-export function* markSent(leadId: string, jobUrl: string | null, eventText: string): Work<void> {
+export function* markSent(leadId: string, job: { url: string | null; number: string | null }, eventText: string): Work<void> {
   const done = yield* run(
-    `UPDATE job_app_sends SET state = 'sent', sent_at = ${NOW_MS}, error = NULL, job_url = ? WHERE lead_id = ? AND state <> 'sent'`,
-    jobUrl,
+    `UPDATE job_app_sends SET state = 'sent', sent_at = ${NOW_MS}, error = NULL, job_url = ?, job_number = ? WHERE lead_id = ? AND state <> 'sent'`,
+    job.url,
+    job.number,
     leadId,
   );
   if (done) yield* addEvent(leadId, 'job_app', null, eventText);

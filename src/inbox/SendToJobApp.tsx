@@ -50,7 +50,7 @@ export function SendToJobApp({ leadId }: { leadId: string }) {
         {job?.state === 'sent' && (
           <>
             <p className="mt-2 font-semibold text-green-800">{w.sent(vendor, dayMonth(job.sent_at ?? job.requested_at))}</p>
-            {job.job_id && <p className="mt-1 break-all text-slate-700">{w.job(job.job_id)}</p>}
+            {job.job_id && <p className="mt-1 break-all text-slate-700">{job.job_number ? w.jobNumber(vendor, job.job_number) : w.job(job.job_id)}</p>}
             {job.job_url && (
               <p className="mt-1">
                 {/* The app's own address (com.servicem8://): it opens the installed app, not a tab. */}

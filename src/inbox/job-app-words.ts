@@ -44,6 +44,7 @@ export const jobAppWords = {
     trouble: (words: string) => `Trying again shortly. Last answer: ${words}`,
     sent: (vendor: JobAppVendor, when: string) => `In ${app(vendor)} since ${when}.`,
     job: (id: string) => `Job ${id}`,
+    jobNumber: (vendor: JobAppVendor, number: string) => `${app(vendor)} job ${number}`,
     open: (vendor: JobAppVendor) => `Open the job in the ${app(vendor)} app on an iPhone or iPad`,
     failed: (vendor: JobAppVendor, words: string) => `${app(vendor)} did not take the job. ${words}`,
     again: 'Try again',

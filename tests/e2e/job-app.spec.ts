@@ -77,14 +77,16 @@ test('the owner connects ServiceM8 and sends a lead there in one press', async (
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(job?.['job_address']).toContain('12 Grey Street');
     expect(job?.['job_description']).toContain('running warm at 9°C');
-    await expect(page.getByText(`Job ${uuid}`)).toBeVisible();
+    // Named by the number ServiceM8's users see, not its internal id.
+    await expect(page.getByText(`ServiceM8 job ${String(job?.['generated_job_id'])}`)).toBeVisible();
+    await expect(page.getByText(uuid)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Open the job in the ServiceM8 app on an iPhone or iPad' })).toHaveAttribute(
       'href',
       `com.servicem8://job/${uuid}`,
     );
     // One job, however often the page asks after it.
     await page.reload();
-    await expect(page.getByText(`Job ${uuid}`)).toBeVisible();
+    await expect(page.getByText(/^ServiceM8 job \d+$/)).toBeVisible();
     expect((jobApps.records.get('job') ?? []).length).toBe(1);
     expect(lead.id).toBeTruthy();
     await expectAxeCleanAtBothWidths(page, 'a lead sent to ServiceM8');

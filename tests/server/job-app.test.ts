@@ -149,11 +149,13 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
 
     const shown = (await call(staff, 'GET', `/leads/${lead}/job-app`)).json();
     // The lead opens the job in ServiceM8's app by the link its documentation gives; an id that is no uuid makes none.
-    expect(shown.send).toMatchObject({ state: 'sent', job_id: job!.uuid, job_url: `com.servicem8://job/${job!.uuid}`, error: null });
+    // It names the job by the number ServiceM8's users see, read from ServiceM8 once the job is made.
+    expect(job!.generated_job_id).toBe('1041');
+    expect(shown.send).toMatchObject({ state: 'sent', job_id: job!.uuid, job_number: '1041', job_url: `com.servicem8://job/${job!.uuid}`, error: null });
     for (const id of ['../company/1', 'x', `${job!.uuid}/billing`, `${job!.uuid}?a=b`])
       expect(createServiceM8Client({ apiUrl: 'http://127.0.0.1:9', secret: SERVICEM8_KEY }).jobLink(id)).toBeNull();
     const timeline = (await call(staff, 'GET', `/leads/${lead}`)).json().timeline.map((e: { text: string }) => e.text);
-    expect(timeline).toEqual(expect.arrayContaining(['Sent to ServiceM8', `Job made in ServiceM8 (${job!.uuid})`]));
+    expect(timeline).toEqual(expect.arrayContaining(['Sent to ServiceM8', 'Job made in ServiceM8 (1041)']));
 
     // A second press changes nothing and makes nothing.
     const requests = fake.requests.length;
@@ -164,7 +166,7 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
     for (const secret of [SERVICEM8_KEY, 'mere@kaicafe.co.nz', '021 555 0101', '0215550101']) expect(logs).not.toContain(secret);
   });
 
-  it('reuses a client ServiceM8 already has (by e-mail), and waits out a 429’s Retry-After', async () => {
+  it('reuses a client ServiceM8 already has (by e-mail), waits out a 429’s Retry-After, and sends once when the job’s number cannot be read', async () => {
     const owner = await signedIn('owner@kaicool.nz');
     await connect(owner);
     fake.records.set('company', [{ uuid: 'c-existing', name: 'Kai Cafe', address: 'Hamilton', active: 1 }]);
@@ -182,12 +184,16 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
     expect(shown).toMatchObject({ state: 'queued' });
     expect(shown.error).toContain('ServiceM8 asked us to slow down (429): Rate limit exceeded');
 
-    // Its time come (moved, not waited for), the job is made for the client that was there.
+    // Its time come (moved, not waited for), the job is made for the client that was there. ServiceM8
+    // then fails the read of the job's number: the job is there, so the send is done, named by its id.
+    fake.broken = (line, query) => line === 'GET /sm8/api_1.0/job.json' && (query.get('$filter') ?? '').startsWith('uuid eq');
     await t.store.transact(() => run(`UPDATE outbox SET next_attempt_at = 0 WHERE lead_id = ?`, lead));
     await drain();
+    expect(fake.requests.filter((r) => r.line === 'GET /sm8/api_1.0/job.json').length).toBeGreaterThanOrEqual(2);
     expect(made('company')).toHaveLength(1);
     expect(made('job')).toEqual([expect.objectContaining({ company_uuid: 'c-existing' })]);
-    expect((await call(owner, 'GET', `/leads/${lead}/job-app`)).json().send).toMatchObject({ state: 'sent', error: null });
+    expect((await call(owner, 'GET', `/leads/${lead}/job-app`)).json().send).toMatchObject({ state: 'sent', job_number: null, error: null });
+    expect((await outbox(lead))[0]).toMatchObject({ status: 'done' });
   });
 
   it('a revoked key fails the send with ServiceM8’s words, on the lead, on the owners’ screen and in the digest', async () => {
@@ -267,6 +273,7 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
       vendor: 'fergus',
       state: 'sent',
       job_id: String(job!.id),
+      job_number: null,
       job_url: null,
     });
     expect(logs).not.toContain(FERGUS_TOKEN);

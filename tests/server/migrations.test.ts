@@ -96,6 +96,7 @@ const releasedHashes: Record<number, string> = {
   37: 'c20da6d0068e80ee',
   38: 'f325ca462bc19360',
   39: 'd49a28e3aae06285',
+  40: '627e4ba884dd81f7',
 };
 
 describe('migration files', () => {

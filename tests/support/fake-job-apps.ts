@@ -1,9 +1,9 @@
 /**
  * Stand-ins for ServiceM8's and Fergus's APIs on one local port (SERVICEM8_API_URL and
  * FERGUS_API_URL point here): each keeps its records in memory, answers as the vendor does (a new
- * ServiceM8 record's id in `x-record-uuid`, Fergus's records in `data`), refuses a wrong key with
- * 401, and can be told to answer 429 with a Retry-After, or to hold a request unanswered (the
- * moment a test kills the server).
+ * ServiceM8 record's id in `x-record-uuid` and a job's number in `generated_job_id`, Fergus's
+ * records in `data`), refuses a wrong key with 401, and can be told to answer 429 with a
+ * Retry-After, or to hold a request unanswered (the moment a test kills the server).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +28,8 @@ export interface FakeJobApps {
   /** Requests matching this ("POST /sm8/api_1.0/job.json") are taken (the record made) but never answered. */
   hold: string | null;
   held: number;
+  /** Requests this picks out ("GET /sm8/api_1.0/job.json" and its query) answer 503, as an app with trouble does. */
+  broken: ((line: string, query: URLSearchParams) => boolean) | null;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startFakeJobApps(): Promise<FakeJobApps> {
     keys: { servicem8: new Set([SERVICEM8_KEY]), fergus: new Set([FERGUS_TOKEN]) },
     hold: null,
     held: 0,
+    broken: null,
   };
   let nextFergusId = 1000;
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -75,7 +78,9 @@ export async function startFakeJobApps(): Promise<FakeJobApps> {
       return json(res, 200, filter ? rows.filter((r) => matches(r, filter)) : rows);
     }
     const uuid = randomUUID();
-    rows.push({ uuid, active: 1, ...(await bodyOf(req)) });
+    // A job gets the number ServiceM8's users see, as ServiceM8 numbers them: one after another.
+    const number = resource === 'job' ? { generated_job_id: String(1041 + rows.length) } : {};
+    rows.push({ uuid, active: 1, ...(await bodyOf(req)), ...number });
     if (state.hold === `POST ${url.pathname}`) {
       state.held++;
       return; // made, never answered
@@ -113,6 +118,7 @@ export async function startFakeJobApps(): Promise<FakeJobApps> {
       state.busy.count--;
       return json(res, 429, { message: 'Rate limit exceeded' }, { 'retry-after': state.busy.retryAfter });
     }
+    if (state.broken?.(`${req.method} ${url.pathname}`, url.searchParams)) return json(res, 503, { message: 'Service unavailable' });
     const handle = url.pathname.startsWith('/sm8/') ? servicem8 : fergus;
     handle(req, res, url).catch((error: unknown) => json(res, 500, { message: String(error) }));
   });
