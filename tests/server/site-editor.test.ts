@@ -20,6 +20,7 @@ import { attendWithinHours, responseAreaOf } from '../../core/lead/response-targ
 import { publishedPriceAge } from '../../server/site/price-age.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SiteEntryAnswer } from '../../core/inbox-api/site.ts';
 
 const GUIDE = '/site/entries/guides/commercial-fridge-prices-nz';
 const ROUTE = '/commercial-fridge-prices-nz';
@@ -92,8 +93,9 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
       alone: false,
     });
     // A calculator is a paragraph of its own, so the editor puts it after a line rather than inside one.
-    expect(e.blocks.filter((b) => b.alone).map((b) => b.tag)).toEqual(expect.arrayContaining(['Calculator']));
-    expect(e.blocks.every((b) => b.alone === (b.tag === 'Calculator'))).toBe(true);
+    const blocks = (e as SiteEntryAnswer).blocks;
+    expect(blocks.filter((b) => b.alone).map((b) => b.tag)).toEqual(expect.arrayContaining(['Calculator']));
+    expect(blocks.every((b) => b.alone === (b.tag === 'Calculator'))).toBe(true);
     expect((await entry('/site/entries/business/details')).figures).toEqual([]);
     expect((await onA.call(owner, 'GET', '/site/entries/guides/no-such-guide')).statusCode).toBe(404);
     expect((await onA.call(owner, 'GET', '/site/entries/secrets/x')).statusCode).toBe(400);
