@@ -1,8 +1,10 @@
 /**
- * The links a review message carries. `GET /r/TOKEN` counts the press and sends the browser on to
- * the business's own review page on Google, built from the stored place ID alone: nothing in the
+ * The links a review message carries. `GET /r/TOKEN` opens a page that goes on at once to the
+ * business's own review page on Google, built from the stored place ID alone: nothing in the
  * request (no query, no header, no path beyond the token) can choose where it leads, so it is no
- * open redirect. A token is compared only by its hash; one never sent is a 404, one whose purpose
+ * open redirect. The page's script counts the press with a POST to the same address: mail systems'
+ * scanners open every link of a message as it arrives, many with a browser's User-Agent, but do not
+ * run the page's script, and a scanner's press would call off the customer's reminder. A token is compared only by its hash; one never sent is a 404, one whose purpose
  * is over (two weeks after its reminder) a 410. `/u/TOKEN` unsubscribes the address an e-mail went
  * to: the page asks with one button (a mail scanner's fetch changes nothing), and a POST there,
  * from that button or from a mail app's one-click unsubscribe (RFC 8058), records it. The tokens
@@ -16,8 +18,8 @@ import { secretHash } from '../security/secrets.ts';
 import { addEvent, inboxLead } from '../storage/lead-work.ts';
 import { countPress, optOutEmail, reviewLinkOf, type ReviewLinkKind } from '../storage/review-records.ts';
 import { sendPartnerPage } from '../partners/partner-page.ts';
-import { emailKey, googleReviewUrl, REVIEW_LINK_PATH, REVIEW_TOKEN, UNSUBSCRIBE_PATH } from './review-rules.ts';
-import { messageMain, unsubscribeMain } from './review-pages.ts';
+import { emailKey, googleReviewUrl, PRESS_SCRIPT_PATH, REVIEW_LINK_PATH, REVIEW_TOKEN, UNSUBSCRIBE_PATH } from './review-rules.ts';
+import { goMain, messageMain, PRESS_SCRIPT, unsubscribeMain } from './review-pages.ts';
 import { reviewWords } from './review-words.ts';
 
 export interface ReviewLinkOptions {
@@ -62,19 +64,32 @@ export const reviewLinkPlugin: FastifyPluginAsync<ReviewLinkOptions> = async (ap
     return link.leadId;
   }
 
-  // A HEAD (a link checker) counts nothing and goes nowhere; a GET by a program (a mail system's
-  // link scanner opens every link of a message as it arrives) goes on but counts no press, which
-  // would call off the customer's reminder.
+  // The page's script, from this site (its pages' policy runs scripts of their own origin only).
+  app.get(PRESS_SCRIPT_PATH, { exposeHeadRoute: false }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(PRESS_SCRIPT),
+  );
+
+  // A HEAD (a link checker) gets nothing; a GET, by a person or a program, the page on to Google,
+  // which counts nothing itself.
   app.get<Params>(`${REVIEW_LINK_PATH}/:token`, { exposeHeadRoute: false }, async (request, reply) => {
     const leadId = await leadOf(request, reply, 'review');
     if (!leadId) return reply;
     const placeId = business.googlePlaceId;
     if (!placeId) return page(request, reply, 410, w.endedTitle, messageMain(w.endedTitle, w.ended));
-    if (byPerson(request))
+    return page(request, reply, 200, w.goTitle, goMain(googleReviewUrl(placeId), PRESS_SCRIPT_PATH));
+  });
+
+  // The press, posted by the page's script: by a browser (a known program's User-Agent counts
+  // nothing) and from this site's own page (a browser says so in Sec-Fetch-Site).
+  app.post<Params>(`${REVIEW_LINK_PATH}/:token`, async (request, reply) => {
+    const leadId = await leadOf(request, reply, 'review');
+    if (!leadId) return reply;
+    const site = request.headers['sec-fetch-site'];
+    if (byPerson(request) && (site === undefined || site === 'same-origin') && business.googlePlaceId)
       await store.transact(function* () {
         if (yield* countPress(leadId)) yield* addEvent(leadId, 'customer', null, reviewWords.events.pressed);
       });
-    return reply.code(303).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(googleReviewUrl(placeId), 303);
+    return reply.code(204).header('Cache-Control', 'no-store').send();
   });
 
   app.get<Params>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {

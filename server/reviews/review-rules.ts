@@ -44,8 +44,10 @@ export const REVIEW_TIMES = {
   askOnceWithinMs: 183 * DAY_MS,
 } as const;
 
-/** The redirect that counts a press (`/r/TOKEN`) and the e-mail's unsubscribe link (`/u/TOKEN`); the request log redacts both tokens. */
+/** The review link (`/r/TOKEN`, a page on to Google whose script posts the press) and the e-mail's unsubscribe link (`/u/TOKEN`); the request log redacts both tokens. */
 export const REVIEW_LINK_PATH = '/r';
+/** The review link page's script, beside the links (a token never holds a dot, so the two never meet). */
+export const PRESS_SCRIPT_PATH = `${REVIEW_LINK_PATH}/press.js`;
 export const UNSUBSCRIBE_PATH = '/u';
 
 /** A token as randomToken makes them: 43 URL-safe base64 characters. Anything else is nobody's. */

@@ -20,6 +20,9 @@ export const reviewWords = {
     why: 'You are receiving this because we recently finished a job for you.',
   },
   page: {
+    goTitle: `Review ${business.name} on Google`,
+    going: 'Google’s review page opens next. If it does not, press the button.',
+    goButton: 'Write a Google review',
     endedTitle: 'This link has ended',
     ended: `This review link has ended. Thank you for your time. To reach ${business.name}, use the contact details on our website.`,
     unsubscribeTitle: 'Unsubscribe from review e-mails',

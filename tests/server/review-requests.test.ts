@@ -42,6 +42,8 @@ const GOOGLE = `https://search.google.com/local/writereview?placeid=${PLACE}`;
 const LINK = /\/r\/([A-Za-z0-9_-]{43})/;
 const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const STOP_LINK = /\/u\/([A-Za-z0-9_-]{43})/;
+/** Where a review link's page goes on to: its one link to Google, as the page's HTML writes it. */
+const googleOf = (html: string) => /href="(https:\/\/search\.google\.com\/[^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const MONTH = 30 * 86_400_000;
 
 describe.each(storeKinds)('review requests on %s', (kind) => {
@@ -146,8 +148,12 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
   /** Mail to an address, however its case was written. */
   const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
   const textsTo = (to: string) => twilio.messages.filter((m) => m.to === to);
-  const press = (token: string, headers: Record<string, string> = {}, query = '') =>
+  /** The link opened: its page, on to Google. */
+  const open = (token: string, headers: Record<string, string> = {}, query = '') =>
     apps[1]!.inject({ method: 'GET', url: `/r/${token}${query}`, headers: { 'user-agent': PHONE_BROWSER, ...headers } });
+  /** The press the page's script posts, as a phone's browser sends it. */
+  const press = (token: string, headers: Record<string, string> = {}) =>
+    apps[0]!.inject({ method: 'POST', url: `/r/${token}`, headers: { 'user-agent': PHONE_BROWSER, 'sec-fetch-site': 'same-origin', ...headers } });
   const ask = async (lead: string) => {
     await won(lead);
     await due(lead, 'review-request');
@@ -173,18 +179,31 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     expect(JSON.stringify(events)).not.toMatch(LINK);
 
     const token = LINK.exec(text!.body)![1]!;
-    // A mail system's scanner, or any program, is sent on to Google too, but is not the customer.
-    for (const agent of ['Mimecast', 'Proofpoint URL Defense', 'python-requests/2.31', '']) {
-      const answer = await press(token, { 'user-agent': agent });
-      expect(answer.headers.location, agent).toBe(GOOGLE);
-    }
-    expect(await request(lead)).toMatchObject({ presses: 0 });
-    for (const res of [press(token), press(token, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, '?next=https://evil.example&placeid=EVIL')]) {
-      const answer = await res;
-      expect(answer.statusCode).toBe(303);
-      expect(answer.headers.location).toBe(GOOGLE);
+    // Opening the link, by a scanner with any User-Agent (a browser's too) or by the customer, gives
+    // the page on to Google and counts nothing: only the page's script counts.
+    for (const agent of ['Mimecast', 'Proofpoint URL Defense', 'python-requests/2.31', '', PHONE_BROWSER]) {
+      const answer = await open(token, { 'user-agent': agent });
+      expect(answer.statusCode, agent).toBe(200);
+      expect(googleOf(answer.body), agent).toBe(GOOGLE);
+      expect(answer.body).toContain('<script src="/r/press.js" defer="">');
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cache-control']).toBe('no-store');
     }
+    const tricked = await open(token, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, '?next=https://evil.example&placeid=EVIL');
+    expect(googleOf(tricked.body)).toBe(GOOGLE);
+    expect(tricked.body).not.toContain('evil.example');
+    const script = await apps[0]!.inject({ method: 'GET', url: '/r/press.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('sendBeacon(location.pathname)');
+    expect(await request(lead)).toMatchObject({ presses: 0 });
+    // A post by a program, or from another site's page, counts nothing either.
+    for (const headers of [{ 'user-agent': 'Mimecast' }, { 'user-agent': '' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }])
+      expect((await press(token, headers)).statusCode).toBe(204);
+    expect(await request(lead)).toMatchObject({ presses: 0 });
+    // The customer's: the page's script posts it (a browser that sends no Sec-Fetch-Site is believed).
+    expect((await press(token)).statusCode).toBe(204);
+    const older = await apps[1]!.inject({ method: 'POST', url: `/r/${token}`, headers: { 'user-agent': PHONE_BROWSER } });
+    expect(older.statusCode).toBe(204);
     expect(await request(lead)).toMatchObject({ state: 'sent', channel: 'sms', presses: 2 });
     // Pressed: the reminder, when due, sends nothing.
     await due(lead, 'review-reminder');
@@ -234,6 +253,7 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     expect(post.body).toContain('You are unsubscribed');
     expect(await rows('SELECT * FROM review_opt_outs')).toHaveLength(1);
     // An unsubscribe token is no review link.
+    expect((await open(stop)).statusCode).toBe(404);
     expect((await press(stop)).statusCode).toBe(404);
 
     // Seven months on, the same address (written otherwise) through a new lead is not e-mailed again.
@@ -327,10 +347,12 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     const token = LINK.exec(textsTo('+64291112222')[0]!.body)![1]!;
     const stranger = 'A'.repeat(43);
     for (const path of [stranger, `${token.slice(0, -1)}B`, token.slice(1), `${token}x`, '..%2F..%2Fevil', 'https%3A%2F%2Fevil.example', `${token}%00`]) {
-      const res = await press(path);
-      expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode, path).toBeLessThan(500);
-      expect(res.headers.location, path).toBeUndefined();
+      for (const res of [await open(path), await press(path)]) {
+        expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, path).toBeLessThan(500);
+        expect(res.headers.location, path).toBeUndefined();
+        expect(googleOf(res.body), path).toBeUndefined();
+      }
     }
     expect((await apps[0]!.inject({ method: 'HEAD', url: `/r/${token}` })).headers.location).toBeUndefined();
     // A review token unsubscribes nobody, and a stranger's unsubscribe token is nobody's.
@@ -339,9 +361,11 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     expect((await request(lead))?.presses).toBe(0);
     // Its purpose over, the link has ended.
     await sql("UPDATE review_links SET ends_at = 0 WHERE lead_id = ? AND kind = 'review'", lead);
-    const ended = await press(token);
+    const ended = await open(token);
     expect(ended.statusCode).toBe(410);
-    expect(ended.headers.location).toBeUndefined();
+    expect(googleOf(ended.body)).toBeUndefined();
+    expect((await press(token)).statusCode).toBe(410);
+    expect((await request(lead))?.presses).toBe(0);
 
     const live = await newLead({ phone: '029 333 4444' });
     await ask(live);
@@ -354,6 +378,10 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
         });
         expect(res.statusCode).toBeLessThan(500);
         expect(res.headers.location).toBeUndefined();
+        expect(googleOf(res.body)).toBeUndefined();
+        const pressed = await apps[1]!.inject({ method: 'POST', url: `/r/${encodeURIComponent(segment)}`, payload: query });
+        expect(pressed.statusCode).toBeGreaterThanOrEqual(400);
+        expect(pressed.statusCode).toBeLessThan(500);
         const stop = await apps[1]!.inject({ method: 'POST', url: `/u/${encodeURIComponent(segment)}`, payload: query });
         expect(stop.statusCode).toBeGreaterThanOrEqual(400);
         expect(stop.statusCode).toBeLessThan(500);
@@ -362,7 +390,8 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
           url: `/r/${good}?next=${encodeURIComponent(segment)}`,
           headers: { host: segment.replace(/[^\x21-\x7e]/g, '') || 'x' },
         });
-        expect(real.headers.location).toBe(GOOGLE);
+        expect(real.statusCode).toBe(200);
+        expect(googleOf(real.body)).toBe(GOOGLE);
       }),
       { numRuns: propertyRuns(60) },
     );
