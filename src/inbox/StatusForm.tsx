@@ -28,13 +28,14 @@ export function StatusForm({ lead }: { lead: LeadDetail }) {
     <form className={ui.card} onSubmit={onSubmit}>
       <fieldset>
         <legend className={ui.h2}>{words.lead.status}</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {/* As many columns as the card has room for: the lead page puts it in a narrow column on a desktop. */}
+        <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2">
           {leadStatuses.map((s) => (
             <label
               key={s}
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 has-checked:border-brand-600 has-checked:bg-brand-50"
             >
-              <input type="radio" name="status" value={s} checked={status === s} onChange={() => setStatus(s)} className="size-5 accent-brand-600" />
+              <input type="radio" name="status" value={s} checked={status === s} onChange={() => setStatus(s)} className="size-5 shrink-0 accent-brand-600" />
               {statusLabels[s]}
             </label>
           ))}
