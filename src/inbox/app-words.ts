@@ -709,6 +709,7 @@ export const words = {
       removeColumn: 'Remove the last column',
       putTable: 'Put the table in the text',
       insert: 'Insert…',
+      insertFigure: 'Insert a figure…',
       insertTitle: 'Put one of these where the cursor is. Each follows Business details, so it changes when they do.',
       insertShows: (label: string, shows: string) => `${label}, now “${shows}”`,
     },

@@ -121,6 +121,27 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(warning).toHaveCount(0);
           await expect(answer).toHaveAccessibleDescription(reading);
           await page.screenshot({ path: `${SHOTS}/tokens-${kind}-390.png` });
+
+          // A figure is put where the cursor is by its name, never typed.
+          await answer.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(0, 0));
+          const insert = page.locator(`button[aria-controls="${await answer.getAttribute('id')}--insert"]`);
+          await expect(insert).toHaveText('Insert a figure…');
+          await insert.click();
+          // The first choice has the focus, so a keyboard user is among them at once.
+          await expect(
+            page
+              .getByRole('group', { name: /^Put one of these where the cursor is/ })
+              .getByRole('button')
+              .first(),
+          ).toBeFocused();
+          const line = page.getByRole('button', { name: 'The emergency phone number, now “0800 FRIDGE”' });
+          await expectAxeClean(page, 'the figures to insert');
+          await page.screenshot({ path: `${SHOTS}/insert-figure-${kind}-390.png` });
+          await line.click();
+          expect(await answer.inputValue()).toBe(`{emergencyLine} ${words}`);
+          await expect(answer).toBeFocused();
+          await expect(answer).toHaveAccessibleDescription(/\{emergencyLine\} is the emergency phone number, now “0800\sFRIDGE”/);
+          await answer.fill(words);
         });
 
         await test.step('the text’s buttons make a line a sub-heading, words a link and a table cells, and refuse an address that goes nowhere', async () => {

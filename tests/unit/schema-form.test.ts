@@ -26,7 +26,10 @@ import {
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
 import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
 import { collectionNames } from '../../src/lib/content-entries.ts';
-import type { TokenReading } from '../../core/figure-repeats.ts';
+import { figuresOf, type Figure, type TokenReading } from '../../core/figure-repeats.ts';
+import { blockChoices, tokenChoices } from '../../src/inbox/site/insert-choices.ts';
+import released from '#business-details' with { type: 'json' };
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 // The schemas as the server sends them to the form.
 const schemas = collectionNames.map((name) => [name, entrySchemaOf(name) as JsonSchema] as const);
@@ -296,8 +299,8 @@ describe('the form', () => {
     for (const id of ids) expect(id, where).toMatch(/^[A-Za-z][A-Za-z0-9_-]*$/);
   }
 
-  const draw = (schema: JsonSchema, value: unknown, errors: Record<string, string> = {}, tokens: TokenReading[] = []) =>
-    renderToStaticMarkup(createElement(SchemaForm, { schema, value, onChange: () => {}, errors, idPrefix: 'entry', tokens }));
+  const draw = (schema: JsonSchema, value: unknown, errors: Record<string, string> = {}, tokens: TokenReading[] = [], figures: Figure[] = []) =>
+    renderToStaticMarkup(createElement(SchemaForm, { schema, value, onChange: () => {}, errors, idPrefix: 'entry', tokens, figures }));
 
   for (const [name, schema] of schemas) {
     it(`${name}: draws a new entry with every control labelled`, () => {
@@ -344,5 +347,33 @@ describe('the form', () => {
     expect(html).toMatch(/id="entry-quickAnswer"[^>]*aria-describedby="[^"]*entry-quickAnswer--note/);
     // The title holds no token: no note, and nothing describes it but its own help.
     expect(html).not.toContain('id="entry-title--note"');
+  });
+
+  it('offers "Insert a figure…" under a long text of a page that follows the business details, not under one line or in the details’ own form', () => {
+    const guides = schemas.find(([name]) => name === 'guides')?.[1] ?? {};
+    const value = { ...(emptyValueOf(guides) as object), title: 'Prices' };
+    const figures = figuresOf(released as BusinessDetails);
+    const withFigures = draw(guides, value, {}, [], figures);
+    checkMarkup(withFigures, 'guides');
+    expect(withFigures).toMatch(/aria-controls="entry-quickAnswer--insert"[^>]*>Insert a figure…/);
+    expect(withFigures).not.toContain('entry-title--insert');
+    expect(draw(guides, value)).not.toContain('Insert a figure…');
+  });
+
+  it('names each choice in the owner’s words with what it shows, and leaves out the call link', () => {
+    const readings: TokenReading[] = [
+      { written: '{emergencyLine}', label: 'the emergency phone number', shows: '0800 FRIDGE' },
+      { written: '{emergencyTel}', label: 'the emergency phone number’s call link', shows: 'tel:+64800374343' },
+      { written: '<Price of="displayFridge" />', label: 'the “Standard display fridge” price', shows: 'NZ$1,500 to NZ$4,000' },
+    ];
+    expect(tokenChoices(readings)).toEqual([{ written: '{emergencyLine}', label: 'The emergency phone number', shows: '0800 FRIDGE', alone: false }]);
+    const blocks = [
+      { tag: 'Price', example: '<Price of="displayFridge" />', label: 'A price from the price list: Standard display fridge', alone: false },
+      { tag: 'Calculator', example: '<Calculator tool="leaseBuy" />', label: 'A calculator: Lease or buy', alone: true },
+    ];
+    expect(blockChoices(blocks, readings)).toEqual([
+      { written: '<Price of="displayFridge" />', label: 'A price from the price list: Standard display fridge', shows: 'NZ$1,500 to NZ$4,000', alone: false },
+      { written: '<Calculator tool="leaseBuy" />', label: 'A calculator: Lease or buy', shows: undefined, alone: true },
+    ]);
   });
 });

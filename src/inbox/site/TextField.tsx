@@ -1,7 +1,10 @@
+import { useRef } from 'react';
 import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
 import { TextNotes } from './TextNotes.tsx';
+import { InsertFigure } from './InsertFigure.tsx';
+import { tokenChoices } from './insert-choices.ts';
 import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
 /** Longer limits than this get a text area; a short title or label stays on one line. */
@@ -16,6 +19,7 @@ function inputType(format: string | undefined): 'date' | 'url' | 'email' | 'text
 /** A string: one line, a text area for longer text, or a date picker holding YYYY-MM-DD. */
 export function TextField({ schema, value, path, label, optional }: FieldProps) {
   const form = useForm();
+  const box = useRef<HTMLTextAreaElement>(null);
   const type = inputType(schema.format);
   const raw = typeof value === 'string' ? value : '';
   const text = type === 'date' ? (/^\d{4}-\d{2}-\d{2}/.exec(raw)?.[0] ?? '') : raw;
@@ -44,13 +48,20 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
     >
       {(control) =>
         multiline ? (
-          <textarea
-            {...control}
-            className={fieldClass}
-            rows={max === undefined ? 3 : Math.min(8, Math.max(3, Math.ceil(max / 100)))}
-            value={text}
-            onChange={(e) => onText(e.target.value)}
-          />
+          <>
+            <textarea
+              {...control}
+              ref={box}
+              className={fieldClass}
+              rows={max === undefined ? 3 : Math.min(8, Math.max(3, Math.ceil(max / 100)))}
+              value={text}
+              onChange={(e) => onText(e.target.value)}
+            />
+            {/* The business details' own form holds the figures, and offers none of them. */}
+            {form.figures.length > 0 && (
+              <InsertFigure targetId={control.id} textarea={box} value={text} onChange={onText} choices={tokenChoices(form.tokens)} />
+            )}
+          </>
         ) : (
           <input {...control} type={type} className={fieldClass} autoComplete="off" value={text} onChange={(e) => onText(e.target.value)} />
         )

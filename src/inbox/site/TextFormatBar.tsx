@@ -6,7 +6,9 @@ import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { boldSelection, formatLines, insertBlock, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
 import { NEW_TABLE, tableAt, withTable, type TableAt } from './table-text.ts';
 import { TableEditor } from './TableEditor.tsx';
-import { BlockChoices } from './BlockChoices.tsx';
+import { InsertChoices } from './InsertChoices.tsx';
+import { blockChoices } from './insert-choices.ts';
+import { useTextEdit } from './useTextEdit.ts';
 
 const w = words.site.format;
 
@@ -35,7 +37,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
   const [tabling, setTabling] = useState<{ caret: Selected; at: TableAt | null } | null>(null);
   /** Where the cursor was when "Insert…" was pressed: the block goes there. */
   const [inserting, setInserting] = useState<Selected | null>(null);
-  const select = useRef<{ start: number; end: number } | null>(null);
+  const { selection, apply, reselect } = useTextEdit(textarea, value, onChange);
   const linkInput = useRef<HTMLInputElement>(null);
   const open = linking !== null;
 
@@ -44,25 +46,6 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
     if (open) linkInput.current?.focus();
   }, [open]);
 
-  // Once the changed text is drawn, the box gets the focus back with the changed part selected.
-  useEffect(() => {
-    const box = textarea.current;
-    const range = select.current;
-    if (!box || !range) return;
-    select.current = null;
-    box.focus();
-    box.setSelectionRange(range.start, range.end);
-  });
-
-  const selection = (): Selected => ({
-    text: value,
-    start: textarea.current?.selectionStart ?? value.length,
-    end: textarea.current?.selectionEnd ?? value.length,
-  });
-  const apply = (next: Selected) => {
-    select.current = { start: next.start, end: next.end };
-    onChange(next.text);
-  };
   const addLink = () => {
     const target = href.trim();
     if (!linking || !LINK_TARGET.test(target)) {
@@ -124,20 +107,19 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
         </button>
       </div>
       {inserting && (
-        <BlockChoices
+        <InsertChoices
           id={insertId}
-          blocks={blocks}
-          tokens={tokens}
+          choices={blockChoices(blocks, tokens)}
           onChoose={(block) => {
             // Text typed in the box meanwhile moved things: the block goes where the cursor was, or the end.
             const at = value === inserting.text ? inserting : { text: value, start: value.length, end: value.length };
             // A calculator in a table would split it: it goes after the table, or after the selected lines.
             const alone = block.alone && { after: tableAt(value, at.start)?.to ?? at.end };
-            apply(insertBlock(at, block.example, alone));
+            apply(insertBlock(at, block.written, alone));
             setInserting(null);
           }}
           onCancel={() => {
-            select.current = { start: inserting.start, end: inserting.end };
+            reselect(inserting);
             setInserting(null);
           }}
         />
@@ -157,7 +139,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
             setTabling(null);
           }}
           onCancel={() => {
-            select.current = { start: tabling.caret.start, end: tabling.caret.end };
+            reselect(tabling.caret);
             setTabling(null);
           }}
         />
@@ -203,7 +185,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
               onClick={() => {
                 setLinking(null);
                 setLinkError(false);
-                select.current = linking;
+                reselect(linking);
               }}
             >
               {w.cancel}

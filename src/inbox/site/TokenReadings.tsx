@@ -1,12 +1,8 @@
 import type { TokenReading } from '../../../core/figure-repeats.ts';
 import { formWords } from './form-words.ts';
+import { shortened } from './insert-choices.ts';
 
 const w = formWords.readings;
-
-/** Past this, what a token shows is cut short: a paragraph such as "how the business works" needs only its start here. */
-const SHOWN_MAX = 90;
-
-const shortened = (text: string) => (text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1).trimEnd()}…` : text);
 
 interface TokenReadingsProps {
   /** The tokens or blocks the text holds (readingsIn). */
