@@ -79,8 +79,13 @@ export function createFergusClient(options: { apiUrl: string; secret: string; fe
     vendor: 'fergus',
     // Fergus documents no address of a job's page for other apps to open.
     jobLink: () => null,
-    // The job's number in Fergus's answers is not confirmed against a live account: the lead shows the id.
-    jobNumber: async () => null,
+    async jobNumber(jobId, signal) {
+      if (!/^\d+$/.test(jobId)) return null;
+      const answer = await request({ method: 'GET', path: `${FERGUS_PATHS.jobs}/${jobId}` }, signal);
+      const number = isRow(answer.json) && isRow(answer.json['data']) ? idText(answer.json['data']['jobNo']) : '';
+      // The number Fergus's users know the job by ("Job-500"); anything else it answered is not shown as one.
+      return /^[\w-]{1,20}$/.test(number) ? number : null;
+    },
     async check(signal) {
       await request({ method: 'GET', path: FERGUS_PATHS.company }, signal);
     },

@@ -268,12 +268,14 @@ describe.each(storeKinds)('the job app on %s', (kind) => {
       }),
     ]);
     const [job] = made('fergus-jobs');
+    expect(job!.jobNo).toBe('500');
     expect(job).toMatchObject({ customerId: 77, siteId: made('fergus-sites')[0]!.id, jobType: 'Quote' });
     expect((await call(owner, 'GET', `/leads/${lead}/job-app`)).json().send).toMatchObject({
       vendor: 'fergus',
       state: 'sent',
       job_id: String(job!.id),
-      job_number: null,
+      // Named by the number Fergus's users know it by, read once the job is made.
+      job_number: String(job!.jobNo),
       job_url: null,
     });
     expect(logs).not.toContain(FERGUS_TOKEN);

@@ -92,10 +92,14 @@ export async function startFakeJobApps(): Promise<FakeJobApps> {
   async function fergus(req: IncomingMessage, res: ServerResponse, url: URL) {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!state.keys.fergus.has(token)) return json(res, 401, { message: 'Unauthorized' });
-    const resource = /^\/fergus\/(\w+)$/.exec(url.pathname)?.[1];
+    const [, resource, one] = /^\/fergus\/(\w+)(?:\/(\d+))?$/.exec(url.pathname) ?? [];
     if (resource === 'company') return json(res, 200, { result: 'success', data: { name: 'Kai Cool Ltd' } });
     if (!resource || !['customers', 'sites', 'jobs'].includes(resource)) return json(res, 404, { message: `Route ${req.method}:${url.pathname} not found` });
     const rows = list(records, `fergus-${resource}`);
+    if (req.method === 'GET' && one !== undefined) {
+      const row = rows.find((r) => String(r['id']) === one);
+      return row ? json(res, 200, { result: 'success', data: row }) : json(res, 404, { message: 'Not found' });
+    }
     if (req.method === 'GET') {
       const text = (url.searchParams.get('filterSearchText') ?? '').toLowerCase();
       const customer = url.searchParams.get('filterCustomerId');
@@ -103,7 +107,8 @@ export async function startFakeJobApps(): Promise<FakeJobApps> {
       return json(res, 200, { result: 'success', data: found, paging: { links: { next: null } } });
     }
     const id = nextFergusId++;
-    rows.push({ id, ...(await bodyOf(req)) });
+    // A job gets the number Fergus's users see ("Job-500"), one after another.
+    rows.push({ id, ...(await bodyOf(req)), ...(resource === 'jobs' ? { jobNo: String(500 + rows.length) } : {}) });
     if (state.hold === `POST ${url.pathname}`) {
       state.held++;
       return;
