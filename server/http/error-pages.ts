@@ -11,6 +11,7 @@ import { h, Rendered, renderDocument, renderFragment, type ReactNode } from '../
 import { SERVER_PAGE_CSP } from './plugins/security.ts';
 import { sitePath } from './paths.ts';
 import type { PageShell } from './page-shell.ts';
+import { sendPage } from './send-page.ts';
 
 export function wantsJson(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '');
@@ -112,7 +113,7 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, status
   const shell = request.server.pageShell;
   reply.type('text/html; charset=utf-8');
   // The site's page brings its own CSP <meta> (hashes of its styles); the bare page allows nothing.
-  if (shell) return reply.send(shell.render(title, main));
+  if (shell) return sendPage(request, reply, shell.render(title, main));
   return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
 }
 

@@ -21,6 +21,7 @@ import { jobsLinkFor, keptJobsLink, OFFER_TOKEN_PARAM, pageTokenFor, PARTNER_PAT
 import { jobsLinkMain } from './jobs-page-html.ts';
 import { answerWords, partnerWords } from './partner-words.ts';
 import { continueMain, endedMain, invalidMain, offerMain, partnerHeader, refusedMain } from './partner-page-html.ts';
+import { sendPage } from '../http/send-page.ts';
 
 export interface PartnerPageOptions {
   store: LeadStore;
@@ -51,7 +52,7 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, titl
     .header('X-Robots-Tag', 'noindex, nofollow')
     .header('Referrer-Policy', 'no-referrer');
   const shell = request.server.pageShell;
-  if (shell) return reply.send(shell.renderBare(title, main, partnerHeader()));
+  if (shell) return sendPage(request, reply, shell.renderBare(title, main, partnerHeader()));
   return reply.header('Content-Security-Policy', SERVER_PAGE_CSP).send(errorPage(title, main));
 }
 
