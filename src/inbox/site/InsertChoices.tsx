@@ -21,7 +21,7 @@ export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoices
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
-    <div id={id} role="group" aria-labelledby={`${id}-title`} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
+    <div id={id} role="group" aria-labelledby={`${id}-title`} className="mt-2 w-full rounded-md border border-slate-300 bg-white p-3">
       <p id={`${id}-title`} className="text-slate-800">
         {w.insertTitle}
       </p>

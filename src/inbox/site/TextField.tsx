@@ -3,7 +3,8 @@ import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
 import { TextNotes } from './TextNotes.tsx';
-import { InsertFigure } from './InsertFigure.tsx';
+import { InsertAtCursor } from './InsertAtCursor.tsx';
+import { words } from '../app-words.ts';
 import { tokenChoices } from './insert-choices.ts';
 import { readingsIn, repeatsIn } from '../../../core/figure-repeats.ts';
 
@@ -59,7 +60,16 @@ export function TextField({ schema, value, path, label, optional }: FieldProps) 
             />
             {/* The business details' own form holds the figures, and offers none of them. */}
             {form.figures.length > 0 && (
-              <InsertFigure targetId={control.id} textarea={box} value={text} onChange={onText} choices={tokenChoices(form.tokens)} />
+              <div className="mt-2">
+                <InsertAtCursor
+                  targetId={control.id}
+                  textarea={box}
+                  value={text}
+                  onChange={onText}
+                  label={words.site.format.insertFigure}
+                  choices={tokenChoices(form.tokens)}
+                />
+              </div>
             )}
           </>
         ) : (

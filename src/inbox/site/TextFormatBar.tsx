@@ -3,10 +3,10 @@ import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
 import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
-import { boldSelection, formatLines, insertBlock, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
+import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
 import { NEW_TABLE, tableAt, withTable, type TableAt } from './table-text.ts';
 import { TableEditor } from './TableEditor.tsx';
-import { InsertChoices } from './InsertChoices.tsx';
+import { InsertAtCursor } from './InsertAtCursor.tsx';
 import { blockChoices } from './insert-choices.ts';
 import { useTextEdit } from './useTextEdit.ts';
 
@@ -35,8 +35,6 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
   const [linkError, setLinkError] = useState(false);
   /** The table being edited: where the caret was, and the table it was in (null for a new one). */
   const [tabling, setTabling] = useState<{ caret: Selected; at: TableAt | null } | null>(null);
-  /** Where the cursor was when "Insert…" was pressed: the block goes there. */
-  const [inserting, setInserting] = useState<Selected | null>(null);
   const { selection, apply, reselect } = useTextEdit(textarea, value, onChange);
   const linkInput = useRef<HTMLInputElement>(null);
   const open = linking !== null;
@@ -60,7 +58,6 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
 
   const linkId = `${targetId}--link`;
   const tableId = `${targetId}--table`;
-  const insertId = `${targetId}--insert`;
   return (
     <div className="mt-2">
       <div role="group" aria-label={w.group} className="flex flex-wrap gap-2">
@@ -96,34 +93,17 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
         >
           {w.table}
         </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          aria-expanded={inserting !== null}
-          aria-controls={insertId}
-          onClick={() => setInserting(inserting ? null : selection())}
-        >
-          {w.insert}
-        </button>
-      </div>
-      {inserting && (
-        <InsertChoices
-          id={insertId}
+        <InsertAtCursor
+          targetId={targetId}
+          textarea={textarea}
+          value={value}
+          onChange={onChange}
+          label={w.insert}
           choices={blockChoices(blocks, tokens)}
-          onChoose={(block) => {
-            // Text typed in the box meanwhile moved things: the block goes where the cursor was, or the end.
-            const at = value === inserting.text ? inserting : { text: value, start: value.length, end: value.length };
-            // A calculator in a table would split it: it goes after the table, or after the selected lines.
-            const alone = block.alone && { after: tableAt(value, at.start)?.to ?? at.end };
-            apply(insertBlock(at, block.written, alone));
-            setInserting(null);
-          }}
-          onCancel={() => {
-            reselect(inserting);
-            setInserting(null);
-          }}
+          // A calculator in a table would split it: it goes after the table, or after the selected lines.
+          after={(text, at) => tableAt(text, at.start)?.to ?? at.end}
         />
-      )}
+      </div>
       {tabling && (
         <TableEditor
           id={tableId}

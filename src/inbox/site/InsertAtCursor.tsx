@@ -1,33 +1,34 @@
 import { useState, type RefObject } from 'react';
-import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { InsertChoices } from './InsertChoices.tsx';
 import type { InsertChoice } from './insert-choices.ts';
 import { insertBlock, type Selected } from './text-format.ts';
 import { useTextEdit } from './useTextEdit.ts';
 
-const w = words.site.format;
-
-interface InsertFigureProps {
-  /** The text box's id: the panel's id is made from it. */
+interface InsertAtCursorProps {
+  /** The text box's id: the list's id is made from it. */
   targetId: string;
   textarea: RefObject<HTMLTextAreaElement | null>;
   value: string;
   onChange: (value: string) => void;
+  label: string;
   choices: readonly InsertChoice[];
+  /** Where a choice that is a paragraph of its own goes, given where the cursor was: after that line by default. */
+  after?: (value: string, at: Selected) => number;
 }
 
 /**
- * "Insert a figure…" under a long text (an FAQ answer, a quick answer): a figure of the business
- * details put where the cursor is, so the text follows the details when they change.
+ * A button that lists what can go where the cursor is (a figure of the business details, a block
+ * of the site) and puts the one chosen there. Text typed in the box while the list was open moved
+ * things, so the choice then goes at the end.
  */
-export function InsertFigure({ targetId, textarea, value, onChange, choices }: InsertFigureProps) {
+export function InsertAtCursor({ targetId, textarea, value, onChange, label, choices, after = (_v, at) => at.end }: InsertAtCursorProps) {
   const { selection, apply, reselect } = useTextEdit(textarea, value, onChange);
-  /** Where the cursor was when the button was pressed: the figure goes there. */
+  /** Where the cursor was when the button was pressed. */
   const [inserting, setInserting] = useState<Selected | null>(null);
   const id = `${targetId}--insert`;
   return (
-    <div className="mt-2">
+    <>
       <button
         type="button"
         className={ui.secondary}
@@ -35,7 +36,7 @@ export function InsertFigure({ targetId, textarea, value, onChange, choices }: I
         aria-controls={id}
         onClick={() => setInserting(inserting ? null : selection())}
       >
-        {w.insertFigure}
+        {label}
       </button>
       {inserting && (
         <InsertChoices
@@ -43,7 +44,7 @@ export function InsertFigure({ targetId, textarea, value, onChange, choices }: I
           choices={choices}
           onChoose={(choice) => {
             const at = value === inserting.text ? inserting : { text: value, start: value.length, end: value.length };
-            apply(insertBlock(at, choice.written, false));
+            apply(insertBlock(at, choice.written, choice.alone && { after: after(value, at) }));
             setInserting(null);
           }}
           onCancel={() => {
@@ -52,6 +53,6 @@ export function InsertFigure({ targetId, textarea, value, onChange, choices }: I
           }}
         />
       )}
-    </div>
+    </>
   );
 }
