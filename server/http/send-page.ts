@@ -1,6 +1,6 @@
 /**
  * A page the server writes around the built site's shell (a partner's job, a review link, a refused
- * form), compressed as the browser accepts. The shell carries the site's styles inline, about 50 KB,
+ * form, an owner's preview), compressed as the browser accepts. The shell carries the site's styles inline, about 50 KB,
  * which brotli makes about 9 KB: a partner woken at night on a phone waits for that, not the 50.
  * Built files come compressed from the build; these are made per request, so they are compressed
  * here, with Node's zlib and the negotiator the static files already use (a compression plugin would
@@ -19,7 +19,7 @@ const CODINGS = ['br', 'gzip', 'identity'] as const;
 /** Smaller than this, compression saves less than its own headers. */
 const WORTH_COMPRESSING = 1024;
 
-export async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string | Buffer): Promise<FastifyReply> {
   reply.header('Vary', 'Accept-Encoding');
   if (Buffer.byteLength(html) < WORTH_COMPRESSING) return reply.send(html);
   // `preferred` is negotiator 1.x's documented option; @types/negotiator (0.6) predates it.

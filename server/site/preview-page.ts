@@ -23,6 +23,7 @@ import { siteWords } from './site-words.ts';
 import { PHOTO_FORMATS, PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { photoFile } from '../storage/site-photos.ts';
 import { photoIdsOf } from '../../core/photo-refs.ts';
+import { sendPage } from '../http/send-page.ts';
 
 export const PREVIEW_PREFIX = '/inbox/preview';
 
@@ -89,41 +90,42 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     return body && type ? { body, type } : undefined;
   }
 
-  const refuse = (reply: FastifyReply, status: number, message: string) => {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
     const shell = reply.server.pageShell;
     const main = `<div class="mx-auto max-w-3xl px-4 py-12"><h1 class="text-2xl font-bold">${renderText(siteWords.previewHeading)}</h1><p class="mt-2">${renderText(message)}</p></div>`;
-    return reply
-      .code(status)
-      .header('Referrer-Policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(
-        shell
-          ? shell.render(siteWords.previewHeading, main)
-          : `<!doctype html><title>${renderText(siteWords.previewHeading)}</title><p>${renderText(message)}</p>`,
-      );
+    return sendPage(
+      request,
+      reply.code(status).header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8'),
+      shell
+        ? shell.render(siteWords.previewHeading, main)
+        : `<!doctype html><title>${renderText(siteWords.previewHeading)}</title><p>${renderText(message)}</p>`,
+    );
   };
 
   app.get(`${PREVIEW_PREFIX}/:id/*`, async (request: FastifyRequest<{ Params: { id: string; '*': string }; Querystring: { t?: unknown } }>, reply) => {
     const { id } = request.params;
-    if (!ID.test(id)) return refuse(reply, 404, siteWords.previewGone);
+    if (!ID.test(id)) return refuse(request, reply, 404, siteWords.previewGone);
     const preview = await store.read(() => previewById(id));
-    if (!preview) return refuse(reply, 404, siteWords.previewGone);
+    if (!preview) return refuse(request, reply, 404, siteWords.previewGone);
     const session = request.cookies[SESSION_COOKIE];
     const signedIn = session ? await store.transact(() => sessionUser(secretHash(session), SESSION_IDLE_MS)) : undefined;
     const token = typeof request.query.t === 'string' && request.query.t.length <= 100 ? request.query.t : undefined;
     if (!signedIn) {
-      if (!token || !sameHash(secretHash(token), preview.tokenHash)) return refuse(reply, 403, siteWords.previewNotYours);
-      if (Date.now() >= preview.expiresAt) return refuse(reply, 410, siteWords.previewEnded);
+      if (!token || !sameHash(secretHash(token), preview.tokenHash)) return refuse(request, reply, 403, siteWords.previewNotYours);
+      if (Date.now() >= preview.expiresAt) return refuse(request, reply, 410, siteWords.previewEnded);
     }
     const path = sitePath(`/${request.params['*']}`);
     const shown = (html: Buffer) =>
-      reply
-        .header('Referrer-Policy', 'no-referrer')
-        // The inbox shows the preview at phone width beside the page's fields; no other site may frame it.
-        .header('Content-Security-Policy', PREVIEW_CSP)
-        .header('X-Frame-Options', 'SAMEORIGIN')
-        .type('text/html; charset=utf-8')
-        .send(withPreviewPhotos(withPreviewBanner(html), id, signedIn ? undefined : token));
+      sendPage(
+        request,
+        reply
+          .header('Referrer-Policy', 'no-referrer')
+          // The inbox shows the preview at phone width beside the page's fields; no other site may frame it.
+          .header('Content-Security-Policy', PREVIEW_CSP)
+          .header('X-Frame-Options', 'SAMEORIGIN')
+          .type('text/html; charset=utf-8'),
+        withPreviewPhotos(withPreviewBanner(html), id, signedIn ? undefined : token),
+      );
     if (preview.page !== null && path.replace(/(.)\/$/, '$1') === preview.route) return shown(Buffer.from(preview.page));
     if (path.startsWith(PHOTO_PATH)) {
       const stored = await storedPhoto(path.slice(PHOTO_PATH.length), preview.entries);
@@ -133,7 +135,7 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
     const asset = path ? assets.get(path) : undefined;
     if (asset && path.startsWith(PHOTO_PATH) && asset.type.startsWith('image/'))
       return reply.header('Referrer-Policy', 'no-referrer').type(asset.type).send(asset.body);
-    if (!asset || !asset.type.startsWith('text/html')) return refuse(reply, 404, siteWords.previewGone);
+    if (!asset || !asset.type.startsWith('text/html')) return refuse(request, reply, 404, siteWords.previewGone);
     return shown(asset.body);
   });
 };

@@ -710,7 +710,8 @@ export const words = {
       putTable: 'Put the table in the text',
       insert: 'Insert…',
       insertFigure: 'Insert a figure…',
-      insertTitle: 'Put one of these where the cursor is. Each follows Business details, so it changes when they do.',
+      insertTitle:
+        'Put one of these where the cursor is. A price, phone number or promise put in this way follows Business details, so it changes when they do.',
       insertShows: (label: string, shows: string) => `${label}, now “${shows}”`,
     },
     saveDraft: 'Save draft',

@@ -14,6 +14,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   app.get('/page', (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8'), PAGE));
+  app.get('/buffer', (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8'), Buffer.from(PAGE)));
   app.get('/small', (request, reply) => sendPage(request, reply.type('text/html; charset=utf-8'), '<p>Gone.</p>'));
   await app.ready();
 });
@@ -28,6 +29,10 @@ it('sends the page compressed as the browser accepts, and as written otherwise',
   expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PAGE);
   expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(PAGE) / 5);
   expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+
+  const fromBuffer = await get('/buffer', 'br');
+  expect(fromBuffer.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(fromBuffer.rawPayload).toString()).toBe(PAGE);
 
   const gz = await get('/page', 'gzip');
   expect(gz.headers['content-encoding']).toBe('gzip');
