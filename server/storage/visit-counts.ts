@@ -186,6 +186,9 @@ function* placeCampaigns(batch: VisitBatch, { campaignsPerDay, candidatesPerDay 
   const waiting = (yield* all('SELECT DISTINCT day FROM visit_campaign_candidates')).map((r) => String(r.day));
   if (wanted.size === 0 && !folded && waiting.length === 0) return none;
   if (kind === 'postgres') yield* all(`SELECT pg_advisory_xact_lock(${CAMPAIGN_LOCK})`);
+  // Only "(other)" (a beacon may carry it, or an instance folded): no campaign to place, and the
+  // lock above still orders its adds after any promotion in flight.
+  if (wanted.size === 0 && waiting.length === 0) return none;
 
   const newest = [...wanted.keys(), ...waiting].reduce((a, b) => (a > b ? a : b));
   const oldest = addDays(newest, -CANDIDATE_DAYS);

@@ -109,6 +109,8 @@ describe.each(storeKinds)('visit campaigns, for any campaigns, on %s', (kind) =>
             tallies[i]!.count(view);
           }
         await Promise.all(tallies.map((tally) => tally.flush()));
+        // A flush that failed keeps its counts in memory: none may be left.
+        expect(tallies.map((tally) => tally.pendingRows)).toEqual([0, 0]);
 
         const rows = await rawQuery<{ campaign: string; views: string | number }>(
           kind,
@@ -160,6 +162,8 @@ describe.each(storeKinds)('visit campaigns, for any campaigns, on %s', (kind) =>
           tallies[step.instance]!.count(view);
         }
         await Promise.all(tallies.map((tally) => tally.flush()));
+        // A flush that failed keeps its counts in memory: none may be left.
+        expect(tallies.map((tally) => tally.pendingRows)).toEqual([0, 0]);
 
         const rows = await rawQuery<{ campaign: string; views: string | number }>(
           kind,

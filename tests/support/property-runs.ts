@@ -4,7 +4,8 @@
  * what a developer's `npm test` runs. Under CI, a property of more than CI_MIN_RUNS runs runs a
  * quarter of them, but never fewer than CI_MIN_RUNS: the large counts (up to 3000) are for hunting
  * locally, and each CI run draws a new seed, so the runs add up over builds. PROPERTY_RUNS=full runs
- * every property in full anywhere.
+ * every property in full anywhere. PROPERTY_SEED (and PROPERTY_PATH) replay the case a failure
+ * printed, as fast-check's report gives them.
  */
 // The library's own file, by path: the name `fast-check` is this file in the suite.
 import real from '../../node_modules/fast-check/lib/fast-check.js';
@@ -18,8 +19,20 @@ export function propertyRuns(asked: number, ci = Boolean(process.env.CI) && proc
   return ci ? Math.min(asked, Math.max(CI_MIN_RUNS, Math.ceil(asked / 4))) : asked;
 }
 
+type Params = Parameters<typeof real.assert>[1];
+
+/** A failure's seed and path from the environment, to run again the case it printed. */
+function replay(env = process.env): Params {
+  if (env.PROPERTY_SEED === undefined) return {};
+  return { seed: Number(env.PROPERTY_SEED), ...(env.PROPERTY_PATH === undefined ? {} : { path: env.PROPERTY_PATH }) };
+}
+
 /** fast-check's assert, with `numRuns` as propertyRuns says. */
-export const assert = ((property: Parameters<typeof real.assert>[0], params?: Parameters<typeof real.assert>[1]) =>
-  real.assert(property as never, params?.numRuns === undefined ? params : { ...params, numRuns: propertyRuns(params.numRuns) })) as typeof real.assert;
+export const assert = ((property: Parameters<typeof real.assert>[0], params?: Params) =>
+  real.assert(property as never, {
+    ...params,
+    ...(params?.numRuns === undefined ? {} : { numRuns: propertyRuns(params.numRuns) }),
+    ...replay(),
+  })) as typeof real.assert;
 
 export default { ...real, assert };
