@@ -69,6 +69,25 @@ export default tseslint.config(
     },
   ]),
   {
+    // The inbox app reads the API's schemas as types only: a value import of one bundles zod into every phone's first load.
+    files: ['src/inbox/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The inbox app carries no zod: the server checks what it sends.' }],
+          patterns: [
+            {
+              regex: '/core/(inbox-api/(?!ladder-rules|job-app-vendors)[^/]+|lead/schema|visit/beacon-schema|business-details|date-schema)\\.ts$',
+              allowTypeImports: true,
+              message: 'A schema module brings zod with it: import its types with `import type`, and plain values from a zod-free file (as ladder-rules.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
     plugins: { ...jsxA11y.flatConfigs.strict.plugins, 'react-hooks': reactHooks },

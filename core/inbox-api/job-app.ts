@@ -5,10 +5,7 @@
  */
 import { z } from 'zod';
 
-export const jobAppVendors = ['servicem8', 'fergus'] as const;
-export type JobAppVendor = (typeof jobAppVendors)[number];
-/** Each app's name as its makers write it. */
-export const jobAppNames: Record<JobAppVendor, string> = { servicem8: 'ServiceM8', fergus: 'Fergus' };
+import { jobAppVendors } from './job-app-vendors.ts';
 
 /** A key or token as the vendors issue them: printable, no spaces, of a sane length. */
 export const jobAppBody = z

@@ -5,7 +5,7 @@
  * the job's contact. Every find runs before its make, so a retry after a crash, or after an answer
  * lost on the way back, reuses what the app already made.
  */
-import type { JobAppVendor } from '../../core/inbox-api/job-app.ts';
+import type { JobAppVendor } from '../../core/inbox-api/job-app-vendors.ts';
 import type { JobCard } from './job-card.ts';
 import { createServiceM8Client } from './servicem8-client.ts';
 import { createFergusClient } from './fergus-client.ts';

@@ -1,5 +1,5 @@
 /** What the server says about the job app: the job's description lines, the lead's timeline, refusals and the digest. */
-import { jobAppNames, type JobAppVendor } from '../../core/inbox-api/job-app.ts';
+import { jobAppNames, type JobAppVendor } from '../../core/inbox-api/job-app-vendors.ts';
 
 const app = (vendor: JobAppVendor) => jobAppNames[vendor];
 /** The app's words as a sentence of ours: ended with a full stop when they lack one. */

@@ -16,7 +16,8 @@ import { composeMail, type Block, type Mail } from './mail-model.ts';
 import { noticeCopy as copy } from './email-words.ts';
 import { dayFormat } from './owner-notices.ts';
 import type { NoticeAddresses } from './lead-notices.ts';
-import type { JobAppReport, JobAppVendor } from '../../core/inbox-api/job-app.ts';
+import type { JobAppReport } from '../../core/inbox-api/job-app.ts';
+import type { JobAppVendor } from '../../core/inbox-api/job-app-vendors.ts';
 import { jobAppConnection, jobAppCounts } from '../storage/job-app-records.ts';
 import { jobAppWords } from '../jobapp/job-app-words.ts';
 

@@ -4,8 +4,8 @@
  * starts from it. A send is queued through the one job queue, keyed by its lead, so two presses,
  * on one instance or two, queue one job; a failed send is queued again only by a new press.
  */
-import type { JobAppReport, JobAppVendor, JobSend, JobSendState } from '../../core/inbox-api/job-app.ts';
-import { jobAppVendors } from '../../core/inbox-api/job-app.ts';
+import type { JobAppReport, JobSend, JobSendState } from '../../core/inbox-api/job-app.ts';
+import { jobAppVendors, type JobAppVendor } from '../../core/inbox-api/job-app-vendors.ts';
 import { enqueue } from './job-queue.ts';
 import { addEvent } from './lead-work.ts';
 import { all, NOW_MS, one, run, type Row, type Work } from './steps.ts';

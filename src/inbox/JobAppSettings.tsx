@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { JobAppVendor } from '../../core/inbox-api/contract.ts';
-import { jobAppNames, jobAppVendors } from '../../core/inbox-api/job-app.ts';
+import { jobAppNames, jobAppVendors } from '../../core/inbox-api/job-app-vendors.ts';
 import { api } from './api.ts';
 import { words } from './app-words.ts';
 import { jobAppWords } from './job-app-words.ts';

@@ -3,7 +3,7 @@
  * page, the Send button on a lead, the warning when the app stops taking the key, and the Reports'
  * figures. Plain words for an owner who has never seen an API.
  */
-import { jobAppNames, type JobAppVendor } from '../../core/inbox-api/job-app.ts';
+import { jobAppNames, type JobAppVendor } from '../../core/inbox-api/job-app-vendors.ts';
 
 const app = (vendor: JobAppVendor) => jobAppNames[vendor];
 

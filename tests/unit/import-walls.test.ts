@@ -12,6 +12,30 @@ async function wallErrors(filePath: string, importPath: string): Promise<string[
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
+/** The inbox app's wall against zod: what `source` reports in a file of the app. */
+async function inboxZodErrors(source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const y = x;\n`, { filePath: 'src/inbox/example.ts' });
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('the inbox app carries no zod', () => {
+  it.each([
+    "import { z as x } from 'zod';",
+    "import { jobAppBody as x } from '../../core/inbox-api/job-app.ts';",
+    "import { leadSchema as x } from '../../core/lead/schema.ts';",
+  ])('refuses %s', async (source) => {
+    expect(await inboxZodErrors(source)).toHaveLength(1);
+  });
+
+  it.each([
+    "import type { JobAppAnswer as x } from '../../core/inbox-api/job-app.ts';",
+    "import { jobAppNames as x } from '../../core/inbox-api/job-app-vendors.ts';",
+    "import { LADDER_BOUNDS as x } from '../../core/inbox-api/ladder-rules.ts';",
+  ])('allows %s', async (source) => {
+    expect(await inboxZodErrors(source)).toEqual([]);
+  });
+});
+
 describe('import walls', () => {
   it.each([
     ['src/components/Example.tsx', '../../server/http/app.ts'],
