@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, setCsrfToken } from './api.ts';
 import { inboxHomeUrl, SIGN_IN_LINK_PARAM } from '../../core/inbox-links.ts';
@@ -9,35 +9,36 @@ import { AddPasskeyPrompt } from './AddPasskeyPrompt.tsx';
 import { InboxHeader } from './InboxHeader.tsx';
 import { LeadList } from './LeadList.tsx';
 import { LeadPage } from './LeadPage.tsx';
-import { People } from './People.tsx';
-import { Partners } from './Partners.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { PhoneAlerts } from './PhoneAlerts.tsx';
 import { MobileNumber } from './MobileNumber.tsx';
-import { AuditLog } from './AuditLog.tsx';
 import { Alert } from './Alert.tsx';
 import { JobAppWarning } from './JobAppWarning.tsx';
 
-/** The reports and their charting code load only when someone opens them, so the list's first load stays small. */
-const ReportsView = lazy(() =>
-  import('./reports/ReportsView.tsx').then(
-    (m) => ({ default: m.ReportsView }),
-    () => ({ default: Unavailable }),
-  ),
-);
+/**
+ * A section whose code loads only when someone opens it, so the lead list's first load on a phone
+ * stays small; when it will not load (offline, or a new version replaced it), the usual error sentence.
+ */
+function section<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: Unavailable as ComponentType<P> }),
+    ),
+  );
+}
 
-/** The site editor, loaded the same way: most visits to the inbox are about leads. */
-const SiteSection = lazy(() =>
-  import('./site/SiteSection.tsx').then(
-    (m) => ({ default: m.SiteSection }),
-    () => ({ default: Unavailable }),
-  ),
-);
-
-/** When a section's code would not load (offline, or a new version replaced it): the usual error sentence. */
 function Unavailable(_props: object) {
   return <Alert message={words.tryAgain} />;
 }
+
+// Most visits to the inbox are about leads: the reports (with their charts), the site editor, the
+// people, the partners and the log come when asked for.
+const ReportsView = section(() => import('./reports/ReportsView.tsx').then((m) => m.ReportsView));
+const SiteSection = section(() => import('./site/SiteSection.tsx').then((m) => m.SiteSection));
+const People = section(() => import('./People.tsx').then((m) => m.People));
+const Partners = section(() => import('./Partners.tsx').then((m) => m.Partners));
+const AuditLog = section(() => import('./AuditLog.tsx').then((m) => m.AuditLog));
 
 /** The inbox: signed out, the sign-in; signed in, the place the address names. */
 export function InboxApp() {
@@ -93,28 +94,22 @@ function Inbox() {
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">
         {offerPasskey && <AddPasskeyPrompt onDone={() => setOfferPasskey(false)} />}
         {user.role === 'owner' && <JobAppWarning go={go} />}
-        {place.kind === 'list' && <LeadList user={user} view={place.view} q={place.q} go={go} />}
-        {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
-        {place.kind === 'people' && <People user={user} />}
-        {place.kind === 'partners' && <Partners user={user} />}
-        {(place.kind === 'site' || place.kind === 'site-entry' || place.kind === 'site-versions') && (
-          <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>
-            <SiteSection place={place} user={user} go={go} />
-          </Suspense>
-        )}
-        {place.kind === 'passkeys' && (
-          <>
-            <Passkeys />
-            <PhoneAlerts />
-            <MobileNumber />
-          </>
-        )}
-        {place.kind === 'audit' && <AuditLog />}
-        {place.kind === 'reports' && (
-          <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>
-            <ReportsView user={user} from={place.from} to={place.to} go={go} />
-          </Suspense>
-        )}
+        <Suspense fallback={<p className="text-slate-700">{words.loading}</p>}>
+          {place.kind === 'list' && <LeadList user={user} view={place.view} q={place.q} go={go} />}
+          {place.kind === 'lead' && <LeadPage id={place.id} user={user} go={go} />}
+          {place.kind === 'people' && <People user={user} />}
+          {place.kind === 'partners' && <Partners user={user} />}
+          {(place.kind === 'site' || place.kind === 'site-entry' || place.kind === 'site-versions') && <SiteSection place={place} user={user} go={go} />}
+          {place.kind === 'passkeys' && (
+            <>
+              <Passkeys />
+              <PhoneAlerts />
+              <MobileNumber />
+            </>
+          )}
+          {place.kind === 'audit' && <AuditLog />}
+          {place.kind === 'reports' && <ReportsView user={user} from={place.from} to={place.to} go={go} />}
+        </Suspense>
       </main>
     </div>
   );
