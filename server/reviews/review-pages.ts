@@ -26,8 +26,9 @@ export function unsubscribeMain(action: string): string {
 
 /**
  * The page a review link opens: its script counts the press and goes on to Google at once; without
- * script, the button goes there. A mail system's scanner fetches the page but runs no script, so it
- * counts nothing, whatever browser it claims to be.
+ * script, the button goes there. A mail system's scanner mostly fetches the page and runs no script,
+ * so it counts nothing, whatever browser it claims to be; one that runs the page in a browser it
+ * drives says so (navigator.webdriver), and is sent on without being counted.
  */
 export function goMain(google: string, script: string): string {
   return renderFragment(
@@ -44,12 +45,12 @@ export function goMain(google: string, script: string): string {
 /**
  * The script of that page: the press is posted to the link's own address (a beacon outlives the
  * page it leaves), then the page is swapped for Google's, so Back returns to the message. Plain
- * JavaScript served as it is: twelve lines need no build step.
+ * JavaScript served as it is: a few lines need no build step.
  */
 export const PRESS_SCRIPT = `(() => {
   const google = document.querySelector('main a[href^="https://search.google.com/"]');
   if (!google) return;
-  navigator.sendBeacon(location.pathname);
+  if (!navigator.webdriver) navigator.sendBeacon(location.pathname);
   location.replace(google.href);
 })();
 `;

@@ -2,7 +2,8 @@
  * A review link as the customer's phone opens it, in Chromium: the page (the built site's shell and
  * its script policy) runs its script, which posts the press and goes on to Google's review page;
  * the press is counted once. With JavaScript off, as a mail system's scanner fetches it, the page
- * shows the button to Google (axe finds nothing at 390 px) and counts nothing. Google's page is a
+ * shows the button to Google (axe finds nothing at 390 px) and counts nothing; nor does a scanner
+ * that runs it in a browser it drives. Google's page is a
  * local stand-in here.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -59,29 +60,40 @@ async function sentRequest(): Promise<{ lead: string; token: string }> {
 }
 const presses = async (lead: string) => (await t.store.read(() => reviewRequestOf(lead)))?.presses ?? 0;
 
-it('counts the press of a phone that runs the page, on its way to Google, and not a fetch that runs nothing', async () => {
+it('counts the press of a phone that runs the page, on its way to Google, and not a scanner that runs nothing or drives a browser', async () => {
   const { lead, token } = await sentRequest();
-  for (const javaScriptEnabled of [false, true]) {
+  const visitors = [
+    { who: 'a scanner that runs no script', javaScriptEnabled: false, person: false },
+    { who: 'a scanner driving a browser (navigator.webdriver)', javaScriptEnabled: true, person: false },
+    { who: "the customer's phone", javaScriptEnabled: true, person: true },
+  ];
+  for (const { who, javaScriptEnabled, person } of visitors) {
     const context = await browser.newContext({
       javaScriptEnabled,
       viewport: { width: 390, height: 844 },
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile Safari/537.36',
     });
+    // This Chromium is driven by the test, so it says so; a person's phone does not.
+    if (person) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    // The press as the browser sends it: a beacon leaves before the page goes on to Google.
+    const beacons: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && beacons.push(r.url()));
     await context.route('https://search.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google review</title>' }));
     await page.goto(`${origin}/r/${token}`);
     if (javaScriptEnabled) {
       await page.waitForURL(`https://search.google.com/local/writereview?placeid=${PLACE}`);
-      await waitFor(async () => (await presses(lead)) === 1, { what: 'the press counted' });
+      if (person) await waitFor(async () => (await presses(lead)) === 1, { what: 'the press counted' });
+      expect(beacons, who).toEqual(person ? [`${origin}/r/${token}`] : []);
       // Back leads to where the customer came from, not to the page that would go on again.
       await page.goBack();
       expect(page.url()).toBe('about:blank');
     } else {
       const button = page.getByRole('link', { name: 'Write a Google review' });
       expect(await button.getAttribute('href', { timeout: 5000 })).toBe(`https://search.google.com/local/writereview?placeid=${PLACE}`);
-      expect(await presses(lead)).toBe(0);
+      expect(await presses(lead), who).toBe(0);
       await page.screenshot({ path: 'bench/results/screenshots/reviews/link-without-script-390.png' });
     }
     // The page's own policy let its script run and post: nothing was refused.
