@@ -12,17 +12,18 @@
  *
  * Besides the times, the site builds made for publishes on every instance together, per publish
  * (each instance's "built and stored" log line), and the memory editing adds to an instance: the
- * resident memory of its process and every process it started (the quick preview's server among
- * them), read from /proc when it has started and after each round, the most less the first.
+ * resident memory of its process and every process it started (its builds), read from /proc when it
+ * has started and after each round, the most less the first. The quick preview renders in the
+ * server's own process, so its memory is the server's.
  *
- * The owner opens the Site section's list of pages first (which starts the instance's quick preview).
- * Each round opens the price guide in the editor (which readies the quick preview of that page),
+ * The owner opens the Site section's list of pages first (which loads the instance's preview renderer).
+ * Each round opens the price guide in the editor,
  * previews a heading never published and publishes another, so no publish reuses a build; then a
  * new emergency line in the business details, which changes every page, previewed first and then
  * published as previewed at once (its build made behind the preview may not be done), and another
  * published after LOOK_MS of looking at its preview, as an owner would. Only successful
  * answers are counted. The first round is a warm-up (Astro's cache, the compressed copies, the
- * quick preview's dev server starting) and is not counted; its guide preview is reported on its own,
+ * preview renderer loading) and is not counted; its guide preview is reported on its own,
  * as the first preview an owner makes just after opening the editor.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,7 +84,7 @@ interface Figures {
   answer: number[];
   everywhere: number[];
   preview: number[];
-  /** The first round's preview, pressed just after the entry was opened: the quick preview still starting. */
+  /** The first round's preview, pressed just after the entry was opened: the preview renderer perhaps still loading. */
   firstPreview: number[];
   /** A new emergency line in the business details, which every page shows: Preview pressed to ready. */
   businessPreview: number[];

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { PREVIEW_RENDERER_FILE } from '../core/preview-renderer.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -27,6 +28,7 @@ function newest(path: string): { mtimeMs: number; path: string } {
 export function staleBecause(dir = root): string | undefined {
   const marker = join(dir, 'dist', 'index.html');
   if (!existsSync(marker)) return 'dist/ has no index.html';
+  if (!existsSync(join(dir, PREVIEW_RENDERER_FILE))) return `${PREVIEW_RENDERER_FILE} is missing`;
   const built = statSync(marker).mtimeMs;
   const changed = BUILD_INPUTS.map((input) => newest(join(dir, input))).find((n) => n.mtimeMs > built);
   return changed && `${changed.path.slice(dir.length + 1)} changed after the last build`;

@@ -81,7 +81,8 @@ if [[ -n "$keep_dist" ]]; then
   kill "$server_pid" && wait "$server_pid" 2>/dev/null || true
   server_pid=''
   # Straight into dist/, which every tool ignores (CI may be linting the working copy meanwhile).
-  rm -rf "$root/dist"
+  rm -rf "$root/dist" "$root/dist-renderer"
   cp -a "$work/dist" "$root/dist"
-  echo "· the site it built is now $root/dist"
+  cp -a "$work/dist-renderer" "$root/dist-renderer"
+  echo "· the site it built is now $root/dist (and its preview renderer $root/dist-renderer)"
 fi

@@ -27,7 +27,7 @@ import { TRANSPORTS, type LeadPurpose } from './storage/purposes.ts';
 import { LiveSite } from './site/live-site.ts';
 import { photoFiles } from './storage/site-photos.ts';
 import { SiteBuilder } from './site/site-builder.ts';
-import { LivePreview } from './site/live-preview.ts';
+import { QuickPreview } from './site/quick-preview.ts';
 import { SitePublisher } from './site/site-publisher.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -146,7 +146,7 @@ const publisher = new SitePublisher({
   checkEveryMs: config.SITE_CHECK_INTERVAL,
   buildLeaseMs: config.SITE_BUILD_LEASE,
   builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
-  livePreview: config.SITE_QUICK_PREVIEW ? new LivePreview({ root, workDir: resolve(root, config.SITE_WORK_DIR, 'live'), log }) : undefined,
+  quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, log }) : undefined,
 });
 await publisher.catchUp();
 const app = await buildApp({

@@ -130,7 +130,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       const key: EntryKey = keyOf(found.entry);
       // Whoever opens an entry may preview it next: the quick preview gets ready meanwhile.
-      site.warmPreview(found.entry);
+      site.warmPreview();
       const draft = await ctx.store.read(() => draftOf(key));
       const release = site.release.get(key) ?? found.entry;
       const details = businessDetailsSchema.safeParse(site.contentOf(found.latest).get(BUSINESS_DETAILS_KEY)?.data);

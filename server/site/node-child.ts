@@ -1,5 +1,5 @@
 /**
- * A child process on this same Node, for the site's builds and its quick preview: started at the
+ * A child process on this same Node, for the site's builds and their compression: started at the
  * priority asked for, with the tail of its output kept to say why it failed.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';

@@ -11,7 +11,7 @@ import { insertPreview } from '../storage/site-versions.ts';
 import { randomToken, secretHash } from '../security/secrets.ts';
 import type { SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
-import type { LivePreview } from './live-preview.ts';
+import type { QuickPreview } from './quick-preview.ts';
 import type { EntryChecks } from './entry-checks.ts';
 import type { BuildAhead } from './build-ahead.ts';
 import type { Publisher, VersionPublisher } from './version-publisher.ts';
@@ -28,7 +28,7 @@ export interface SitePreviewsParts {
   builder: SiteBuilder;
   site: LiveSite;
   log: FastifyBaseLogger | undefined;
-  live: LivePreview | undefined;
+  live: QuickPreview | undefined;
   versions: VersionPublisher;
   checks: EntryChecks;
   ahead: BuildAhead;
@@ -95,13 +95,9 @@ export class SitePreviews {
     }
   }
 
-  /**
-   * Readies quick previews of `entry` (someone opened it to edit), so the first is as quick as the
-   * rest; with no entry (someone opened the list of pages), of the home page, whose render readies
-   * what every page shares.
-   */
-  warm(entry?: Pick<ContentEntry, 'collection' | 'id'>): void {
-    this.#parts.live?.warm(entry ? previewRouteOf(entry) : '/');
+  /** Readies quick previews (someone opened the site editor), so the first is as quick as the rest. */
+  warm(): void {
+    this.#parts.live?.warm();
   }
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */
@@ -109,7 +105,7 @@ export class SitePreviews {
     return this.#parts.builder.build(entries, { compressed: false });
   }
 
-  /** Stops the quick preview's dev server, if this instance runs one. */
+  /** Stops the quick preview, if this instance has one: it renders nothing more. */
   async stop(): Promise<void> {
     await this.#parts.live?.stop();
   }

@@ -15,7 +15,7 @@ import type { ContentVersion, VersionAction } from './content-version.ts';
 import type { LeadStore } from '../storage/types.ts';
 import type { SiteBuilder } from './site-builder.ts';
 import type { LiveSite } from './live-site.ts';
-import type { LivePreview } from './live-preview.ts';
+import type { QuickPreview } from './quick-preview.ts';
 import { releaseContent } from './release-content.ts';
 import { EntryChecks } from './entry-checks.ts';
 import { BuildAhead } from './build-ahead.ts';
@@ -41,7 +41,7 @@ export interface SitePublisherOptions {
   /** How often an instance looks for a version published elsewhere. */
   checkEveryMs?: number | undefined;
   /** Renders a preview's page at once; without it (or when it cannot), a preview builds the site. */
-  livePreview?: LivePreview | undefined;
+  quickPreview?: QuickPreview | undefined;
   /** Checks entries off the server's thread; one of its own, closed by stop(), unless given. */
   checker?: ContentChecker | undefined;
   /** How long a claim on a build lasts unless its instance renews it (build-jobs.ts). */
@@ -83,7 +83,7 @@ export class SitePublisher {
     this.#jobs = new BuildJobs({ store, builder, log, stopping, leaseMs: options.buildLeaseMs, pollMs: this.#checkEveryMs });
     this.#follower = new SiteFollower({ ...parts, compression: this.#compression });
     this.#versions = new VersionPublisher({ ...parts, release: this.release, jobs: this.#jobs, follower: this.#follower, stopping });
-    this.#previews = new SitePreviews({ ...parts, live: options.livePreview, versions: this.#versions });
+    this.#previews = new SitePreviews({ ...parts, live: options.quickPreview, versions: this.#versions });
   }
 
   /** Reads and checks an entry's text in a process of its own, so visitors are answered meanwhile. */
@@ -153,9 +153,9 @@ export class SitePublisher {
     return this.#previews.preview(entry, by);
   }
 
-  /** Readies quick previews of `entry` (someone opened it to edit), or of any page (someone opened the list), so the first is as quick as the rest. */
-  warmPreview(entry?: Pick<ContentEntry, 'collection' | 'id'>): void {
-    this.#previews.warm(entry);
+  /** Readies quick previews (someone opened the site editor), so the first is as quick as the rest. */
+  warmPreview(): void {
+    this.#previews.warm();
   }
 
   /** The folder of a preview's build: made again if this instance has not made it (or pruned it). */

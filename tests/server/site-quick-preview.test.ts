@@ -1,16 +1,15 @@
 /**
- * The quick preview inside the site editor, on both stores, with the real `astro dev` and the real
- * release build: Preview renders the page at once and keeps it with the preview, so any instance
+ * The quick preview inside the site editor, on both stores, with the real preview renderer and the
+ * real release build: Preview renders the page at once and keeps it with the preview, so any instance
  * serves it as it is, without building; the build is then made behind it, so publishing what was
  * previewed finds it made, while publishing a different change calls that build off rather than
  * wait for it; and when the quick preview cannot render, Preview builds the site instead and the
  * owner still gets the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LivePreview } from '../../server/site/live-preview.ts';
+import { QuickPreview } from '../../server/site/quick-preview.ts';
 import { one } from '../../server/storage/steps.ts';
 import { cookieHeader, inboxSession, type Browser } from '../support/inbox-session.ts';
 import { createTestStore, storeKinds, type TestStore } from '../support/stores.ts';
@@ -28,8 +27,7 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
   let t: TestStore;
   let a: SiteApp;
   let b: SiteApp;
-  let live: LivePreview;
-  let liveWork: string;
+  let live: QuickPreview;
   let owner: Browser;
   const builds = { a: 0, b: 0 };
   /** Builds of content whose guide heading says HELD run until they are called off. */
@@ -60,10 +58,9 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestStore(kind);
-    liveWork = mkdtempSync(join(tmpdir(), 'crnz-quick-'));
-    live = new LivePreview({ root: ROOT, workDir: liveWork });
+    live = new QuickPreview({ root: ROOT });
     // Both serve the project's real release build, which the rendered page's scripts are matched to.
-    a = await siteApp(t.store, { run: counted('a'), releaseDist: join(ROOT, 'dist'), livePreview: live });
+    a = await siteApp(t.store, { run: counted('a'), releaseDist: join(ROOT, 'dist'), quickPreview: live });
     b = await siteApp(t.store, { run: counted('b'), releaseDist: join(ROOT, 'dist') });
     owner = await onA.signedIn('owner@example.nz', 'owner');
   });
@@ -74,15 +71,14 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
       await i.app.close();
       rmSync(i.work, { recursive: true, force: true });
     }
-    rmSync(liveWork, { recursive: true, force: true });
     await t.cleanup();
   });
 
   it('renders the page at once, which every instance serves as it is; its build is made behind it for the publish', { timeout: 120_000 }, async () => {
-    // Opening the list of pages starts the quick preview, before any page is opened.
-    expect(await live.address()).toBeUndefined();
+    // Opening the list of pages loads the quick preview's renderer, before any page is opened.
+    expect(live.warmed).toBe(false);
     expect((await onA.call(owner, 'GET', '/site')).statusCode).toBe(200);
-    expect(await live.address()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(live.warmed).toBe(true);
     const heading = `Commercial Fridge Prices in New Zealand, Seen at Once on ${kind}`;
     const { address, share, page, e } = await previewOf(heading);
     expect(page).toContain(`<h1`);

@@ -12,7 +12,7 @@ import { pricesVerifiedOn, hasPriceDate } from '../../src/lib/price-dates.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { BuildFailed, SiteBuilder, type RunBuild } from '../../server/site/site-builder.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
-import type { LivePreview } from '../../server/site/live-preview.ts';
+import type { QuickPreview } from '../../server/site/quick-preview.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
 import { photoRefsOf } from '../../core/photo-refs.ts';
 import { PHOTO_PATH, photoFileName } from '../../core/photo-sizes.ts';
@@ -69,7 +69,7 @@ export interface InstanceOptions {
   checkEveryMs?: number;
   /** A finished build of the release to serve (the project's own dist/) rather than the stand-in's. */
   releaseDist?: string;
-  livePreview?: LivePreview;
+  quickPreview?: QuickPreview;
   /** How long a claim on a build lasts unless renewed (renewed every third of it). */
   buildLeaseMs?: number;
 }
@@ -79,7 +79,7 @@ export function siteInstance(
   store: LeadStore,
   run: RunBuild = fakeBuild,
   root = ROOT,
-  { checkEveryMs = 50, releaseDist: given, livePreview, buildLeaseMs }: InstanceOptions = {},
+  { checkEveryMs = 50, releaseDist: given, quickPreview, buildLeaseMs }: InstanceOptions = {},
 ) {
   const work = mkdtempSync(join(tmpdir(), 'crnz-site-'));
   const releaseDist = given ?? join(work, 'release');
@@ -91,7 +91,7 @@ export function siteInstance(
       root,
       site,
       checkEveryMs,
-      livePreview,
+      quickPreview,
       buildLeaseMs,
       builder: new SiteBuilder({
         root,

@@ -1,9 +1,9 @@
 /**
- * A page rendered by the site editor's `astro dev` (live-preview.ts), made to load as the built
- * page does. The markup and the styles are the same templates' and the same stylesheet's; only the
- * way `astro dev` delivers scripts differs, so each script is pointed at the same script in the
+ * A page rendered by the site editor's preview renderer (quick-preview.ts), made to load as the
+ * built page does. The markup is the same templates'; only the way scripts are named differs (by
+ * their source files, as `astro dev` names them), so each is pointed at the same script in the
  * build being served:
- * - the dev server's own scripts (its client, the stylesheet's reloader) are dropped;
+ * - a development server's own scripts (its client, the stylesheet's reloader), if any, are dropped;
  * - a component's script and an interactive component (an island) load the served build's file
  *   for the same source;
  * - the dev server's file paths are removed;
@@ -98,7 +98,7 @@ function policyOf(html: string): string {
   return `${directives.join(';')}; script-src ${[...scriptResources, ...new Set(scripts)].join(' ')}; style-src 'self' ${[...new Set(styles)].join(' ')};`;
 }
 
-/** `html` from `astro dev` as the served build would load it; throws NotLikeTheBuild when a script has no match. */
+/** `html` whose scripts are named by their sources, as the served build would load it; throws NotLikeTheBuild when a script has no match. */
 export function likeTheBuild(html: string, served: ReadonlyMap<string, Asset>): Buffer {
   const known = servedScripts(served);
   let page = html.replace(SCRIPT_SRC, (tag, src: string) => {

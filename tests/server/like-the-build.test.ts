@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { Asset } from '../../server/http/plugins/static.ts';
-import { likeTheBuild, NotLikeTheBuild } from '../../server/site/live-page.ts';
+import { likeTheBuild, NotLikeTheBuild } from '../../server/site/like-the-build.ts';
 
 const asset = (type: string, body: string): Asset => ({ type, body: Buffer.from(body), etag: '"x"', cacheControl: 'public' });
 
