@@ -6,7 +6,6 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { PREVIEW_RENDERER_FILE } from '../core/preview-renderer.ts';
 
 const SOURCES = ['src', 'public', 'astro.config.ts', 'package.json'];
 
@@ -20,8 +19,6 @@ function newestMtime(path: string): number {
 export function buildIsStale(root: string, distDir: string): boolean {
   const marker = join(distDir, 'index.html');
   if (!existsSync(marker)) return true;
-  // The release's build makes the site editor's preview renderer too, beside dist/.
-  if (!existsSync(join(root, PREVIEW_RENDERER_FILE))) return true;
   const built = statSync(marker).mtimeMs;
   return SOURCES.some((s) => newestMtime(join(root, s)) > built);
 }

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { parseLead } from '../../core/lead/schema.ts';
 import { PostgresLeadStore } from '../../server/storage/postgres.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
-import { waitFor } from '../support/peers.ts';
+import { waitFor, within } from '../support/peers.ts';
 import { queueNudges } from '../../server/storage/notice-queue.ts';
 import { createTestStore, rawQuery, TEST_DATABASE_URL } from '../support/stores.ts';
 
@@ -69,9 +69,11 @@ describe('new outbox jobs announced on postgres', () => {
     listener = listening[0]!.pid;
   });
   afterAll(async () => {
-    await other?.close();
-    await store?.close();
-    await database?.drop();
+    // Each step on a clock of its own: once, under a full suite's load, these together outlasted the
+    // hook's 30 s, and a failure should name the step that hung.
+    await within(Promise.resolve(other?.close()), 9000, 'the listening store did not close within 9 s');
+    await within(Promise.resolve(store?.close()), 9000, 'the store did not close within 9 s');
+    await within(Promise.resolve(database?.drop()), 9000, 'the database was not dropped within 9 s');
   });
 
   // A nudge is a job whichever instance is free should take. The lead itself is stored with no job of its own.

@@ -105,13 +105,13 @@ describe('the quick preview', () => {
     await fc.assert(
       fc.asyncProperty(route, async (path) => {
         const answer = await live.render(site(), path, served).then(
-          (page) => page.toString('utf8'),
-          (error: unknown) => error,
+          (page) => ({ page: page.toString('utf8'), refused: undefined }),
+          (error: unknown) => ({ page: '', refused: error }),
         );
-        if (typeof answer === 'string') {
-          expect(answer).toContain('<h1');
-          expect(answer).not.toContain(ROOT);
-        } else expect(answer, path).toBeInstanceOf(Error);
+        // A page with its heading, or a refusal with a reason: one or the other, never both or neither.
+        expect([answer.page.includes('<h1'), answer.refused instanceof Error], path).toContain(true);
+        expect(answer.page.includes('<h1') && answer.refused !== undefined).toBe(false);
+        expect(answer.page).not.toContain(ROOT);
       }),
       { numRuns: 60, examples: [['/inbox'], ['/%E0%A4%A'], ['/blog/no-such-article'], ['//'], ['/../../etc/passwd']] },
     );
