@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Asset } from '../http/plugins/static.ts';
 import type { ContentEntry, EntryKey } from './content.ts';
+import { releaseContent } from './release-content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './like-the-build.ts';
 import { PREVIEW_RENDERER_FILE } from '../../core/preview-renderer.ts';
 
@@ -54,13 +55,16 @@ export class QuickPreview {
   }
 
   /**
-   * The page at `route` made from `entries` (every entry of the site), made to load as the served
-   * build's pages do. Renders take turns: the renderer states one set of business details at a time.
+   * The page at `route` made from `entries` over the release's content (a version holds only the
+   * entries it changed), made to load as the served build's pages do. Renders take turns: the
+   * renderer states one set of business details at a time.
    */
   async render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
     if (this.#stopped) throw new Error('the quick preview is stopped');
     const renderer = await this.#loaded();
-    const html = await this.#inTurn(() => renderer.renderPage(route, Object.values(entries)));
+    const site = new Map(releaseContent(this.#root));
+    for (const [key, entry] of Object.entries(entries)) site.set(key, entry);
+    const html = await this.#inTurn(() => renderer.renderPage(route, [...site.values()]));
     const page = likeTheBuild(withServedStyles(html, served, route), served);
     // Where this server's files are is nobody's business, least of all a share link's holder's.
     if (page.includes(this.#root)) throw new NotLikeTheBuild('the page names a folder of this server');

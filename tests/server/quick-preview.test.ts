@@ -27,8 +27,8 @@ const ARTICLE = release.get('blog/common-problems')!;
 const DETAILS = release.get('business/details')!;
 const GUIDE = release.get('guides/commercial-fridge-prices-nz')!;
 
-/** The whole site's entries with `changed` over the release's, as the site editor hands them over. */
-const site = (...changed: ContentEntry[]) => ({ ...Object.fromEntries(release), ...Object.fromEntries(changed.map((e) => [`${e.collection}/${e.id}`, e])) });
+/** A version's entries as the site editor hands them over: only those it changed from the release. */
+const site = (...changed: ContentEntry[]) => Object.fromEntries(changed.map((e) => [`${e.collection}/${e.id}`, e]));
 
 /** Every address the page loads a script from. */
 const scriptsOf = (html: string) => [...html.matchAll(/(?:src|component-url|renderer-url)="([^"]*)"/g)].map((m) => m[1]!).filter((url) => url.endsWith('.js'));

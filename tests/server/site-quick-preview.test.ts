@@ -103,13 +103,34 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     expect((await a.app.inject({ method: 'GET', url: ROUTE })).body).toContain(heading);
   });
 
+  it('renders a change to the business details at once too, on a page the version did not change', { timeout: 60_000 }, async () => {
+    // The stand-in build A published has none of the real pages' scripts, which a quick preview is
+    // matched to: A serves the real release build again, at the same version.
+    a.site.swap(join(ROOT, 'dist'), a.site.version);
+    const before = builds.a;
+    // A version holds only the entries it changed: the contact page comes from the release's.
+    const details = (await onA.call(owner, 'GET', '/site/entries/business/details')).json();
+    const email = `kia.ora.${kind}@commercialrefrigeration.nz`;
+    const made = await onA.call(owner, 'POST', '/site/entries/business/details/preview', {
+      data: { ...details.published.data, email },
+      basedOn: details.version,
+    });
+    expect(made.statusCode).toBe(200);
+    const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', (made.json() as { address: string }).address.split('/')[3]));
+    expect(stored?.page).toContain(`mailto:${email}`);
+    expect(stored?.page).toContain('<h1');
+    // Its build is made behind it, as any quick preview's is.
+    await waitFor(() => builds.a === before + 1, { what: 'the business details’ build made behind the preview', timeoutMs: 30_000 });
+  });
+
   it('calls off the build made behind a preview when a different change is published meanwhile', { timeout: 60_000 }, async () => {
     // The stand-in build A published has none of the real pages' scripts, which a quick preview is
     // matched to: A serves the real release build again, at the same version.
     a.site.swap(join(ROOT, 'dist'), a.site.version);
+    const before = builds.a;
     const { e, page } = await previewOf(`Commercial Fridge Prices in New Zealand, ${HELD} on ${kind}`);
     expect(page).toContain(HELD);
-    await waitFor(() => aborted.length === 0 && builds.a === 2, { what: 'the held build behind the preview to start', timeoutMs: 30_000 });
+    await waitFor(() => aborted.length === 0 && builds.a === before + 1, { what: 'the held build behind the preview to start', timeoutMs: 30_000 });
     const heading = `Commercial Fridge Prices in New Zealand, Changed Again on ${kind}`;
     // Without the call-off this publish would wait for the held build, which never ends on its own.
     const published = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: { ...e.published.data, heading }, body: e.published.body, basedOn: e.version });
