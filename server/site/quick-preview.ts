@@ -1,9 +1,12 @@
 /**
  * Quick previews: the owner's draft shown in well under a second, where a build of the whole site
- * takes several. The page is rendered in this process by the preview renderer the build made
- * (dist-renderer/, from src/preview/render-page.ts): the same templates, given the entries, through
- * Astro's Container API. It is loaded the first time someone opens the site editor and stays loaded
- * (about 150 MB); nothing runs beside the server.
+ * takes several. The page is rendered by the preview renderer the build made (dist-renderer/, from
+ * src/preview/render-page.ts): the same templates, given the entries, through Astro's Container
+ * API, on a worker thread of this process. Nothing runs beside the server.
+ *
+ * The worker starts when someone opens the site editor and ends after IDLE_MS without a preview,
+ * or after RENDERS_PER_WORKER renders: Astro's renderer keeps a little of every page it renders
+ * (about 0.4 MB), and ending the thread is what gives all of it back.
  *
  * The rendered page names its scripts by their source files and carries no stylesheet: each script
  * is pointed at the served build's file for the same source and the served build's stylesheet is
@@ -11,12 +14,21 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Asset } from '../http/plugins/static.ts';
 import type { ContentEntry, EntryKey } from './content.ts';
 import { releaseContent } from './release-content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './like-the-build.ts';
+import type { RenderAnswer, RenderRequest } from './quick-preview-worker.ts';
 import { PREVIEW_RENDERER_FILE } from '../../core/preview-renderer.ts';
+
+/** How long the worker may sit unused before it ends. */
+const IDLE_MS = 10 * 60_000;
+/** Renders one worker makes before the next render starts a new one. */
+const RENDERS_PER_WORKER = 200;
+/** How long a render may take, the renderer's loading included, before the worker is ended and the site built instead. */
+const RENDER_MS = 20_000;
 
 const STYLE = /<style\b[^>]*>[\s\S]*?<\/style>/g;
 
@@ -24,34 +36,43 @@ export interface QuickPreviewOptions {
   /** The project's root, where the build put the renderer. */
   root: string;
   log?: FastifyBaseLogger | undefined;
+  idleMs?: number | undefined;
+  rendersPerWorker?: number | undefined;
 }
 
-/** What dist-renderer/render-page.js exports (src/preview/render-page.ts). */
-interface Renderer {
-  renderPage(route: string, entries: readonly ContentEntry[]): Promise<string>;
+interface Running {
+  worker: Worker;
+  renders: number;
 }
 
 export class QuickPreview {
   readonly #root: string;
   readonly #log: FastifyBaseLogger | undefined;
-  #renderer: Promise<Renderer> | undefined;
+  readonly #idleMs: number;
+  readonly #rendersPerWorker: number;
+  #running: Running | undefined;
+  #idle: NodeJS.Timeout | undefined;
   #turn: Promise<unknown> = Promise.resolve();
   #stopped = false;
+  /** Workers started so far (to show that one is ended and another started). */
+  started = 0;
 
   constructor(options: QuickPreviewOptions) {
     this.#root = resolve(options.root);
     this.#log = options.log;
+    this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#rendersPerWorker = options.rendersPerWorker ?? RENDERS_PER_WORKER;
   }
 
-  /** Whether the renderer has been asked for (someone opened the site editor). */
+  /** Whether a worker is running (someone opened the site editor, and has previewed since IDLE_MS). */
   get warmed(): boolean {
-    return this.#renderer !== undefined;
+    return this.#running !== undefined;
   }
 
-  /** Loads the renderer, so the first preview does not wait for it. */
+  /** Starts the worker, which loads the renderer, so the first preview does not wait for it. */
   warm(): void {
     if (this.#stopped) return;
-    this.#loaded().catch((error: unknown) => this.#log?.warn({ err: error }, 'the quick preview could not load its renderer; previews build the site'));
+    this.#worker();
   }
 
   /**
@@ -61,10 +82,9 @@ export class QuickPreview {
    */
   async render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
     if (this.#stopped) throw new Error('the quick preview is stopped');
-    const renderer = await this.#loaded();
     const site = new Map(releaseContent(this.#root));
     for (const [key, entry] of Object.entries(entries)) site.set(key, entry);
-    const html = await this.#inTurn(() => renderer.renderPage(route, [...site.values()]));
+    const html = await this.#inTurn(() => this.#ask({ route, entries: [...site.values()] }));
     const page = likeTheBuild(withServedStyles(html, served, route), served);
     // Where this server's files are is nobody's business, least of all a share link's holder's.
     if (page.includes(this.#root)) throw new NotLikeTheBuild('the page names a folder of this server');
@@ -73,19 +93,71 @@ export class QuickPreview {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    await this.#end();
     await this.#turn;
   }
 
-  #loaded(): Promise<Renderer> {
-    if (!this.#renderer) {
-      const loading = import(pathToFileURL(join(this.#root, PREVIEW_RENDERER_FILE)).href) as Promise<Renderer>;
-      this.#renderer = loading;
-      // A renderer missing (a build that has not made it) is looked for again next time.
-      loading.catch(() => {
-        if (this.#renderer === loading) this.#renderer = undefined;
+  /** The running worker, started now if none is. */
+  #worker(): Running {
+    this.#idleFromNow();
+    if (!this.#running) {
+      const worker = new Worker(new URL('./quick-preview-worker.ts', import.meta.url), {
+        workerData: { renderer: pathToFileURL(join(this.#root, PREVIEW_RENDERER_FILE)).href },
       });
+      const running: Running = { worker, renders: 0 };
+      worker.on('error', (error) => this.#log?.warn({ err: error }, 'the quick preview’s worker failed; previews build the site until it starts again'));
+      worker.on('exit', () => {
+        if (this.#running === running) this.#running = undefined;
+      });
+      // An idle worker does not keep the process alive: the server's own work does.
+      worker.unref();
+      this.#running = running;
+      this.started++;
     }
-    return this.#renderer;
+    return this.#running;
+  }
+
+  /** Renders on the worker; a worker that fails, ends or takes longer than RENDER_MS is ended, and the render refused. */
+  #ask(request: RenderRequest): Promise<string> {
+    if (this.#stopped) return Promise.reject(new Error('the quick preview is stopped'));
+    const running = this.#worker();
+    // Idle is counted from the end of the last render, not while one is under way.
+    clearTimeout(this.#idle);
+    return new Promise<string>((done, fail) => {
+      const settle = (answer: RenderAnswer | Error) => {
+        clearTimeout(timer);
+        running.worker.off('message', settle);
+        running.worker.off('error', settle);
+        running.worker.off('exit', ended);
+        if (answer instanceof Error) fail(answer);
+        else if ('error' in answer) fail(new Error(`the preview renderer refused ${request.route}: ${answer.error}`));
+        else done(answer.html);
+        if (answer instanceof Error || ++running.renders >= this.#rendersPerWorker) void this.#end(running);
+        else this.#idleFromNow();
+      };
+      const ended = (code: number) => settle(new Error(`the quick preview’s worker ended (exit code ${code})`));
+      const timer = setTimeout(() => settle(new Error(`the preview of ${request.route} took longer than ${RENDER_MS / 1000} s`)), RENDER_MS);
+      running.worker.on('message', settle);
+      running.worker.on('error', settle);
+      running.worker.on('exit', ended);
+      running.worker.postMessage(request);
+    });
+  }
+
+  /** Ends the worker (the one given, if it is still the one running). */
+  async #end(which = this.#running): Promise<void> {
+    if (!which) return;
+    if (this.#running === which) {
+      this.#running = undefined;
+      clearTimeout(this.#idle);
+    }
+    await which.worker.terminate();
+  }
+
+  #idleFromNow(): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => void this.#end(), this.#idleMs);
+    this.#idle.unref();
   }
 
   /** Runs `work` after the work before it, failed or not. */

@@ -49,9 +49,12 @@ export class NoSuchPage extends Error {}
 /** The project's root where the renderer was built (scripts/preview-renderer.ts defines it). */
 declare const __BUILT_IN__: string;
 
-let container: Promise<experimental_AstroContainer> | undefined;
-function theContainer(): Promise<experimental_AstroContainer> {
-  container ??= experimental_AstroContainer.create({
+/**
+ * A container of its own for each render: a container keeps every page it has rendered (a route
+ * and the page's props, about 0.4 MB each), so one kept for good would grow with every preview.
+ */
+function aContainer(): Promise<experimental_AstroContainer> {
+  return experimental_AstroContainer.create({
     astroConfig: { site: siteUrl(), trailingSlash: 'ignore' },
     // With its client entry point, a React island carries its props and export name as the build's do.
     renderers: [
@@ -59,7 +62,6 @@ function theContainer(): Promise<experimental_AstroContainer> {
       { name: 'astro:jsx', ssr: mdxRenderer },
     ],
   });
-  return container;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function renderPage(route: string, entries: readonly EntryToRender[
         if (!found) continue;
         props = found.props;
       }
-      const made = await theContainer();
+      const made = await aContainer();
       const html = await made.renderToString(page.module.default, { props, params, partial: false, request: new Request(new URL(path, siteUrl())) });
       // Scripts and islands named by their source as a development server names them: /src/…
       return html.replaceAll(`${__BUILT_IN__}/src/`, '/src/');

@@ -9,6 +9,7 @@
  * - every script and island the page loads is a file of the served build, and the page has the
  *   served stylesheet and names no folder of the server;
  * - any address, however hostile, gets a page or a refusal, never a hang or a leaked path;
+ * - its worker thread ends after so many renders and when idle, and the next preview starts another;
  * - once stopped, it renders nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import { QuickPreview } from '../../server/site/quick-preview.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import type { ContentEntry } from '../../server/site/content.ts';
 import { ROOT } from '../support/site-editor.ts';
+import { waitFor } from '../support/peers.ts';
 
 const release = releaseContent(ROOT);
 const served = loadSite(join(ROOT, 'dist'));
@@ -121,6 +123,24 @@ describe('the quick preview', () => {
     await expect(live.render(site({ ...GUIDE, data: { ...GUIDE.data, heading: 42 } }), '/commercial-fridge-prices-nz', served)).rejects.toThrow();
     const code = { ...ARTICLE, body: `${ARTICLE.body}\n\nexport const x = process.exit(1)\n\n{process.exit(1)}\n` };
     await expect(live.render(site(code), '/blog/common-problems', served)).rejects.toThrow(/check/);
+  });
+
+  it('ends its worker after so many renders, and when idle, and starts another for the next preview', { timeout: 60_000 }, async () => {
+    const brief = new QuickPreview({ root: ROOT, rendersPerWorker: 2, idleMs: 300 });
+    try {
+      for (const n of [1, 2, 3]) {
+        const heading = `Fridge Prices, Render ${n}`;
+        const shown = (await brief.render(site({ ...GUIDE, data: { ...GUIDE.data, heading } }), '/commercial-fridge-prices-nz', served)).toString('utf8');
+        expect(/<h1[^>]*>([^<]*)</.exec(shown)?.[1]).toBe(heading);
+      }
+      // The third render needed a worker of its own.
+      expect(brief.started).toBe(2);
+      await waitFor(() => !brief.warmed, { what: 'the idle worker to end' });
+      expect((await brief.render(site(), '/contact', served)).toString('utf8')).toContain('<h1');
+      expect(brief.started).toBe(3);
+    } finally {
+      await brief.stop();
+    }
   });
 
   it('renders nothing once stopped', async () => {
