@@ -103,6 +103,10 @@ export class QuickPreview {
     if (!this.#running) {
       const worker = new Worker(new URL('./quick-preview-worker.ts', import.meta.url), {
         workerData: { renderer: pathToFileURL(join(this.#root, PREVIEW_RENDERER_FILE)).href },
+        // A small young generation keeps the thread's memory near what it holds (measured: at most
+        // 138 MB added over 200 renders, against 305 MB with V8's defaults); the old generation's
+        // cap is above what RENDERS_PER_WORKER renders keep, and a worker that reaches it ends.
+        resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 160 },
       });
       const running: Running = { worker, renders: 0 };
       worker.on('error', (error) => this.#log?.warn({ err: error }, 'the quick preview’s worker failed; previews build the site until it starts again'));
