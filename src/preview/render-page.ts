@@ -1,6 +1,6 @@
 /**
- * The preview renderer: one page of the site rendered with the entries given, in the lead server's
- * own process, by Astro's Container API. scripts/preview-renderer.ts compiles this file and the
+ * The preview renderer: one page of the site rendered with the entries given, on a worker thread of
+ * the lead server, by Astro's Container API. scripts/preview-renderer.ts compiles this file and the
  * templates it imports once, at build, into dist-renderer/; the server imports that file.
  *
  * The page is the one the build would make at that address from the same entries: the same page
@@ -49,10 +49,7 @@ export class NoSuchPage extends Error {}
 /** The project's root where the renderer was built (scripts/preview-renderer.ts defines it). */
 declare const __BUILT_IN__: string;
 
-/**
- * A container of its own for each render: a container keeps every page it has rendered (a route
- * and the page's props, about 0.4 MB each), so one kept for good would grow with every preview.
- */
+/** A container of its own for each render: a container adds a route for every page it renders, and keeps it. */
 function aContainer(): Promise<experimental_AstroContainer> {
   return experimental_AstroContainer.create({
     astroConfig: { site: siteUrl(), trailingSlash: 'ignore' },
