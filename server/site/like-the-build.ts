@@ -1,12 +1,9 @@
 /**
  * A page rendered by the site editor's preview renderer (quick-preview.ts), made to load as the
  * built page does. The markup is the same templates'; only the way scripts are named differs (by
- * their source files, as `astro dev` names them), so each is pointed at the same script in the
- * build being served:
- * - a development server's own scripts (its client, the stylesheet's reloader), if any, are dropped;
+ * their source files, /src/…), so each is pointed at the same script in the build being served:
  * - a component's script and an interactive component (an island) load the served build's file
  *   for the same source;
- * - the dev server's file paths are removed;
  * - the page gets its content security policy as a built page does: the site's directives and the
  *   hash of each inline script and style on it.
  * A page with a script the served build does not have (a block no live page uses yet) is refused
@@ -35,9 +32,9 @@ const ISLAND = /<astro-island\b[^>]*>/g;
 const SCRIPT_SRC = /<script\b[^>]*\bsrc="([^"]*)"[^>]*>\s*<\/script>/g;
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
-/** A component's script as `astro dev` names it: the component's path, its index among its scripts. */
+/** A component's script as the renderer names it: the component's path, its index among its scripts. */
 const DEV_COMPONENT_SCRIPT = /^\/src\/(?:[^?]*\/)?([^/?]+)\?astro&type=script&index=(\d+)&lang\.ts$/;
-/** Anything left of the dev server that a browser would ask it for. */
+/** Anything left that names a source file, which a browser would ask the site for in vain. */
 const DEV_LEFTOVER = /(?:src|href|url)="\/(?:@|src\/|node_modules\/)/;
 
 function attribute(tag: string, name: string): string | undefined {
@@ -102,7 +99,6 @@ function policyOf(html: string): string {
 export function likeTheBuild(html: string, served: ReadonlyMap<string, Asset>): Buffer {
   const known = servedScripts(served);
   let page = html.replace(SCRIPT_SRC, (tag, src: string) => {
-    if (src.startsWith('/@') || src.split('?')[0]!.endsWith('.css')) return '';
     const script = DEV_COMPONENT_SCRIPT.exec(src);
     const built = script && known.files.get(`${script[1]}_astro_type_script_index_${script[2]}_lang`);
     if (!built) throw new NotLikeTheBuild(`the served build has no script for ${src}`);
@@ -116,9 +112,8 @@ export function likeTheBuild(html: string, served: ReadonlyMap<string, Asset>): 
     built = setAttribute(built, 'renderer-url', island.rendererUrl);
     return setAttribute(built, 'before-hydration-url', island.beforeHydrationUrl);
   });
-  page = page.replace(/\sdata-vite-dev-id="[^"]*"/g, '');
   const leftover = DEV_LEFTOVER.exec(page);
-  if (leftover) throw new NotLikeTheBuild(`the page still names the dev server: ${leftover[0]}`);
+  if (leftover) throw new NotLikeTheBuild(`the page still names a source file: ${leftover[0]}`);
   const meta = `<meta http-equiv="content-security-policy" content="${policyOf(page)}">`;
   const head = /<meta charset="[^"]*">/i.exec(page) ?? /<head\b[^>]*>/i.exec(page);
   if (!head) throw new NotLikeTheBuild('the page has no <head>');

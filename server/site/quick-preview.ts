@@ -18,7 +18,6 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Asset } from '../http/plugins/static.ts';
 import type { ContentEntry, EntryKey } from './content.ts';
-import { releaseContent } from './release-content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './like-the-build.ts';
 import type { RenderAnswer, RenderRequest } from './quick-preview-worker.ts';
 import { PREVIEW_RENDERER_FILE } from '../../core/preview-renderer.ts';
@@ -76,14 +75,12 @@ export class QuickPreview {
   }
 
   /**
-   * The page at `route` made from `entries` over the release's content (a version holds only the
-   * entries it changed), made to load as the served build's pages do. Renders take turns: the
-   * renderer states one set of business details at a time.
+   * The page at `route` made from `site` (every entry of the site, as a version's content is), made
+   * to load as the served build's pages do. Renders take turns: the renderer states one set of
+   * business details at a time.
    */
-  async render(entries: Readonly<Record<EntryKey, ContentEntry>>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
+  async render(site: ReadonlyMap<EntryKey, ContentEntry>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
     if (this.#stopped) throw new Error('the quick preview is stopped');
-    const site = new Map(releaseContent(this.#root));
-    for (const [key, entry] of Object.entries(entries)) site.set(key, entry);
     const html = await this.#inTurn(() => this.#ask({ route, entries: [...site.values()] }));
     const page = likeTheBuild(withServedStyles(html, served, route), served);
     // Where this server's files are is nobody's business, least of all a share link's holder's.

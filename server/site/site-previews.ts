@@ -85,10 +85,10 @@ export class SitePreviews {
    * the build then reports to the owner in its own words).
    */
   async #quickPage(entries: Entries, route: string): Promise<string | null> {
-    const { live, site, log } = this.#parts;
+    const { live, site, log, versions } = this.#parts;
     if (!live) return null;
     try {
-      return (await live.render(entries, route, site.assets)).toString('utf8');
+      return (await live.render(versions.contentOf({ entries }), route, site.assets)).toString('utf8');
     } catch (error) {
       log?.warn({ err: error, route }, 'could not render the preview at once; building the site for it');
       return null;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { loadSite } from '../../server/http/plugins/static.ts';
 import { QuickPreview } from '../../server/site/quick-preview.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
+import { contentOf } from '../../server/site/content-version.ts';
 import type { ContentEntry } from '../../server/site/content.ts';
 import { ROOT } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
@@ -29,8 +30,8 @@ const ARTICLE = release.get('blog/common-problems')!;
 const DETAILS = release.get('business/details')!;
 const GUIDE = release.get('guides/commercial-fridge-prices-nz')!;
 
-/** A version's entries as the site editor hands them over: only those it changed from the release. */
-const site = (...changed: ContentEntry[]) => Object.fromEntries(changed.map((e) => [`${e.collection}/${e.id}`, e]));
+/** The site's content with `changed` over the release's, as the site editor hands it over. */
+const site = (...changed: ContentEntry[]) => contentOf(release, { entries: Object.fromEntries(changed.map((e) => [`${e.collection}/${e.id}`, e])) });
 
 /** Every address the page loads a script from. */
 const scriptsOf = (html: string) => [...html.matchAll(/(?:src|component-url|renderer-url)="([^"]*)"/g)].map((m) => m[1]!).filter((url) => url.endsWith('.js'));
