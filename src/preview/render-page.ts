@@ -49,9 +49,15 @@ export class NoSuchPage extends Error {}
 /** The project's root where the renderer was built (scripts/preview-renderer.ts defines it). */
 declare const __BUILT_IN__: string;
 
-/** A container of its own for each render: a container adds a route for every page it renders, and keeps it. */
-function aContainer(): Promise<experimental_AstroContainer> {
-  return experimental_AstroContainer.create({
+/**
+ * One container for the renderer's life, made at its first render. Making one generates a key
+ * (Web Crypto), and a thread ended while Node finishes such a job aborts the whole process: made
+ * once, there is no key being made when the quick preview ends its thread after a render. A
+ * container keeps a route for each page it renders; ending the thread gives that back.
+ */
+let container: Promise<experimental_AstroContainer> | undefined;
+function theContainer(): Promise<experimental_AstroContainer> {
+  container ??= experimental_AstroContainer.create({
     astroConfig: { site: siteUrl(), trailingSlash: 'ignore' },
     // With its client entry point, a React island carries its props and export name as the build's do.
     renderers: [
@@ -59,6 +65,7 @@ function aContainer(): Promise<experimental_AstroContainer> {
       { name: 'astro:jsx', ssr: mdxRenderer },
     ],
   });
+  return container;
 }
 
 /**
@@ -90,7 +97,7 @@ export async function renderPage(route: string, entries: readonly EntryToRender[
         if (!found) continue;
         props = found.props;
       }
-      const made = await aContainer();
+      const made = await theContainer();
       const html = await made.renderToString(page.module.default, { props, params, partial: false, request: new Request(new URL(path, siteUrl())) });
       // Scripts and islands named by their source as a development server names them: /src/…
       return html.replaceAll(`${__BUILT_IN__}/src/`, '/src/');
