@@ -20,8 +20,13 @@ export type Dialect = 'sqlite' | 'postgres';
 /** A step of a migration: a statement, or a unit of work (steps.ts) for what SQL alone cannot compute. */
 export type MigrationStep = string | (() => Work<unknown>);
 
-/** Epoch milliseconds by the database's own clock, so every instance's leases agree. */
-export const PG_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+/**
+ * Epoch milliseconds by the database's own clock, so every instance's leases agree. It is the
+ * statement's start, read once: a statement that writes "now" and "now + 15 minutes" stores
+ * exactly 15 minutes apart (clock_timestamp() moves while a statement runs), as SQLite's
+ * unixepoch('subsec') does within one step.
+ */
+export const PG_NOW_MS = '(extract(epoch from statement_timestamp()) * 1000)::bigint';
 
 /** A migration file's name: three digits (its version), a dash, lowercase words joined by dashes, `.ts`. */
 export const MIGRATION_FILE_NAME = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.ts$/;

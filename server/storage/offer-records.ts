@@ -197,15 +197,11 @@ export function* declineOfferRow(offerId: string, reason: string): Work<boolean>
 /** The marks a partner sets on a job they hold. */
 export type JobMark = 'on_site_at' | 'quote_sent_at';
 
-/**
- * "On my way": recorded once, with the time they said they would arrive by (`withinMs` from now); whether it did.
- * Both times come from one reading of the clock: PostgreSQL's clock moves during a statement, so two
- * readings could put the arrival a millisecond past the time chosen.
- */
+/** "On my way": recorded once, with the time they said they would arrive by (`withinMs` from now); whether it did. */
 export function* setOnWay(offerId: string, withinMs: number): Work<boolean> {
   return (
     (yield* run(
-      `UPDATE partner_offers SET (on_way_at, arrive_by) = (SELECT now_ms, now_ms + ? FROM (SELECT ${NOW_MS} AS now_ms) AS clock) WHERE id = ? AND state = 'accepted' AND on_way_at IS NULL AND on_site_at IS NULL AND done_at IS NULL`,
+      `UPDATE partner_offers SET on_way_at = ${NOW_MS}, arrive_by = ${NOW_MS} + ? WHERE id = ? AND state = 'accepted' AND on_way_at IS NULL AND on_site_at IS NULL AND done_at IS NULL`,
       withinMs,
       offerId,
     )) > 0

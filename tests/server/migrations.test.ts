@@ -17,6 +17,7 @@ import { loadMigrations, migrationFiles, migrations, orderMigrationFiles, type M
 import { enqueue } from '../../server/storage/job-queue.ts';
 import { listPartners } from '../../server/storage/partner-records.ts';
 import { offersOfLead } from '../../server/storage/offer-records.ts';
+import { NOW_MS, one } from '../../server/storage/steps.ts';
 import { createTestStore, rawQuery, storeKinds, type StoreKind, type TestStore } from '../support/stores.ts';
 
 const raw = <T = Record<string, unknown>>(kind: StoreKind, t: TestStore, sql: string) => rawQuery<T>(kind, t.url, sql);
@@ -286,5 +287,20 @@ describe.each(storeKinds)('schema on %s', (kind) => {
     const t = await createTestStore(kind);
     cleanups.push(() => t.cleanup());
     expect(await columns(kind, t, 'rate_limits')).toEqual(kind === 'sqlite' ? [] : ['key', 'reset_at', 'hits']);
+  });
+
+  it('reads the clock once for each statement, and afresh for the next statement of the same unit of work', async () => {
+    // Unmigrated: only the clock is read. The pause is real work between the two readings.
+    const t = await createTestStore(kind, { migrate: false });
+    cleanups.push(() => t.cleanup());
+    const pause =
+      kind === 'postgres' ? 'pg_sleep(0.02)' : '(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) SELECT count(*) FROM c)';
+    const [first, next] = await t.store.transact(function* () {
+      const reading = `SELECT ${NOW_MS} AS a, ${pause} AS pause, ${NOW_MS} AS b`;
+      return [yield* one(reading), yield* one(reading)];
+    });
+    expect(Number(first!.b)).toBe(Number(first!.a));
+    expect(Number(next!.b)).toBe(Number(next!.a));
+    expect(Number(next!.a)).toBeGreaterThan(Number(first!.a));
   });
 });
