@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ContentEntry } from './content.ts';
+import { RENDERER_READY } from '../../core/preview-renderer.ts';
 
 export interface RenderRequest {
   route: string;
@@ -14,12 +15,19 @@ export interface RenderRequest {
 export type RenderAnswer = { html: string } | { error: string };
 
 interface Renderer {
+  ready(): Promise<void>;
   renderPage(route: string, entries: readonly ContentEntry[]): Promise<string>;
 }
 
 const { renderer } = workerData as { renderer: string };
 const port = parentPort!;
 const loaded = import(renderer) as Promise<Renderer>;
+// Making the container generates a key, and a thread ended during that aborts the whole process:
+// the thread says when it is safe to end (quick-preview.ts waits for this before it ends it).
+loaded
+  .then((module) => module.ready())
+  .finally(() => port.postMessage(RENDERER_READY))
+  .catch(() => undefined);
 
 port.on('message', (request: RenderRequest) => {
   loaded

@@ -14,13 +14,14 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Asset } from '../http/plugins/static.ts';
 import type { ContentEntry, EntryKey } from './content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './like-the-build.ts';
 import type { RenderAnswer, RenderRequest } from './quick-preview-worker.ts';
-import { PREVIEW_RENDERER_FILE } from '../../core/preview-renderer.ts';
+import { PREVIEW_RENDERER_FILE, RENDERER_READY } from '../../core/preview-renderer.ts';
 
 /** How long the worker may sit unused before it ends. */
 const IDLE_MS = 10 * 60_000;
@@ -42,6 +43,8 @@ export interface QuickPreviewOptions {
 interface Running {
   worker: Worker;
   renders: number;
+  /** Settles once the thread may be ended safely: its renderer loaded and its container made, or the thread gone. */
+  ready: Promise<void>;
 }
 
 export class QuickPreview {
@@ -105,7 +108,16 @@ export class QuickPreview {
         // cap is above what RENDERS_PER_WORKER renders keep, and a worker that reaches it ends.
         resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 160 },
       });
-      const running: Running = { worker, renders: 0 };
+      const ready = new Promise<void>((done) => {
+        const heard = (message: unknown) => {
+          if (message !== RENDERER_READY) return;
+          worker.off('message', heard);
+          done();
+        };
+        worker.on('message', heard);
+        worker.once('exit', () => done());
+      });
+      const running: Running = { worker, renders: 0, ready };
       worker.on('error', (error) => this.#log?.warn({ err: error }, 'the quick preview’s worker failed; previews build the site until it starts again'));
       worker.on('exit', () => {
         if (this.#running === running) this.#running = undefined;
@@ -127,7 +139,7 @@ export class QuickPreview {
     return new Promise<string>((done, fail) => {
       const settle = (answer: RenderAnswer | Error) => {
         clearTimeout(timer);
-        running.worker.off('message', settle);
+        running.worker.off('message', heard);
         running.worker.off('error', settle);
         running.worker.off('exit', ended);
         if (answer instanceof Error) fail(answer);
@@ -138,7 +150,10 @@ export class QuickPreview {
       };
       const ended = (code: number) => settle(new Error(`the quick preview’s worker ended (exit code ${code})`));
       const timer = setTimeout(() => settle(new Error(`the preview of ${request.route} took longer than ${RENDER_MS / 1000} s`)), RENDER_MS);
-      running.worker.on('message', settle);
+      const heard = (message: RenderAnswer | typeof RENDERER_READY) => {
+        if (message !== RENDERER_READY) settle(message);
+      };
+      running.worker.on('message', heard);
       running.worker.on('error', settle);
       running.worker.on('exit', ended);
       running.worker.postMessage(request);
@@ -152,6 +167,9 @@ export class QuickPreview {
       this.#running = undefined;
       clearTimeout(this.#idle);
     }
+    // Not while it makes its container: a thread ended then aborts the whole process. A thread that
+    // never gets that far (stuck loading) is ended after RENDER_MS all the same.
+    await Promise.race([which.ready, delay(RENDER_MS, undefined, { ref: false })]);
     await which.worker.terminate();
   }
 

@@ -50,10 +50,11 @@ export class NoSuchPage extends Error {}
 declare const __BUILT_IN__: string;
 
 /**
- * One container for the renderer's life, made at its first render. Making one generates a key
- * (Web Crypto), and a thread ended while Node finishes such a job aborts the whole process: made
- * once, there is no key being made when the quick preview ends its thread after a render. A
- * container keeps a route for each page it renders; ending the thread gives that back.
+ * One container for the renderer's life, made as the thread starts (ready) or at its first render.
+ * Making one generates a key (Web Crypto), and a thread ended while Node finishes such a job aborts
+ * the whole process: made once, and waited for before the quick preview ends a thread, no key is
+ * being made when it does. A container keeps a route for each page it renders; ending the thread
+ * gives that back.
  */
 let container: Promise<experimental_AstroContainer> | undefined;
 function theContainer(): Promise<experimental_AstroContainer> {
@@ -66,6 +67,11 @@ function theContainer(): Promise<experimental_AstroContainer> {
     ],
   });
   return container;
+}
+
+/** Makes the container ahead of the first render; the thread may be ended safely once this has settled. */
+export async function ready(): Promise<void> {
+  await theContainer();
 }
 
 /**

@@ -10,17 +10,20 @@
  *   served stylesheet and names no folder of the server;
  * - any address, however hostile, gets a page or a refusal, never a hang or a leaked path;
  * - its worker thread ends after so many renders and when idle, and the next preview starts another;
+ * - a thread is never ended while its renderer is still making its container (that aborts the process);
  * - once stopped, it renders nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSite } from '../../server/http/plugins/static.ts';
 import { QuickPreview } from '../../server/site/quick-preview.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import { contentOf } from '../../server/site/content-version.ts';
 import type { ContentEntry } from '../../server/site/content.ts';
+import { PREVIEW_RENDERER_FILE } from '../../core/preview-renderer.ts';
 import { ROOT } from '../support/site-editor.ts';
 import { waitFor } from '../support/peers.ts';
 
@@ -141,6 +144,27 @@ describe('the quick preview', () => {
       expect(brief.started).toBe(3);
     } finally {
       await brief.stop();
+    }
+  });
+
+  it('waits for a starting renderer to be ready before it ends the thread', async () => {
+    // A stand-in renderer whose container takes 300 ms to make, and which leaves a mark when made.
+    const root = mkdtempSync(join(tmpdir(), 'crnz-renderer-'));
+    const mark = join(root, 'made');
+    mkdirSync(join(root, PREVIEW_RENDERER_FILE, '..'), { recursive: true });
+    writeFileSync(
+      join(root, PREVIEW_RENDERER_FILE),
+      `import { writeFileSync } from 'node:fs';
+       export async function ready() { await new Promise((done) => setTimeout(done, 300)); writeFileSync(${JSON.stringify(mark)}, ''); }
+       export async function renderPage() { return '<html><head></head></html>'; }`,
+    );
+    const starting = new QuickPreview({ root });
+    try {
+      starting.warm();
+      await starting.stop();
+      expect(existsSync(mark), 'the thread was ended before its renderer was ready').toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 
