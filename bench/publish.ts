@@ -98,6 +98,8 @@ interface Figures {
   mostMb: number[];
   /** Site builds made for publishes, on every instance together (their log lines), and the publishes made. */
   builds: number;
+  /** The same builds, by the instance that made them (the first is the one the owner edits on). */
+  buildsBy: number[];
   publishes: number;
 }
 
@@ -129,6 +131,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     startedMb: [],
     mostMb: [],
     builds: 0,
+    buildsBy: [],
     publishes: 0,
   };
   try {
@@ -214,7 +217,8 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     }
     // Three publishes a round (the guide and two business-details changes).
     figures.publishes = 3 * (samples + 1);
-    figures.builds = servers.reduce((n, s) => n + s.output().split('built and stored a published version').length - 1, 0);
+    figures.buildsBy = servers.map((s) => s.output().split('built and stored a published version').length - 1);
+    figures.builds = figures.buildsBy.reduce((a, b) => a + b, 0);
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
@@ -249,7 +253,9 @@ for (const [kind, instances] of scenarios.filter(([kind]) => !only || kind === o
   results.push(
     `| ${name}: memory added while editing, per instance (started → most) | ${f.startedMb.length} | ${f.startedMb.map((m, i) => `${f.mostMb[i]! - m} MB (${m} → ${f.mostMb[i]} MB)`).join(', ')} | | |`,
   );
-  results.push(`| ${name}: site builds per publish, all instances together | ${f.publishes} | ${(f.builds / f.publishes).toFixed(2)} | | |`);
+  results.push(
+    `| ${name}: site builds per publish, all instances together (by instance: ${f.buildsBy.join(', ')}) | ${f.publishes} | ${(f.builds / f.publishes).toFixed(2)} | | |`,
+  );
   if (f.failed) results.push(`| ${name}: rounds that failed | ${f.failed} | | | |`);
 }
 const out = join(root, 'bench/results');

@@ -29,6 +29,14 @@ export const BUILD_PURPOSE = 'site-build';
 const MAX_TRIES = 5;
 /** Stored builds kept whatever their age: the newest versions', which a restore or a restart may want. */
 const KEEP_VERSIONS = 10;
+/**
+ * How long an instance waits, once it hears a build was queued, before it tries to claim it. The
+ * instance that published claims its own build at once (VersionPublisher nudges it), and may be
+ * building the same content behind the owner's preview already; another instance claiming it would
+ * build from the start what is half built. If the publishing instance died meanwhile, another
+ * claims the build after this wait.
+ */
+const OTHERS_WAIT_MS = 1_500;
 
 /** The job's key: the version and the build wanted of it (its release and content). */
 export function buildPeriod(number: number, key: string): string {
@@ -62,15 +70,21 @@ export class BuildJobs {
   #loop: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
+  #heard: NodeJS.Timeout | undefined;
   #unlisten: (() => void) | undefined;
 
   constructor(options: BuildJobsOptions) {
     this.#o = { ...options, leaseMs: options.leaseMs ?? DEFAULTS.siteBuildLeaseMs };
   }
 
-  /** Claims builds as they are queued, on any instance, and every pollMs in case one was missed. */
+  /** Claims builds queued on any instance (OTHERS_WAIT_MS after hearing of them), and every pollMs in case one was missed. */
   start(): void {
-    this.#unlisten = this.#o.store.onNewJobs(() => this.nudge());
+    this.#unlisten = this.#o.store.onNewJobs(() => {
+      this.#heard ??= setTimeout(() => {
+        this.#heard = undefined;
+        this.nudge();
+      }, OTHERS_WAIT_MS);
+    });
     const tick = () => {
       this.nudge();
       if (!this.#o.stopping.aborted) this.#timer = setTimeout(tick, this.#o.pollMs);
@@ -99,6 +113,7 @@ export class BuildJobs {
   async stop(): Promise<void> {
     this.#unlisten?.();
     clearTimeout(this.#timer);
+    clearTimeout(this.#heard);
     await this.#loop;
   }
 
