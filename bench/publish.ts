@@ -48,9 +48,23 @@ const ROUTE = '/commercial-fridge-prices-nz';
 /** How long the owner looks at a preview before pressing Publish, in the second business-details edit. */
 const LOOK_MS = 15_000;
 
-/** The resident memory of a process and all it started, in MB (Linux's /proc; 0 where there is none). */
-function treeRssMb(pid: number | undefined): number {
-  if (pid === undefined) return 0;
+/** A process's program, for the memory breakdown: the script it runs (the build's, the compressor's), or its command. */
+function programOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.find((arg) => /\.(?:[cm]?[jt]s)$/.test(arg) && !arg.includes('ends-with-parent'));
+    return (script ?? args[0] ?? String(pid)).split('/').slice(-2).join('/');
+  } catch {
+    return String(pid);
+  }
+}
+
+/**
+ * The resident memory of a process and all it started, in MB (Linux's /proc; 0 where there is none),
+ * and each process's share (the server's own includes its threads, the quick preview's among them).
+ */
+function treeRss(pid: number | undefined): { mb: number; parts: string[] } {
+  if (pid === undefined) return { mb: 0, parts: [] };
   const parents = new Map<number, number>();
   const rss = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -72,7 +86,11 @@ function treeRssMb(pid: number | undefined): number {
         grew = true;
       }
   }
-  return Math.round([...tree].reduce((kb, p) => kb + (rss.get(p) ?? 0), 0) / 1024);
+  const mb = (kb: number) => Math.round(kb / 1024);
+  return {
+    mb: mb([...tree].reduce((kb, p) => kb + (rss.get(p) ?? 0), 0)),
+    parts: [...tree].filter((p) => (rss.get(p) ?? 0) > 0).map((p) => `${p === pid ? 'server' : programOf(p)} ${mb(rss.get(p)!)} MB`),
+  };
 }
 
 async function servedBy(server: ServerProcess, text: string): Promise<boolean> {
@@ -96,6 +114,8 @@ interface Figures {
   /** Each instance's memory (MB, with what it started) once started, and the most seen after a round. */
   startedMb: number[];
   mostMb: number[];
+  /** What each instance's most was made of: its processes and their memory. */
+  mostParts: string[][];
   /** Site builds made for publishes, on every instance together (their log lines), and the publishes made. */
   builds: number;
   /** The same builds, by the instance that made them (the first is the one the owner edits on). */
@@ -130,6 +150,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     failed: 0,
     startedMb: [],
     mostMb: [],
+    mostParts: [],
     builds: 0,
     buildsBy: [],
     publishes: 0,
@@ -140,8 +161,9 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
     // A loaded machine may take a while to start a server.
     servers.push(await startServer(env(0), { port, startMs: 120_000 }));
     for (let i = 1; i < instances; i++) servers.push(await startServer(env(i), { startMs: 120_000 }));
-    figures.startedMb = servers.map((s) => treeRssMb(s.child.pid));
+    figures.startedMb = servers.map((s) => treeRss(s.child.pid).mb);
     figures.mostMb = [...figures.startedMb];
+    figures.mostParts = servers.map(() => []);
     const owner = await signIn(t.url, origin, servers[0]!);
     // As the owner goes: the Site section's list of pages, then the page.
     await call(servers[0]!, origin, owner, 'GET', '/inbox/api/site');
@@ -195,7 +217,12 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
       };
       const { previewMs: businessPreviewMs, servedMs: businessMs } = await detailsRound(String(100 + round), 0);
       const { servedMs: businessLookedMs } = await detailsRound(String(500 + round), LOOK_MS);
-      servers.forEach((s, i) => (figures.mostMb[i] = Math.max(figures.mostMb[i]!, treeRssMb(s.child.pid))));
+      servers.forEach((s, i) => {
+        const now = treeRss(s.child.pid);
+        if (now.mb < figures.mostMb[i]!) return;
+        figures.mostMb[i] = now.mb;
+        figures.mostParts[i] = now.parts;
+      });
       if (everywhereMs === undefined || businessMs === undefined || businessLookedMs === undefined) {
         figures.failed++;
         console.error(`round ${round}: not served everywhere within two minutes`);
@@ -252,6 +279,7 @@ for (const [kind, instances] of scenarios.filter(([kind]) => !only || kind === o
   );
   results.push(
     `| ${name}: memory added while editing, per instance (started → most) | ${f.startedMb.length} | ${f.startedMb.map((m, i) => `${f.mostMb[i]! - m} MB (${m} → ${f.mostMb[i]} MB)`).join(', ')} | | |`,
+    `| ${name}: each instance's most, by process | ${f.mostParts.length} | ${f.mostParts.map((parts) => parts.join(' + ')).join('; ')} | | |`,
   );
   results.push(
     `| ${name}: site builds per publish, all instances together (by instance: ${f.buildsBy.join(', ')}) | ${f.publishes} | ${(f.builds / f.publishes).toFixed(2)} | | |`,
