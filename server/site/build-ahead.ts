@@ -1,6 +1,6 @@
 /**
- * The build behind a quick preview: made at low priority while the owner looks at the preview, so
- * that publishing what was previewed serves an existing build at once.
+ * The build behind a quick preview: made while the owner looks at the preview, so that publishing
+ * what was previewed serves an existing build at once, or waits only for the rest of it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentEntry, EntryKey } from './content.ts';
@@ -37,7 +37,7 @@ export class BuildAhead {
         const cancel = new AbortController();
         this.#now = { folder: this.#builder.folderFor(next), cancel };
         await this.#builder
-          .build(next, { compressed: false, background: true, signal: AbortSignal.any([cancel.signal, this.#stopping]) })
+          .build(next, { compressed: false, signal: AbortSignal.any([cancel.signal, this.#stopping]) })
           .catch(
             (error: unknown) =>
               cancel.signal.aborted || this.#stopping.aborted || this.#log?.info({ err: error }, 'could not build a previewed change ahead of its publish'),
