@@ -33,9 +33,9 @@ const SCRIPT_SRC = /<script\b[^>]*\bsrc="([^"]*)"[^>]*>\s*<\/script>/g;
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 /** A component's script as the renderer names it: the component's path, its index among its scripts. */
-const DEV_COMPONENT_SCRIPT = /^\/src\/(?:[^?]*\/)?([^/?]+)\?astro&type=script&index=(\d+)&lang\.ts$/;
+const SOURCE_COMPONENT_SCRIPT = /^\/src\/(?:[^?]*\/)?([^/?]+)\?astro&type=script&index=(\d+)&lang\.ts$/;
 /** Anything left that names a source file, which a browser would ask the site for in vain. */
-const DEV_LEFTOVER = /(?:src|href|url)="\/(?:@|src\/|node_modules\/)/;
+const SOURCE_LEFTOVER = /(?:src|href|url)="\/(?:@|src\/|node_modules\/)/;
 
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
@@ -99,7 +99,7 @@ function policyOf(html: string): string {
 export function likeTheBuild(html: string, served: ReadonlyMap<string, Asset>): Buffer {
   const known = servedScripts(served);
   let page = html.replace(SCRIPT_SRC, (tag, src: string) => {
-    const script = DEV_COMPONENT_SCRIPT.exec(src);
+    const script = SOURCE_COMPONENT_SCRIPT.exec(src);
     const built = script && known.files.get(`${script[1]}_astro_type_script_index_${script[2]}_lang`);
     if (!built) throw new NotLikeTheBuild(`the served build has no script for ${src}`);
     return tag.replace(`src="${src}"`, `src="${built}"`);
@@ -112,7 +112,7 @@ export function likeTheBuild(html: string, served: ReadonlyMap<string, Asset>): 
     built = setAttribute(built, 'renderer-url', island.rendererUrl);
     return setAttribute(built, 'before-hydration-url', island.beforeHydrationUrl);
   });
-  const leftover = DEV_LEFTOVER.exec(page);
+  const leftover = SOURCE_LEFTOVER.exec(page);
   if (leftover) throw new NotLikeTheBuild(`the page still names a source file: ${leftover[0]}`);
   const meta = `<meta http-equiv="content-security-policy" content="${policyOf(page)}">`;
   const head = /<meta charset="[^"]*">/i.exec(page) ?? /<head\b[^>]*>/i.exec(page);
