@@ -2,13 +2,15 @@
  * Checks entries by the build's rules (checkEntryForBuild) in a process of its own, so the server
  * keeps answering visitors while a staff member's text is read: the parser and compiler are
  * native code that a hostile body could keep busy for seconds, or crash, which would take a worker
- * thread's whole process with it. One process, started at the first check and kept for the next,
- * takes one check at a time at a low priority; a check past the time limit, or that ends the
- * process, is refused and the process replaced at the next check.
+ * thread's whole process with it. One process, started at the first check and kept for the next
+ * until the editor has gone unused for EDITING_IDLE_MS, takes one check at a time at a low
+ * priority; a check past the time limit, or that ends the process, is refused and the process
+ * replaced at the next check.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 import { bodyRefusal, type CollectionName, type ContentProblem } from './content.ts';
+import { EDITING_IDLE_MS } from './editing-idle.ts';
 
 export interface CheckRequest {
   id: number;
@@ -42,6 +44,8 @@ export interface ContentCheckerOptions {
   timeLimitMs?: number;
   /** How many checks may wait for the one running; past that a check is refused as busy. */
   queueMax?: number;
+  /** How long the process stays after its last check (it holds the parser and schemas, about 120 MB). */
+  idleMs?: number;
   /** The process's script (tests give one that never answers). */
   script?: URL;
 }
@@ -59,17 +63,20 @@ const START_MS = 30_000;
 export class ContentChecker {
   readonly #timeLimitMs: number;
   readonly #queueMax: number;
+  readonly #idleMs: number;
   readonly #script: URL;
   readonly #waiting: Job[] = [];
+  #idle: NodeJS.Timeout | undefined;
   #child: ChildProcess | undefined;
   #ready: Promise<ChildProcess> | undefined;
   #running = false;
   #closed = false;
   #nextId = 0;
 
-  constructor({ timeLimitMs = 3000, queueMax = 16, script = CHILD }: ContentCheckerOptions = {}) {
+  constructor({ timeLimitMs = 3000, queueMax = 16, idleMs = EDITING_IDLE_MS, script = CHILD }: ContentCheckerOptions = {}) {
     this.#timeLimitMs = timeLimitMs;
     this.#queueMax = queueMax;
+    this.#idleMs = idleMs;
     this.#script = script;
   }
 
@@ -90,6 +97,7 @@ export class ContentChecker {
     const refusal = body === undefined ? undefined : bodyRefusal(body);
     if (refusal) return Promise.resolve([{ path: 'body', message: refusal }]);
     if (this.#waiting.length >= this.#queueMax) return Promise.reject(new CheckRefused(checkWords.busy, 503));
+    clearTimeout(this.#idle);
     return new Promise((resolve, reject) => {
       this.#waiting.push({ request: { collection, data, body, routes: routes ? [...routes] : undefined }, resolve, reject });
       void this.#next();
@@ -99,7 +107,7 @@ export class ContentChecker {
   async #next(): Promise<void> {
     if (this.#running) return;
     const job = this.#waiting.shift();
-    if (!job) return;
+    if (!job) return this.#idleFromNow();
     this.#running = true;
     try {
       job.resolve(await this.#run(job.request));
@@ -109,6 +117,16 @@ export class ContentChecker {
       this.#running = false;
       void this.#next();
     }
+  }
+
+  /** Ends the process once it has gone unused for idleMs. */
+  #idleFromNow(): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (this.#child && !this.#running) this.#stop(this.#child);
+    }, this.#idleMs);
+    // The server's own work keeps the process alive, not a timer for an idle checker.
+    this.#idle.unref();
   }
 
   /** The process, started if none runs. */
@@ -199,6 +217,7 @@ export class ContentChecker {
   /** Stops the process; checks still waiting are refused. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#idle);
     for (const job of this.#waiting.splice(0)) job.reject(new Error('the content checker is closed'));
     const child = this.#child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;

@@ -4,7 +4,7 @@
  * src/preview/render-page.ts): the same templates, given the entries, through Astro's Container
  * API, on a worker thread of this process. Nothing runs beside the server.
  *
- * The worker starts when someone opens the site editor and ends after IDLE_MS without a preview,
+ * The worker starts when someone opens the site editor and ends after EDITING_IDLE_MS without a preview,
  * or after RENDERS_PER_WORKER renders: Astro's renderer keeps a little of every page it renders
  * (about 0.4 MB), and ending the thread is what gives all of it back.
  *
@@ -22,9 +22,8 @@ import type { ContentEntry, EntryKey } from './content.ts';
 import { likeTheBuild, NotLikeTheBuild } from './like-the-build.ts';
 import type { RenderAnswer, RenderRequest } from './quick-preview-worker.ts';
 import { PREVIEW_RENDERER_FILE, RENDERER_READY } from '../../core/preview-renderer.ts';
+import { EDITING_IDLE_MS } from './editing-idle.ts';
 
-/** How long the worker may sit unused before it ends. */
-const IDLE_MS = 10 * 60_000;
 /** Renders one worker makes before the next render starts a new one. */
 const RENDERS_PER_WORKER = 200;
 /** How long a render may take, the renderer's loading included, before the worker is ended and the site built instead. */
@@ -62,11 +61,11 @@ export class QuickPreview {
   constructor(options: QuickPreviewOptions) {
     this.#root = resolve(options.root);
     this.#log = options.log;
-    this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#idleMs = options.idleMs ?? EDITING_IDLE_MS;
     this.#rendersPerWorker = options.rendersPerWorker ?? RENDERS_PER_WORKER;
   }
 
-  /** Whether a worker is running (someone opened the site editor, and has previewed since IDLE_MS). */
+  /** Whether a worker is running (someone opened the site editor, and has previewed within EDITING_IDLE_MS). */
   get warmed(): boolean {
     return this.#running !== undefined;
   }
