@@ -217,11 +217,12 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
       };
       const { previewMs: businessPreviewMs, servedMs: businessMs } = await detailsRound(String(100 + round), 0);
       const { servedMs: businessLookedMs } = await detailsRound(String(500 + round), LOOK_MS);
-      servers.forEach((s, i) => {
+      const roundMb = servers.map((s, i) => {
         const now = treeRss(s.child.pid);
-        if (now.mb < figures.mostMb[i]!) return;
+        if (now.mb < figures.mostMb[i]!) return now.mb;
         figures.mostMb[i] = now.mb;
         figures.mostParts[i] = now.parts;
+        return now.mb;
       });
       if (everywhereMs === undefined || businessMs === undefined || businessLookedMs === undefined) {
         figures.failed++;
@@ -239,7 +240,7 @@ async function scenario(kind: StoreKind, instances: number): Promise<Figures> {
       figures.business.push(businessMs);
       figures.businessLooked.push(businessLookedMs);
       console.error(
-        `${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms, business details preview ${businessPreviewMs} ms, then served everywhere ${businessMs} ms (${businessLookedMs} ms after looking)`,
+        `${kind} x${instances} round ${round}: preview ${previewMs} ms, publish answered ${answerMs} ms, served everywhere ${everywhereMs} ms, business details preview ${businessPreviewMs} ms, then served everywhere ${businessMs} ms (${businessLookedMs} ms after looking); memory now ${roundMb.join(', ')} MB`,
       );
     }
     // Three publishes a round (the guide and two business-details changes).
