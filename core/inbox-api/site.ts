@@ -140,7 +140,10 @@ export const draftAnswer = z.object({ problems: z.array(problem) });
 export const previewAnswer = z.object({ address: z.string(), share: z.string(), expiresAt: z.number() });
 export type PreviewAnswer = z.output<typeof previewAnswer>;
 
-export const publishAnswer = z.object({ version: z.number() });
+export const publishAnswer = z.object({
+  version: z.number(),
+  unchanged: z.literal(true).optional().describe('The page was already live exactly as sent: no version was made and nothing was built'),
+});
 
 const versionAction = z.enum(['publish', 'restore', 'verify', 'undo']);
 

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from './endpoint.ts';
 import type { InboxContext } from './context.ts';
-import { keyOf, pageNameOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
+import { entryHash, keyOf, pageNameOf, routeOf, titleOf, type ContentEntry, type EntryKey } from '../site/content.ts';
 import { collectionFiles } from '../site/content.ts';
 import { bodyBlockChoices, bodyRefusal, tokenReadings } from '../site/content.ts';
 import { blockReadings, figuresOf } from '../../core/figure-repeats.ts';
@@ -203,8 +203,15 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     bodyLimit: 512 * 1024,
     handler: async (request, reply) => {
       const { collection, id } = request.params;
-      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      const live = await published(collection, id);
+      if (!site || !live) return reply.code(404).send({ error: siteWords.noEntry });
       const entry = entryOf(collection, id, request.body);
+      // The page exactly as it is live (Publish pressed with nothing changed, or changed back): no
+      // version that changes nothing, and no build; the owner is told the page is live as it is.
+      if (entryHash(live.entry) === entryHash(entry)) {
+        await ctx.store.transact(() => dropDraft(keyOf(entry)));
+        return { version: live.latest.number, unchanged: true as const };
+      }
       // The draft goes inside the work: a refusal's answer is the reply itself, a thenable that
       // awaiting here would turn into undefined once sent.
       return publishing(reply, async () => {

@@ -19,6 +19,7 @@ import { previewById } from '../storage/site-versions.ts';
 import { sessionUser } from '../storage/sign-in-data.ts';
 import type { LeadStore } from '../storage/types.ts';
 import type { SitePublisher } from './site-publisher.ts';
+import { changedKeys } from './version-publisher.ts';
 import { siteWords } from './site-words.ts';
 import { PHOTO_FORMATS, PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import { photoFile } from '../storage/site-photos.ts';
@@ -38,14 +39,15 @@ export interface PreviewPageOptions {
 
 /**
  * The page with a line at its top saying it is a preview, so nobody takes a shared link for the
- * live site. It uses classes the site's own stylesheet has (the page's CSP allows no inline style).
+ * live site, or, once what it shows is live (published since, or never changed), saying that. It
+ * uses classes the site's own stylesheet has (the page's CSP allows no inline style).
  */
-export function withPreviewBanner(html: Buffer): Buffer {
+export function withPreviewBanner(html: Buffer, live = false): Buffer {
   const text = html.toString('utf8');
   const body = /<body\b[^>]*>/i.exec(text);
   if (!body) return html;
   const at = body.index + body[0].length;
-  const banner = `<div role="note" class="border-b bg-amber-100 px-4 py-3 text-center font-semibold text-slate-900">${renderText(siteWords.previewBanner)}</div>`;
+  const banner = `<div role="note" class="border-b bg-amber-100 px-4 py-3 text-center font-semibold text-slate-900">${renderText(live ? siteWords.previewLive : siteWords.previewBanner)}</div>`;
   return Buffer.from(text.slice(0, at) + banner + text.slice(at));
 }
 
@@ -115,8 +117,10 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
       if (Date.now() >= preview.expiresAt) return refuse(request, reply, 410, siteWords.previewEnded);
     }
     const path = sitePath(`/${request.params['*']}`);
-    const shown = (html: Buffer) =>
-      sendPage(
+    const shown = async (html: Buffer) => {
+      // What it shows may have been published since it was made: its top line then says so.
+      const live = changedKeys(site.contentOf(await site.latest()), site.contentOf(preview)).length === 0;
+      return sendPage(
         request,
         reply
           .header('Referrer-Policy', 'no-referrer')
@@ -124,8 +128,9 @@ export const previewPagePlugin: FastifyPluginAsync<PreviewPageOptions> = async (
           .header('Content-Security-Policy', PREVIEW_CSP)
           .header('X-Frame-Options', 'SAMEORIGIN')
           .type('text/html; charset=utf-8'),
-        withPreviewPhotos(withPreviewBanner(html), id, signedIn ? undefined : token),
+        withPreviewPhotos(withPreviewBanner(html, live), id, signedIn ? undefined : token),
       );
+    };
     if (preview.page !== null && path.replace(/(.)\/$/, '$1') === preview.route) return shown(Buffer.from(preview.page));
     if (path.startsWith(PHOTO_PATH)) {
       const stored = await storedPhoto(path.slice(PHOTO_PATH.length), preview.entries);

@@ -15,6 +15,7 @@ export const siteWords = {
   noConflict: 'There is nothing to choose here any more: the page was settled already.',
   previewHeading: 'Preview of a change to the website',
   previewBanner: 'Preview: this change is not on the website yet. Links from here go to the live website.',
+  previewLive: 'Preview: this page is live on the website as shown here. Links from here go to the live website.',
   previewGone: 'There is no such preview. It may have been replaced by a newer one.',
   previewNotYours: 'This preview opens for people signed in to the lead inbox, or with its share link. Sign in, or ask for the link again.',
   previewEnded: 'This preview’s share link has ended (they last 7 days). Ask for a new one.',

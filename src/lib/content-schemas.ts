@@ -20,7 +20,7 @@ const href = z
     'Use an internal path, #anchor, tel: or mailto: link',
   )
   .describe(
-    'Where the link goes: an internal path such as /contact, an anchor such as #quote-form, or a tel:/mailto: link ({emergencyTel} is the emergency line, mailto:{email} the contact e-mail)',
+    'Where the link goes: a page of this site such as /contact, a place on this page such as #quote-form, the 24/7 line as tel:{emergencyTel}, or the contact e-mail as mailto:{email}',
   );
 
 /**
@@ -45,13 +45,13 @@ export const seoSchema = z.object({
     .min(seoLengths.title.min)
     .max(seoLengths.title.max)
     .describe(
-      `The <title> and search-result headline (${seoLengths.title.min}-${seoLengths.title.max} characters); the business name is not added, so include it where it helps`,
+      `The page’s name on the browser tab and the headline of its search result (${seoLengths.title.min}-${seoLengths.title.max} characters); the business name is not added, so include it where it helps`,
     ),
   description: z
     .string()
     .min(seoLengths.description.min)
     .max(seoLengths.description.max)
-    .describe(`Meta description shown under the title in search results (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
+    .describe(`The line a search result shows under its headline (${seoLengths.description.min}-${seoLengths.description.max} characters)`),
   keywords: z
     .array(z.string().min(2).max(60))
     .max(12)
@@ -68,17 +68,17 @@ export const seoSchema = z.object({
 });
 
 export const actionSchema = z.object({
-  label: z.string().min(2).max(40).describe('Button text, word for word as the business approved it (tests check the fixed labels)'),
+  label: z.string().min(2).max(40).describe('The words on the button'),
   href,
   variant: z
     .enum(['primary', 'secondary', 'emergency'])
     .default('primary')
-    .describe('primary = solid brand colour, secondary = outlined, emergency = red call-to-action'),
+    .describe('How the button looks: Primary is filled in the brand blue, Secondary has a blue outline, Emergency is red, for the 24/7 line'),
 });
 
 export const faqItemSchema = z.object({
   question: z.string().min(10).max(160).describe('The question, as a visitor would ask it'),
-  answer: z.string().min(40).max(900).describe('A plain-text answer (no markup); also emitted as FAQPage structured data'),
+  answer: z.string().min(40).max(900).describe('The answer in plain sentences, without formatting: search engines read it as the answer to the question'),
 });
 
 export const formSettingsSchema = z.object({
@@ -119,20 +119,20 @@ export const photoSchema = z
   .meta({ format: 'photo' })
   .describe('A photo beside the heading, in place of the artwork: JPEG, PNG or HEIC, at most 15 MB');
 
-const heading = z.string().min(3).max(100).describe('Section heading (h2)');
+const heading = z.string().min(3).max(100).describe('The section’s heading');
 const intro = z.string().max(600).optional().describe('Paragraph under the heading');
 const anchor = z
   .string()
   .regex(/^[a-z0-9-]+$/)
   .optional()
-  .describe('id for in-page links');
+  .describe('A short name that links straight to this section, such as "prices" for a link ending #prices: lower-case letters, digits and hyphens');
 
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hero'),
     eyebrow: z.string().max(60).optional().describe('Short line above the heading'),
-    heading: z.string().min(5).max(90).describe('The page h1'),
-    lead: z.string().min(20).max(400).describe('Paragraph under the h1'),
+    heading: z.string().min(5).max(90).describe('The page’s main heading'),
+    lead: z.string().min(20).max(400).describe('The paragraph under the main heading'),
     actions: z.array(actionSchema).max(3).default([]),
     highlights: z.array(z.string().max(80)).max(4).optional().describe('Short ticked points under the actions'),
     form: formSettingsSchema.optional().describe('Shows a copy of the quote form in the hero on small screens (home page)'),
@@ -361,7 +361,7 @@ export const categoryArt: Record<(typeof blogCategories)[number], z.infer<typeof
 
 export const blogSchema = seoSchema.extend({
   excerpt: z.string().min(60).max(260).describe('Summary shown on the blog index'),
-  date: z.coerce.date().describe('Publication date (ISO)'),
+  date: z.coerce.date().describe('The date the article was first published'),
   author: z.string().max(60).describe('A role label such as "Senior Refrigeration Technician", never an invented person'),
   category: z.enum(blogCategories),
   serviceType: z.enum(serviceTypes).describe('Service type pre-selected in the article’s quote form'),
@@ -374,7 +374,10 @@ export const blogSchema = seoSchema.extend({
     .max(30)
     .optional()
     .describe('A fixed reading time where the article states one; otherwise computed from the word count'),
-  related: z.array(z.string()).length(3).describe('Slugs of three related articles'),
+  related: z
+    .array(z.string())
+    .length(3)
+    .describe('Three other articles shown at the end of this one, each by the last part of its address (extend-freezer-life for /blog/extend-freezer-life)'),
 });
 
 export const guideSchema = seoSchema.extend({
@@ -384,7 +387,7 @@ export const guideSchema = seoSchema.extend({
     .max(12)
     .meta({ advanced: true })
     .describe('Search terms written into the page for search engines; visitors never see them'),
-  heading: z.string().min(5).max(90).describe('The page h1'),
+  heading: z.string().min(5).max(90).describe('The page’s main heading'),
   heroLead: z.string().min(40).max(400),
   photo: photoSchema.optional(),
   updatedNote: z.string().max(80).optional().describe("Note after the date; defaults to 'Information verified monthly'"),

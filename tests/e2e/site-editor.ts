@@ -97,10 +97,17 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: GUIDE_NAME, exact: true }).click();
           await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
           const title = page.getByLabel(/^Title/);
+          const publishes: string[] = [];
+          page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith('/publish') && publishes.push(request.url())));
           await title.fill('Too short');
+          // Enter in a one-line box sends nothing: only a press of Publish publishes.
+          await title.press('Enter');
           await page.getByRole('button', { name: 'Publish' }).click();
           await expect(page.getByText('Needs at least 15 characters (now 9)').first()).toBeVisible();
+          expect(publishes).toHaveLength(1);
           await expect(title).toHaveAttribute('aria-invalid', 'true');
+          // The list of what to fix takes the focus, wherever on the long form the owner pressed Publish.
+          await expect(page.getByText('Fix these before publishing:').locator('..')).toBeFocused();
           await page.screenshot({ path: `${SHOTS}/refused-${kind}-390.png` });
           await title.fill(GUIDE);
         });
@@ -176,6 +183,11 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(page.getByRole('button', { name: /^The emergency phone number, as a call link/ })).toBeFocused();
           await expectAxeClean(page, 'the blocks to insert');
           await page.screenshot({ path: `${SHOTS}/insert-${kind}-390.png` });
+          // Escape closes the list and puts the cursor back; the button opens it again.
+          await page.keyboard.press('Escape');
+          await expect(price).toHaveCount(0);
+          await expect(body).toBeFocused();
+          await page.getByRole('button', { name: 'Insert…' }).click();
           await price.click();
           expect(await body.inputValue()).toContain('### <Price of="displayFridge" /> things set almost');
           await expect(body).toBeFocused();
@@ -211,6 +223,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByLabel(/^Heading/).fill(`${heading} (preview)`);
           await page.getByRole('button', { name: 'Preview' }).click();
           await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeFocused();
           const share = await page.getByLabel('Share link').inputValue();
           // Rendered at once by the instance's quick preview, not by building the site.
           const made = await server.store.store.read(() => one('SELECT page FROM site_previews ORDER BY created_at DESC LIMIT 1'));
@@ -277,6 +290,16 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await pub.goto(`${origin}${ROUTE}`);
           await expect(pub.getByRole('heading', { level: 1 })).toHaveText(heading);
           await pub.close();
+          // The preview made before is gone, and the phone's look says the page is live as shown.
+          await expect(page.getByRole('heading', { name: 'Preview ready' })).toHaveCount(0);
+          const phone = page.frameLocator(`iframe[title="${GUIDE} on a phone"]`);
+          await expect(phone.getByRole('note').first()).toHaveText(/^Preview: this page is live on the website as shown here\./, {
+            timeout: PUBLISH_WITHIN_MS[kind],
+          });
+          // Publish pressed again with nothing changed makes no version and says so.
+          await page.getByRole('button', { name: 'Publish' }).click();
+          await expect(page.getByRole('status').filter({ hasText: 'Nothing to publish: the page is live exactly as it is here.' })).toBeVisible();
+          expect(Number((await server.store.store.read(() => one('SELECT MAX(number) AS n FROM site_versions')))?.n)).toBe(1);
         });
 
         await test.step('"Mark as verified today" puts today’s date on every price line and the Site page', async () => {

@@ -198,6 +198,27 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     );
   });
 
+  it('publishes nothing for a page sent exactly as it is live, and a preview of it says it is live', async () => {
+    const e = await entry();
+    const before = await t.store.read(() => listVersions());
+    // Publish pressed with nothing changed (or changed back): no version, no build, and a draft of it dropped.
+    expect((await onA.call(owner, 'PUT', `${GUIDE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version })).statusCode).toBe(200);
+    const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ version: e.version, unchanged: true });
+    expect(await t.store.read(() => listVersions())).toEqual(before);
+    expect((await entry()).draft).toBeNull();
+    // A preview of the page as it is live says so; one of a change says it is not live yet.
+    const shown = async (data: unknown) => {
+      const { address } = (await onA.call(owner, 'POST', `${GUIDE}/preview`, { data, body: e.published.body, basedOn: e.version })).json();
+      return (await a.app.inject({ method: 'GET', url: address, headers: { cookie: cookieHeader(owner) } })).body;
+    };
+    expect(await shown(e.published.data)).toMatch(/<body><div role="note"[^>]*>Preview: this page is live on the website as shown here\./);
+    expect(await shown({ ...e.published.data, heading: 'Commercial Fridge Prices, Not Yet Live' })).toMatch(
+      /<body><div role="note"[^>]*>Preview: this change is not on the website yet\./,
+    );
+  });
+
   it('refuses an edit started before someone else published the same entry, and builds an older edit of another entry on top', async () => {
     const old = await entry();
     const homeOld = await entry(HOME);

@@ -152,12 +152,15 @@ describe('the key of a path', () => {
 
 describe('labels', () => {
   it('reads a key as words', () => {
-    expect(labelOf('heroLead')).toBe('Hero lead');
     expect(labelOf('cardText')).toBe('Card text');
     expect(labelOf('title')).toBe('Title');
     expect(labelOf('quoteForm')).toBe('Quote form');
     expect(labelOf('faq')).toBe('FAQ');
     expect(labelOf('cta')).toBe('Call to action');
+    // Keys whose words read as jargon or code are given the owner's words.
+    expect(labelOf('heroLead')).toBe('Opening paragraph');
+    expect(labelOf('anchor')).toBe('Link name');
+    expect(labelOf('smallWalkInChiller')).toBe('Small walk-in chiller');
     expect(labelOf('id')).toBe('ID');
     expect(labelOf('pricePerKwh')).toBe('Price per kWh');
     expect(labelOf('cubicMetresPer1000')).toBe('Cubic metres per 1000');

@@ -26,7 +26,9 @@ export function PagePhoneView({ idPrefix, name, address, making }: PagePhoneView
       <p className="text-sm text-slate-700">{w.phoneHelp}</p>
       <div className="mt-2 h-[min(60vh,40rem)] w-full max-w-[390px] overflow-hidden rounded-2xl border-4 border-slate-800 bg-white">
         {address ? (
-          <iframe src={address} title={w.phoneFrame(name)} className="h-full w-full" loading="lazy" referrerPolicy="no-referrer" data-site-page />
+          // Out of the Tab order (its page's hundred links would stand between the owner and the
+          // fields); a screen reader still reads it, and it still scrolls.
+          <iframe src={address} title={w.phoneFrame(name)} tabIndex={-1} className="h-full w-full" loading="lazy" referrerPolicy="no-referrer" data-site-page />
         ) : (
           <p role="status" className="p-3 text-slate-700">
             {making ? w.phoneMaking : w.phoneRefused}

@@ -19,6 +19,7 @@ import { PreviewLinks } from './PreviewLinks.tsx';
 import { PagePhoneView } from './PagePhoneView.tsx';
 import { PageHistory } from './PageHistory.tsx';
 import { usePhoneLook } from './usePhoneLook.ts';
+import { useFocusAfter } from './useFocusAfter.ts';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
@@ -69,7 +70,10 @@ interface EntryFormProps {
 }
 
 type Outcome =
-  { kind: 'published' | 'verified' | 'settled'; version: number } | { kind: 'undone'; undone: number; version: number } | { kind: 'draft' } | undefined;
+  | { kind: 'published' | 'verified' | 'settled'; version: number }
+  | { kind: 'undone'; undone: number; version: number }
+  | { kind: 'draft' | 'unchanged' }
+  | undefined;
 
 /**
  * The entry's fields and text, kept here while the owner works: a publish made elsewhere meanwhile
@@ -86,11 +90,20 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
   const isOwner = user.role === 'owner';
   const idPrefix = `entry-${params.collection}-${params.id}`;
   const phone = usePhoneLook(params, content, basedOn);
+  // What a press of Publish or Preview made, where the owner is taken to read it: on a phone it is
+  // far from the buttons, which stay at the bottom of the screen.
+  const showAfter = useFocusAfter();
+  const [preview, setPreview] = useState<PreviewAnswer>();
 
   const refusal = async (error: unknown) => {
     setOutcome(undefined);
-    setFields(error instanceof ApiError ? error.fields : {});
-    if (error instanceof ApiError && error.status === 409) setTheirs(await refresh());
+    const refused = error instanceof ApiError ? error.fields : {};
+    setFields(refused);
+    if (Object.keys(refused).length > 0) showAfter([`${idPrefix}-problems`]);
+    if (error instanceof ApiError && error.status === 409) {
+      setTheirs(await refresh());
+      showAfter([`${idPrefix}-conflict`]);
+    }
   };
   const save = useSiteChange(
     () => api('PUT /site/entries/:collection/:id/draft', { params, body: { ...content, basedOn } }),
@@ -105,8 +118,10 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     (answer) => {
       setFields({});
       setBasedOn(answer.version);
-      setOutcome({ kind: 'published', version: answer.version });
+      setOutcome(answer.unchanged ? { kind: 'unchanged' } : { kind: 'published', version: answer.version });
       setChanged(false);
+      // A preview made before is of a change now live, or gone: its panel would say otherwise.
+      setPreview(undefined);
       phone.show(content, answer.version);
     },
   );
@@ -122,13 +137,13 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       }
     },
   );
-  const [preview, setPreview] = useState<PreviewAnswer>();
   const makePreview = useSiteChange(
     () => api('POST /site/entries/:collection/:id/preview', { params, body: { ...content, basedOn } }),
     (answer) => {
       setFields({});
       setPreview(answer);
       phone.shown(answer.address);
+      showAfter([`${idPrefix}-preview`]);
     },
   );
   const discard = useSiteChange(
@@ -140,7 +155,8 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     },
   );
   const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending || makePreview.isPending;
-  const failed = publish.error ?? save.error ?? verify.error ?? discard.error ?? makePreview.error;
+  // The message of the last press only: a refusal stays no longer than the next press that worked.
+  const failed = [save, publish, verify, discard, makePreview].reduce((last, next) => (next.submittedAt > last.submittedAt ? next : last)).error;
 
   const change = (next: EntryContent) => {
     setContent(next);
@@ -190,19 +206,17 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           <PagePhoneView idPrefix={idPrefix} name={entry.title} address={phone.look.address} making={phone.look.making} />
         </div>
         <form
-          className="lg:order-1"
+          // A control the keyboard reaches stays clear of the buttons held at the bottom of the screen.
+          className="lg:order-1 [&_*]:scroll-mb-48"
           aria-labelledby={`${idPrefix}-fields`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (isOwner) publish.mutate(undefined, { onError: refusal });
-            else save.mutate(undefined, { onError: refusal });
-          }}
+          // Enter in a one-line box does nothing: publishing takes a press of Publish itself.
+          onSubmit={(event) => event.preventDefault()}
         >
           <h2 id={`${idPrefix}-fields`} className={ui.h2}>
             {w.form}
           </h2>
           {theirs && (
-            <div role="alert" className="mt-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+            <div id={`${idPrefix}-conflict`} tabIndex={-1} role="alert" className="mt-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
               <p className="font-semibold">{w.conflict.heading}</p>
               <p className="mt-1">{w.conflict.explain(theirs.version)}</p>
               <ChangedFields mine={content} theirs={theirs.published} />
@@ -233,7 +247,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             </div>
           )}
           {problems.length > 0 && (
-            <div className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
+            <div id={`${idPrefix}-problems`} tabIndex={-1} className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
               <p className="font-semibold">{w.problems}</p>
               <ul className="mt-1 list-disc pl-5">
                 {problems.map(([path, message]) => (
@@ -270,7 +284,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           )}
           <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
             {isOwner && (
-              <button type="submit" className={ui.button} disabled={busy}>
+              <button type="button" className={ui.button} disabled={busy} onClick={() => publish.mutate(undefined, { onError: refusal })}>
                 {w.publish}
               </button>
             )}
@@ -300,9 +314,11 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
                           ? w.page.undone(outcome.undone, outcome.version)
                           : outcome?.kind === 'draft'
                             ? w.draftSaved
-                            : changed
-                              ? w.unsaved
-                              : ''}
+                            : outcome?.kind === 'unchanged'
+                              ? w.unchanged
+                              : changed
+                                ? w.unsaved
+                                : ''}
             </p>
           </div>
           {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}

@@ -44,6 +44,11 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
     if (open) linkInput.current?.focus();
   }, [open]);
 
+  const cancelLink = () => {
+    setLinking(null);
+    setLinkError(false);
+    if (linking) reselect(linking);
+  };
   const addLink = () => {
     const target = href.trim();
     if (!linking || !LINK_TARGET.test(target)) {
@@ -143,10 +148,13 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
             aria-invalid={linkError ? true : undefined}
             onChange={(e) => setHref(e.target.value)}
             onKeyDown={(e) => {
-              // Enter adds the link rather than sending the whole page's form.
+              // Enter adds the link rather than sending the whole page's form; Escape closes the box.
               if (e.key === 'Enter') {
                 e.preventDefault();
                 addLink();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                cancelLink();
               }
             }}
           />
@@ -159,15 +167,7 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
             <button type="button" className={ui.button} onClick={addLink}>
               {w.addLink}
             </button>
-            <button
-              type="button"
-              className={ui.secondary}
-              onClick={() => {
-                setLinking(null);
-                setLinkError(false);
-                reselect(linking);
-              }}
-            >
+            <button type="button" className={ui.secondary} onClick={cancelLink}>
               {w.cancel}
             </button>
           </div>

@@ -264,11 +264,19 @@ export function pathKey(path: Path): string {
   return path.join('.');
 }
 
+/** Keys whose words read as code or jargon, in the words an owner uses. */
 const wholeKeys: Readonly<Record<string, string>> = {
   blocks: 'Sections',
   cta: 'Call to action',
   href: 'Link',
   noindex: 'Hide from search engines',
+  anchor: 'Link name',
+  eyebrow: 'Line above the heading',
+  lead: 'Opening paragraph',
+  heroLead: 'Opening paragraph',
+  smallWalkInChiller: 'Small walk-in chiller',
+  mediumWalkInChiller: 'Medium walk-in chiller',
+  walkInLabour: 'Walk-in installation labour',
 };
 
 const keptWords: Readonly<Record<string, string>> = { email: 'e-mail', faq: 'FAQ', id: 'ID', url: 'URL', kwh: 'kWh', nz: 'NZ', cbd: 'CBD', seo: 'SEO' };
