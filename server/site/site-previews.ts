@@ -50,7 +50,7 @@ export class SitePreviews {
     const { store, builder, versions, checks, ahead } = this.#parts;
     const key = keyOf(entry);
     const latest = await versions.latest();
-    const route = previewRouteOf(entry);
+    const route = previewRouteOf(entry, versions.contentOf(latest).get(key));
     const served = this.#servedPage(entry, latest, route);
     if (served === null) await checks.refuseFailing(entry, versions.contentOf(latest));
     const entries = { ...latest.entries, [key]: entry };

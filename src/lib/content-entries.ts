@@ -12,6 +12,7 @@ import { collectionFiles } from './content-files.ts';
 import type { CollectionName } from './content-schemas.ts';
 import { splitFrontmatter } from './word-count.ts';
 import { fillTokens } from './tokens.ts';
+import { routes } from '../config/site.ts';
 
 export interface ContentEntry {
   collection: CollectionName;
@@ -114,9 +115,24 @@ export function routeOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string 
   }
 }
 
-/** Where a preview of the entry opens: its page; for the business details the contact page, which states most of them; else the home page. */
-export function previewRouteOf(entry: Pick<ContentEntry, 'collection' | 'id'>): string {
-  return routeOf(entry) ?? (entry.collection === 'business' ? '/contact' : '/');
+/** The business details that one page shows best: a preview of a change to one opens there. */
+const BUSINESS_DETAIL_PAGES: Readonly<Record<string, string>> = {
+  guidePrices: routes.priceGuide,
+  guideDateLine: routes.priceGuide,
+  responseTargets: routes.emergency,
+};
+
+/**
+ * Where a preview of the entry opens: its page; else the home page. For the business details, the
+ * page that shows the first detail changed from `live` best (the prices on the price guide), else
+ * the contact page, which states most of them.
+ */
+export function previewRouteOf(entry: Pick<ContentEntry, 'collection' | 'id' | 'data'>, live?: Pick<ContentEntry, 'data'>): string {
+  const own = routeOf(entry);
+  if (own) return own;
+  if (entry.collection !== 'business') return routes.home;
+  const changed = Object.keys(BUSINESS_DETAIL_PAGES).find((key) => live && JSON.stringify(entry.data[key]) !== JSON.stringify(live.data[key]));
+  return (changed && BUSINESS_DETAIL_PAGES[changed]) || routes.contact;
 }
 
 /** What the editor's list calls the entry: its page title, or a calculator's heading, with the business's details filled in. */

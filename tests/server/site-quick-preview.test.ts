@@ -116,6 +116,8 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
       basedOn: details.version,
     });
     expect(made.statusCode).toBe(200);
+    // A new e-mail address shows best on the contact page (a new price would open the price guide).
+    expect(made.json().address).toMatch(/\/contact$/);
     const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', (made.json() as { address: string }).address.split('/')[3]));
     expect(stored?.page).toContain(`mailto:${email}`);
     expect(stored?.page).toContain('<h1');

@@ -20,7 +20,7 @@ import { rowsOf, weekOf } from '../../src/inbox/site/office-week.ts';
 import { fillTokens } from '../../src/lib/tokens.ts';
 import { blockReadings, figuresOf, readingsIn, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
 import { tokenReadings } from '../../src/lib/tokens.ts';
-import { readEntries } from '../../src/lib/content-entries.ts';
+import { previewRouteOf, readEntries } from '../../src/lib/content-entries.ts';
 
 const release = JSON.parse(readFileSync(new URL('../../src/content/business/details.json', import.meta.url), 'utf8')) as BusinessDetails;
 
@@ -193,5 +193,41 @@ describe('the business details', () => {
         if (fillTokens(token) !== token) expect(written, `${key}: ${token}`).toContain(token);
     }
     for (const r of tokenReadings()) expect(r.shows).toBe(fillTokens(r.written));
+  });
+
+  it('previews a change to them on the page that shows it: prices on the price guide, response targets on the emergency page, the rest on the contact page', () => {
+    const live = { collection: 'business' as const, id: 'details', data: structuredClone(release) as unknown as Record<string, unknown> };
+    const edited = (change: (d: BusinessDetails) => void) => {
+      const details = structuredClone(release);
+      change(details);
+      return { ...live, data: details as unknown as Record<string, unknown> };
+    };
+    expect(previewRouteOf(live, live)).toBe('/contact');
+    expect(
+      previewRouteOf(
+        edited((d) => (d.guidePrices.displayFridge.from += 100)),
+        live,
+      ),
+    ).toBe('/commercial-fridge-prices-nz');
+    expect(
+      previewRouteOf(
+        edited((d) => (d.guideDateLine.updated = '2026-11-30')),
+        live,
+      ),
+    ).toBe('/commercial-fridge-prices-nz');
+    expect(
+      previewRouteOf(
+        edited((d) => (d.responseTargets.regional += 1)),
+        live,
+      ),
+    ).toBe('/emergency-repairs');
+    expect(
+      previewRouteOf(
+        edited((d) => (d.email = 'kia.ora@commercialrefrigeration.nz')),
+        live,
+      ),
+    ).toBe('/contact');
+    // Any other page previews on its own page.
+    expect(previewRouteOf({ collection: 'guides', id: 'commercial-fridge-prices-nz', data: {} })).toBe('/commercial-fridge-prices-nz');
   });
 });

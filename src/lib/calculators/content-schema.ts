@@ -30,10 +30,20 @@ const figureInputSchema = z.object({
 
 const range = (what: string) => z.object({ low: z.number().min(0), high: z.number().min(0) }).describe(what);
 const calculatorCopy = {
-  heading: z.string().min(5).max(90).describe('The tool’s h2'),
-  intro: z.string().min(40).max(600).describe('The rule of thumb in words; shown with or without JavaScript'),
-  example: z.string().min(10).max(200).describe('Caption of the worked example shown without JavaScript; {input} names fill in the defaults'),
-  summary: z.string().min(10).max(400).describe('One-line summary written into the quote form’s notes; {name} placeholders are listed per tool'),
+  heading: z.string().min(5).max(90).describe('The calculator’s heading'),
+  intro: z.string().min(40).max(600).describe('The rule of thumb in words, shown to every visitor'),
+  example: z
+    .string()
+    .min(10)
+    .max(200)
+    .describe(
+      'The worked example shown where the calculator cannot run (a browser without scripts); a name in curly brackets is filled in with the calculator’s starting figure',
+    ),
+  summary: z
+    .string()
+    .min(10)
+    .max(400)
+    .describe('The one line the calculator writes into the quote form’s notes; a name in curly brackets is filled in with the visitor’s answer'),
   serviceType: z.enum(serviceTypes).optional().describe('Service type the quote button selects, where the tool makes it obvious'),
   note: z.string().max(700).optional().describe('Small print: assumptions and cited sources (with the date read)'),
 };
