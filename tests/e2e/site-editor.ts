@@ -312,6 +312,9 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(history.getByRole('listitem')).toHaveCount(1);
           await expect(history.getByRole('listitem')).toContainText('Changed: Heading');
           await expect(history.getByRole('button', { name: 'Undo this page’s changes (version 1)' })).toBeVisible();
+          // Each field's words before and after, on this page alone.
+          await history.getByRole('button', { name: 'What changed' }).click();
+          await expect(history.getByRole('row', { name: /^Heading/ })).toContainText(heading);
           // Its look at a phone's width, above the fields here and beside them on a wide screen.
           const phone = page.frameLocator(`iframe[title="${GUIDE} on a phone"]`);
           await expect(phone.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: PUBLISH_WITHIN_MS[kind] });

@@ -3,12 +3,10 @@ import { api } from '../api.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
-import { ago } from '../time.ts';
-import { fieldName } from './field-name.ts';
+import { PageHistoryItem } from './PageHistoryItem.tsx';
 import { usePageHistory, useSiteChange } from './useSite.ts';
 
 const w = words.site.page;
-const v = words.site.versions;
 
 interface PageHistoryProps {
   params: EntryParams;
@@ -50,26 +48,14 @@ export function PageHistory({ params, idPrefix, isOwner, busy, onUndone }: PageH
       ) : (
         <ol className="mt-2 space-y-2">
           {history.data.versions.map((version) => (
-            <li key={version.number} className={ui.card}>
-              <h3 className="font-semibold text-brand-900">{v.number(version.number)}</h3>
-              <p className="text-slate-700">
-                {v.actions[version.action]} · {version.by.email ?? ''} · {ago(version.by.at)}
-              </p>
-              <p className="mt-1">
-                {v.changed} {v.fieldList(version.fields.map(fieldName), version.more)}
-              </p>
-              {isOwner && (
-                <button
-                  type="button"
-                  className={`${ui.secondary} mt-2`}
-                  disabled={busy || undo.isPending}
-                  aria-label={w.undoName(version.number)}
-                  onClick={() => ask(history.data, version.number)}
-                >
-                  {w.undo}
-                </button>
-              )}
-            </li>
+            <PageHistoryItem
+              key={version.number}
+              pageKey={history.data.key}
+              version={version}
+              canUndo={isOwner}
+              busy={busy || undo.isPending}
+              onUndo={(number) => ask(history.data, number)}
+            />
           ))}
         </ol>
       )}
