@@ -282,7 +282,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
               tokens={entry.tokens}
             />
           )}
-          <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
+          <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-2 border-t sm:gap-3 border-slate-200 bg-slate-50 py-3">
             {isOwner && (
               <button type="button" className={ui.button} disabled={busy} onClick={() => publish.mutate(undefined, { onError: refusal })}>
                 {w.publish}
