@@ -6,8 +6,8 @@ import { linkHandler, placeHref } from '../place.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
-import { ago } from '../time.ts';
-import { VersionChanges } from './VersionChanges.tsx';
+import { VersionByline } from './VersionByline.tsx';
+import { WhatChanged } from './WhatChanged.tsx';
 import { changeSummary } from './field-name.ts';
 import { useSiteChange, useSiteVersions } from './useSite.ts';
 
@@ -82,8 +82,6 @@ interface VersionItemProps {
 }
 
 function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItemProps) {
-  const [open, setOpen] = useState(false);
-  const changesId = `version-${version.number}-changes`;
   return (
     <li className={ui.card}>
       <h2 className={ui.h2}>
@@ -101,27 +99,19 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
           <pre className="mt-1 text-sm whitespace-pre-wrap">{version.failure}</pre>
         </>
       )}
-      <p className="text-slate-700">
-        {w.actions[version.action]}{' '}
-        {version.restoredFrom !== null && (version.action === 'undo' ? w.undoneFrom(version.restoredFrom) : w.restoredFrom(version.restoredFrom))} ·{' '}
-        {version.by.email ?? ''} · {ago(version.by.at)}
-      </p>
+      <VersionByline version={version} />
       {version.changed.length > 0 && (
         <p className="mt-1">
           {w.changed} {version.changed.map(changeSummary).join('; ')}
         </p>
       )}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={ui.secondary} aria-expanded={open} aria-controls={changesId} onClick={() => setOpen((o) => !o)}>
-          {open ? w.hideChanges : w.showChanges}
-        </button>
+      <WhatChanged number={version.number}>
         {canRestore && (
           <button type="button" className={ui.secondary} disabled={busy} aria-label={w.restoreName(version.number)} onClick={() => onRestore(version.number)}>
             {w.restore}
           </button>
         )}
-      </div>
-      <div id={changesId}>{open && <VersionChanges number={version.number} />}</div>
+      </WhatChanged>
     </li>
   );
 }
