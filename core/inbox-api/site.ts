@@ -134,7 +134,10 @@ export type SiteEntryAnswer = z.output<typeof siteEntryAnswer>;
 /** Which side of a release conflict stays: the owner's words, or the release's. */
 export const releaseChoice = z.object({ keep: z.enum(['mine', 'release']) });
 
-export const draftAnswer = z.object({ problems: z.array(problem) });
+export const draftAnswer = z.object({
+  problems: z.array(problem),
+  unchanged: z.literal(true).optional().describe('The page was sent exactly as it is live: nothing was kept, and an earlier draft of it was dropped'),
+});
 
 /** A preview made: the address for the signed-in, and the share link (with its secret) that works until `expiresAt`. */
 export const previewAnswer = z.object({ address: z.string(), share: z.string(), expiresAt: z.number() });

@@ -82,6 +82,13 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
   // An upload is the photo's bytes as they are; only this plugin's routes read them.
   app.addContentTypeParser(PHOTO_UPLOAD_TYPE, { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
 
+  /**
+   * Whether an edit is the page exactly as it is live (pressed with nothing changed, or changed
+   * back): a publish of it makes no version that changes nothing, a draft of it keeps nothing, and
+   * the owner is told the page is live as it is.
+   */
+  const asLive = (live: ContentEntry, edit: ContentEntry) => entryHash(live) === entryHash(edit);
+
   /** The entry as published now, with the version that publishes it; undefined for an entry the site lacks. */
   async function published(collection: CollectionName, id: string) {
     if (!site) return undefined;
@@ -168,6 +175,10 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       const entry = entryOf(collection, id, request.body);
       const key = keyOf(entry);
+      if (asLive(found.entry, entry)) {
+        await ctx.store.transact(() => dropDraft(key));
+        return { problems: [], unchanged: true as const };
+      }
       // A draft may be unfinished, but text nobody could publish (nested past any page's need, or
       // that the checker cannot get through) is not kept: it is refused at its field.
       const refusal = entry.body === undefined ? undefined : bodyRefusal(entry.body);
@@ -206,9 +217,7 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
       const live = await published(collection, id);
       if (!site || !live) return reply.code(404).send({ error: siteWords.noEntry });
       const entry = entryOf(collection, id, request.body);
-      // The page exactly as it is live (Publish pressed with nothing changed, or changed back): no
-      // version that changes nothing, and no build; the owner is told the page is live as it is.
-      if (entryHash(live.entry) === entryHash(entry)) {
+      if (asLive(live.entry, entry)) {
         await ctx.store.transact(() => dropDraft(keyOf(entry)));
         return { version: live.latest.number, unchanged: true as const };
       }

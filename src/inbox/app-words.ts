@@ -734,6 +734,7 @@ export const words = {
     draftBy: (email: string | null, when: string) => `Draft saved by ${email ?? 'someone'} ${when}. It is not on the site until it is published.`,
     published: (version: number) => `Published as version ${version}. The page is live.`,
     unchanged: 'Nothing to publish: the page is live exactly as it is here.',
+    nothingToSave: 'Nothing to save: the page is live exactly as it is here.',
     verified: (version: number) => `Marked as verified today and published as version ${version}.`,
     problems: 'Fix these before publishing:',
     wholeEntry: 'This page',

@@ -114,6 +114,16 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
 
         await test.step('the price in free text reads as a figure, a typed one is flagged, and one press makes it follow the price list', async () => {
           const answer = page.getByLabel(/^Quick answer/);
+          // A tall box whose top shows just above the buttons held at the bottom is scrolled clear of them when the keyboard reaches it.
+          const bar = page.locator('form .sticky');
+          const gap = async () => ((await bar.boundingBox())?.y ?? 0) - (await answer.evaluate((box) => box.getBoundingClientRect().bottom));
+          await answer.evaluate((box) => {
+            const held = box.closest('form')!.querySelector('.sticky')!;
+            window.scrollBy(0, box.getBoundingClientRect().top - held.getBoundingClientRect().top + 20);
+          });
+          expect(await gap()).toBeLessThan(0);
+          await answer.focus();
+          await expect.poll(gap).toBeGreaterThanOrEqual(0);
           const words = await answer.inputValue();
           const reading = /\{price:displayFridge\} is the “Standard display fridge” price, now “NZ\$1,500 to NZ\$4,000”/;
           await expect(answer).toHaveAccessibleDescription(reading);

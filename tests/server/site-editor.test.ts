@@ -198,11 +198,18 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     );
   });
 
-  it('publishes nothing for a page sent exactly as it is live, and a preview of it says it is live', async () => {
+  it('publishes nothing and keeps no draft for a page sent exactly as it is live, and a preview of it says it is live', async () => {
     const e = await entry();
     const before = await t.store.read(() => listVersions());
+    // A draft of the page as it is live keeps nothing, and drops the draft before it.
+    const changed = { data: { ...e.published.data, heading: 'Commercial Fridge Prices, a Draft' }, body: e.published.body, basedOn: e.version };
+    expect((await onA.call(staff, 'PUT', `${GUIDE}/draft`, changed)).statusCode).toBe(200);
+    expect((await entry()).draft).not.toBeNull();
+    const kept = await onA.call(staff, 'PUT', `${GUIDE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    expect(kept.json()).toEqual({ problems: [], unchanged: true });
+    expect((await entry()).draft).toBeNull();
     // Publish pressed with nothing changed (or changed back): no version, no build, and a draft of it dropped.
-    expect((await onA.call(owner, 'PUT', `${GUIDE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version })).statusCode).toBe(200);
+    expect((await onA.call(staff, 'PUT', `${GUIDE}/draft`, changed)).statusCode).toBe(200);
     const res = await onA.call(owner, 'POST', `${GUIDE}/publish`, { data: e.published.data, body: e.published.body, basedOn: e.version });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ version: e.version, unchanged: true });

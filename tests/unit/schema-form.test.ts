@@ -159,7 +159,6 @@ describe('labels', () => {
     expect(labelOf('cta')).toBe('Call to action');
     // Keys whose words read as jargon or code are given the owner's words.
     expect(labelOf('heroLead')).toBe('Opening paragraph');
-    expect(labelOf('anchor')).toBe('Link name');
     expect(labelOf('smallWalkInChiller')).toBe('Small walk-in chiller');
     expect(labelOf('id')).toBe('ID');
     expect(labelOf('pricePerKwh')).toBe('Price per kWh');

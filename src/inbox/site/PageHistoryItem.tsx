@@ -28,7 +28,13 @@ export function PageHistoryItem({ pageKey, version, canUndo, busy, onUndo }: Pag
       </p>
       <WhatChanged number={version.number} only={pageKey}>
         {canUndo && (
-          <button type="button" className={ui.secondary} disabled={busy} aria-label={w.undoName(version.number)} onClick={() => onUndo(version.number)}>
+          <button
+            type="button"
+            className={ui.secondary}
+            aria-disabled={busy}
+            aria-label={w.undoName(version.number)}
+            onClick={() => !busy && onUndo(version.number)}
+          >
             {w.undo}
           </button>
         )}

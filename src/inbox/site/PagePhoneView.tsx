@@ -19,7 +19,7 @@ interface PagePhoneViewProps {
 export function PagePhoneView({ idPrefix, name, address, making }: PagePhoneViewProps) {
   const id = `${idPrefix}-phone`;
   return (
-    <section aria-labelledby={id} className="lg:sticky lg:top-4">
+    <section aria-labelledby={id}>
       <h2 id={id} className={ui.h2}>
         {w.phone}
       </h2>

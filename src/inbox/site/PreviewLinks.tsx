@@ -18,7 +18,7 @@ export function PreviewLinks({ idPrefix, address, share, expiresAt }: PreviewLin
   const id = `${idPrefix}-share`;
   return (
     <section aria-labelledby={`${idPrefix}-preview`} className={`${ui.card} mt-4`}>
-      <h2 id={`${idPrefix}-preview`} tabIndex={-1} className={ui.h2}>
+      <h2 id={`${idPrefix}-preview`} tabIndex={-1} className={`${ui.h2} ${ui.shownFocus}`}>
         {w.ready}
       </h2>
       <p className="mt-2">

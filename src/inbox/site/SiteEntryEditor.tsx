@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SessionUser } from '../../../core/inbox-api/contract.ts';
 import type { EntryContent, EntryParams, PreviewAnswer, SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { siteCollectionNames } from '../../../core/site-collections.ts';
@@ -20,6 +20,7 @@ import { PagePhoneView } from './PagePhoneView.tsx';
 import { PageHistory } from './PageHistory.tsx';
 import { usePhoneLook } from './usePhoneLook.ts';
 import { useFocusAfter } from './useFocusAfter.ts';
+import { useKeepClearOf } from './useKeepClearOf.ts';
 import { useSiteChange, useSiteEntry } from './useSite.ts';
 
 const w = words.site;
@@ -72,7 +73,7 @@ interface EntryFormProps {
 type Outcome =
   | { kind: 'published' | 'verified' | 'settled'; version: number }
   | { kind: 'undone'; undone: number; version: number }
-  | { kind: 'draft' | 'unchanged' }
+  | { kind: 'draft' | 'unchanged' | 'nothingToSave' }
   | undefined;
 
 /**
@@ -93,6 +94,9 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
   // What a press of Publish or Preview made, where the owner is taken to read it: on a phone it is
   // far from the buttons, which stay at the bottom of the screen.
   const showAfter = useFocusAfter();
+  const form = useRef<HTMLFormElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useKeepClearOf(form, bar);
   const [preview, setPreview] = useState<PreviewAnswer>();
 
   const refusal = async (error: unknown) => {
@@ -109,7 +113,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     () => api('PUT /site/entries/:collection/:id/draft', { params, body: { ...content, basedOn } }),
     (answer) => {
       setFields(Object.fromEntries(answer.problems.map((p) => [p.path, p.message])));
-      setOutcome({ kind: 'draft' });
+      setOutcome({ kind: answer.unchanged ? 'nothingToSave' : 'draft' });
       setChanged(false);
     },
   );
@@ -155,6 +159,11 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     },
   );
   const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending || makePreview.isPending;
+  // Busy buttons are marked, not disabled: a disabled button loses the keyboard's focus, and the
+  // owner's place on the page with it.
+  const unlessBusy = (press: () => void) => () => {
+    if (!busy) press();
+  };
   // The message of the last press only: a refusal stays no longer than the next press that worked.
   const failed = [save, publish, verify, discard, makePreview].reduce((last, next) => (next.submittedAt > last.submittedAt ? next : last)).error;
 
@@ -196,16 +205,17 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             {w.verify}
           </h2>
           <p className="mt-1 text-slate-700">{w.verifyHelp}</p>
-          <button type="button" className={`${ui.button} mt-2`} disabled={busy} onClick={() => verify.mutate(undefined, { onError: refusal })}>
+          <button type="button" className={`${ui.button} mt-2`} aria-disabled={busy} onClick={unlessBusy(() => verify.mutate(undefined, { onError: refusal }))}>
             {w.verify}
           </button>
         </section>
       )}
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_390px] lg:items-start lg:gap-6">
-        <div className="mb-6 lg:order-2 lg:mb-0">
+        <div className="mb-6 lg:sticky lg:top-4 lg:order-2 lg:mb-0">
           <PagePhoneView idPrefix={idPrefix} name={entry.title} address={phone.look.address} making={phone.look.making} />
         </div>
         <form
+          ref={form}
           // A control the keyboard reaches stays clear of the buttons held at the bottom of the screen.
           className="lg:order-1 [&_*]:scroll-mb-48"
           aria-labelledby={`${idPrefix}-fields`}
@@ -247,7 +257,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             </div>
           )}
           {problems.length > 0 && (
-            <div id={`${idPrefix}-problems`} tabIndex={-1} className="mt-2 rounded-md bg-red-50 p-3 text-alert-700">
+            <div id={`${idPrefix}-problems`} tabIndex={-1} className={`mt-2 rounded-md bg-red-50 p-3 text-alert-700 ${ui.shownFocus}`}>
               <p className="font-semibold">{w.problems}</p>
               <ul className="mt-1 list-disc pl-5">
                 {problems.map(([path, message]) => (
@@ -282,20 +292,20 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
               tokens={entry.tokens}
             />
           )}
-          <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-2 border-t sm:gap-3 border-slate-200 bg-slate-50 py-3">
+          <div ref={bar} className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-2 border-t sm:gap-3 border-slate-200 bg-slate-50 py-3">
             {isOwner && (
-              <button type="button" className={ui.button} disabled={busy} onClick={() => publish.mutate(undefined, { onError: refusal })}>
+              <button type="button" className={ui.button} aria-disabled={busy} onClick={unlessBusy(() => publish.mutate(undefined, { onError: refusal }))}>
                 {w.publish}
               </button>
             )}
-            <button type="button" className={ui.secondary} disabled={busy} onClick={() => makePreview.mutate(undefined, { onError: refusal })}>
+            <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => makePreview.mutate(undefined, { onError: refusal }))}>
               {w.previewButton}
             </button>
-            <button type="button" className={ui.secondary} disabled={busy} onClick={() => save.mutate(undefined, { onError: refusal })}>
+            <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => save.mutate(undefined, { onError: refusal }))}>
               {w.saveDraft}
             </button>
             {entry.draft && (
-              <button type="button" className={ui.secondary} disabled={busy} onClick={() => discard.mutate(undefined)}>
+              <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => discard.mutate(undefined))}>
                 {w.discardDraft}
               </button>
             )}
@@ -316,9 +326,11 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
                             ? w.draftSaved
                             : outcome?.kind === 'unchanged'
                               ? w.unchanged
-                              : changed
-                                ? w.unsaved
-                                : ''}
+                              : outcome?.kind === 'nothingToSave'
+                                ? w.nothingToSave
+                                : changed
+                                  ? w.unsaved
+                                  : ''}
             </p>
           </div>
           {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}

@@ -270,7 +270,6 @@ const wholeKeys: Readonly<Record<string, string>> = {
   cta: 'Call to action',
   href: 'Link',
   noindex: 'Hide from search engines',
-  anchor: 'Link name',
   eyebrow: 'Line above the heading',
   lead: 'Opening paragraph',
   heroLead: 'Opening paragraph',
