@@ -754,6 +754,7 @@ export const words = {
       phone: 'On a phone',
       phoneHelp: 'This page at a phone’s width, with the words in the fields. Press Preview to see your changes here.',
       phoneFrame: (name: string) => `${name} on a phone`,
+      phoneSkip: 'Skip past the phone view to the fields',
       phoneMaking: 'Making the phone view…',
       phoneRefused: 'The phone view shows once the fields pass their checks.',
       history: 'This page’s history',

@@ -97,6 +97,12 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('link', { name: GUIDE_NAME, exact: true }).click();
           await expect(page.getByRole('heading', { name: GUIDE, level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
           const title = page.getByLabel(/^Title/);
+          // One press takes the keyboard past the phone view's page, with its own links, to the fields.
+          await page.getByRole('link', { name: 'Skip past the phone view to the fields' }).focus();
+          await page.keyboard.press('Enter');
+          await expect(page.getByRole('heading', { name: 'Fields', exact: true })).toBeFocused();
+          await page.keyboard.press('Tab');
+          await expect(title).toBeFocused();
           const publishes: string[] = [];
           page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith('/publish') && publishes.push(request.url())));
           await title.fill('Too short');

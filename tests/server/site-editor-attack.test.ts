@@ -243,7 +243,11 @@ describe.each(storeKinds)('the site editor under attack on %s', (kind) => {
     expect(await state()).toEqual(before);
     // Staff do keep drafts: the refusals above were about publishing, not about the request.
     const e = await entry();
-    const draft = await onA.call(staff, 'PUT', `${GUIDE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    const draft = await onA.call(staff, 'PUT', `${GUIDE}/draft`, {
+      data: { ...e.published.data, heading: 'Commercial Fridge Prices in New Zealand: a Staff Draft' },
+      body: e.published.body,
+      basedOn: e.version,
+    });
     expect(draft.statusCode).toBe(200);
     expect((await onA.call(staff, 'DELETE', `${GUIDE}/draft`)).statusCode).toBe(200);
     expect(await state()).toEqual(before);

@@ -122,7 +122,11 @@ describe.each(storeKinds)('hostile text for the site editor on %s', (kind) => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
     expect(res.json().fields.body).toBe(checkWords.crashed);
     expect((await a.app.inject({ method: 'GET', url: '/contact' })).statusCode).toBe(200);
-    const fine = await onA.call(staff, 'PUT', `${ARTICLE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version });
+    const fine = await onA.call(staff, 'PUT', `${ARTICLE}/draft`, {
+      data: e.published.data,
+      body: `${e.published.body}\n\nA line of its own.\n`,
+      basedOn: e.version,
+    });
     expect(fine.statusCode, fine.body.slice(0, 300)).toBe(200);
     expect(fine.json().problems).toEqual([]);
     expect((await onA.call(staff, 'DELETE', `${ARTICLE}/draft`)).statusCode).toBe(200);
@@ -138,8 +142,9 @@ describe.each(storeKinds)('hostile text for the site editor on %s', (kind) => {
     a.publisher.checker = checker;
     try {
       let settled = false;
+      // A change (a draft of the page as it is live is not checked: it keeps nothing).
       const saving = onA
-        .call(staff, 'PUT', `${ARTICLE}/draft`, { data: e.published.data, body: e.published.body, basedOn: e.version })
+        .call(staff, 'PUT', `${ARTICLE}/draft`, { data: e.published.data, body: `${e.published.body}\n\nA line of its own.\n`, basedOn: e.version })
         .finally(() => (settled = true));
       await waitFor(() => checker.checking, { what: 'the check running' });
       const first = checker.pid;

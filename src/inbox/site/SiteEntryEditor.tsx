@@ -212,7 +212,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
       )}
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_390px] lg:items-start lg:gap-6">
         <div className="mb-6 lg:sticky lg:top-4 lg:order-2 lg:mb-0">
-          <PagePhoneView idPrefix={idPrefix} name={entry.title} address={phone.look.address} making={phone.look.making} />
+          <PagePhoneView idPrefix={idPrefix} name={entry.title} address={phone.look.address} making={phone.look.making} skipTo={`${idPrefix}-fields`} />
         </div>
         <form
           ref={form}
@@ -222,7 +222,7 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           // Enter in a one-line box does nothing: publishing takes a press of Publish itself.
           onSubmit={(event) => event.preventDefault()}
         >
-          <h2 id={`${idPrefix}-fields`} className={ui.h2}>
+          <h2 id={`${idPrefix}-fields`} tabIndex={-1} className={`${ui.h2} ${ui.shownFocus}`}>
             {w.form}
           </h2>
           {theirs && (
