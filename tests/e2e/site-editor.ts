@@ -227,6 +227,13 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await body.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(0, 0));
           await page.getByRole('button', { name: 'Table…' }).click();
           await expect(page.getByText('A new table goes after the line the cursor is on.')).toBeVisible();
+          // Escape closes it, the text as it was; the button opens it again.
+          const text = await body.inputValue();
+          await page.keyboard.press('Escape');
+          await expect(page.getByText('A new table goes after the line the cursor is on.')).toHaveCount(0);
+          await expect(body).toBeFocused();
+          expect(await body.inputValue()).toBe(text);
+          await page.getByRole('button', { name: 'Table…' }).click();
           await page.getByRole('group', { name: 'Heading row' }).getByLabel('Column 2').fill('Second');
           await page.getByRole('button', { name: 'Add a row' }).click();
           await page.getByRole('group', { name: 'Row 2', exact: true }).getByLabel('Column 1').fill('Last');

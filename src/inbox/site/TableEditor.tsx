@@ -24,11 +24,23 @@ export function TableEditor({ id, start, editing, onDone, onCancel }: TableEdito
   const [table, setTable] = useState<Table>(start);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
+  // Escape closes it from any of its cells or buttons, as it closes the other boxes that open over the text.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const own = box.current;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onCancel();
+    };
+    own?.addEventListener('keydown', close);
+    return () => own?.removeEventListener('keydown', close);
+  }, [onCancel]);
   const columns = table.align.length;
   const setCell = (r: number, c: number, text: string) =>
     setTable({ ...table, rows: table.rows.map((row, i) => (i === r ? row.map((cell, j) => (j === c ? text : cell)) : row)) });
   return (
-    <div id={id} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
+    <div id={id} ref={box} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
       <p className="text-slate-800">{editing ? w.tableEditing : w.tableNew}</p>
       {table.rows.map((row, r) => (
         <fieldset key={r} className="mt-3">
