@@ -68,6 +68,8 @@ const priceSchema = (label: string) =>
       else if (p.form === 'between' && p.to! <= p.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be more than the lower figure' });
       else if (p.form !== 'between' && p.to !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Only a range has an upper figure' });
     })
+    // The editor draws it as a choice of wording with the figures that wording needs.
+    .meta({ format: 'price' })
     .describe(label);
 
 const guidePrices = z

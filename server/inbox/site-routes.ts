@@ -19,7 +19,7 @@ import type { EntryContent } from '../../core/inbox-api/site.ts';
 import { nzParts } from '../../core/nz-time.ts';
 import { draftKeys, draftOf, dropDraft, listVersions, saveDraft, versionsNumbered } from '../storage/site-versions.ts';
 import { BuildFailed, EditConflict, EntryRefused, NoConflict, PublishBusy, type PublishedVersion } from '../site/site-publisher.ts';
-import { entrySchemaOf } from '../site/entry-schemas.ts';
+import { entrySchemaOf, withArticleChoices } from '../site/entry-schemas.ts';
 import { changedFieldsOf, versionDiffOf, withBefore } from '../site/version-diff.ts';
 import { sitePageRoutes } from './site-page-routes.ts';
 import { siteWords } from '../site/site-words.ts';
@@ -147,7 +147,10 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         key,
         title: titleOf(found.entry),
         route: routeOf(found.entry) ?? null,
-        schema: entrySchemaOf(collection),
+        schema: withArticleChoices(
+          entrySchemaOf(collection),
+          [...site.contentOf(found.latest).values()].filter((e) => e.collection === 'blog' && e.id !== id).map((e) => ({ id: e.id, title: titleOf(e) })),
+        ),
         hasBody: collectionFiles[collection] === 'mdx',
         blocks: bodyBlockChoices(),
         release: contentOf(release),

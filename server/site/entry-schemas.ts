@@ -25,3 +25,24 @@ export function entrySchemaOf(collection: CollectionName): Record<string, unknow
   }
   return schema;
 }
+
+/** An entry another field may name, as the form offers it: its id, and its title as the owner knows it. */
+export interface EntryChoice {
+  id: string;
+  title: string;
+}
+
+/**
+ * The schema with the choices only the published content knows filled in: a field marked
+ * `format: 'article'` becomes a choice of the other articles, each shown by its title.
+ */
+export function withArticleChoices(schema: Record<string, unknown>, articles: readonly EntryChoice[]): Record<string, unknown> {
+  const fill = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(fill);
+    if (typeof node !== 'object' || node === null) return node;
+    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, fill(value)]));
+    if (copy['format'] === 'article') copy['oneOf'] = articles.map((a) => ({ const: a.id, title: a.title }));
+    return copy;
+  };
+  return fill(schema) as Record<string, unknown>;
+}

@@ -14,6 +14,7 @@ import { collectionSchemas, seoLengths, type CollectionName } from './content-sc
 import { CALCULATOR_LABELS, calculatorTools } from './calculators/content-schema.ts';
 import { PRICE_KEYS, PRICE_LABELS } from '../../core/guide-prices.ts';
 import { fillTokensDeep } from './tokens.ts';
+import { routes as siteRoutes } from '../config/site.ts';
 
 export interface ContentProblem {
   /** The field's path in the entry, dot-joined ("" for the entry itself, "body" for an article's text). */
@@ -172,6 +173,17 @@ function linkProblems(data: unknown, body: string | undefined, routes: ReadonlyS
       return !routes.has(route);
     })
     .map(({ path, href }) => ({ path, message: `${href} is not a page of this site` }));
+}
+
+/** An article's related cards, each by its last part of address: the build stops at one that names no article. */
+function relatedProblems(collection: CollectionName, data: unknown, routes: ReadonlySet<string> | undefined): ContentProblem[] {
+  const related = collection === 'blog' && data && typeof data === 'object' ? (data as { related?: unknown }).related : undefined;
+  if (!routes || !Array.isArray(related)) return [];
+  return related.flatMap((slug, i) =>
+    typeof slug === 'string' && !routes.has(`${siteRoutes.blog}/${slug}`)
+      ? [{ path: `related.${i}`, message: 'Choose one of the other articles on the site' }]
+      : [],
+  );
 }
 
 interface MdNode {
@@ -378,6 +390,7 @@ export function checkEntry(collection: CollectionName, data: unknown, body?: str
   if (parsed !== undefined) problems.push(...seoProblems(parsed));
   if (body !== undefined) problems.push(...bodyProblems(body));
   problems.push(...linkProblems(data, body, routes));
+  problems.push(...relatedProblems(collection, data, routes));
   return problems;
 }
 

@@ -375,9 +375,11 @@ export const blogSchema = seoSchema.extend({
     .optional()
     .describe('A fixed reading time where the article states one; otherwise computed from the word count'),
   related: z
-    .array(z.string())
+    // The editor offers the other articles by title: `format: 'article'` asks it to.
+    .array(z.string().meta({ format: 'article' }))
     .length(3)
-    .describe('Three other articles shown at the end of this one, each by the last part of its address (extend-freezer-life for /blog/extend-freezer-life)'),
+    .refine((slugs) => new Set(slugs).size === slugs.length, 'Choose three different articles')
+    .describe('Three other articles shown as cards at the end of this one'),
 });
 
 export const guideSchema = seoSchema.extend({

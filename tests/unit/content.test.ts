@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { validateFile } from '../../scripts/validate-content.ts';
 import { blogSchema, citySchema, collectionSchemas, guideSchema, pageSchema, productSchema } from '../../src/lib/content-schemas.ts';
 import { splitFrontmatter } from '../../src/lib/word-count.ts';
+import { checkEntry } from '../../src/lib/content-check.ts';
 
 const root = new URL('../../src/content/', import.meta.url).pathname;
 const files = Object.keys(collectionSchemas).flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)));
@@ -38,6 +39,17 @@ describe('schemas reject malformed entries', () => {
     expect(blogSchema.safeParse({ ...post, date: 'last Tuesday' }).success).toBe(false);
     expect(blogSchema.safeParse({ ...post, title: 'x'.repeat(80) }).success).toBe(false);
     expect(blogSchema.safeParse({ ...post, related: ['a', 'b'] }).success).toBe(false);
+    const related = post.related as string[];
+    expect(blogSchema.safeParse({ ...post, related: [related[0], related[0], related[1]] }).success, 'the same article twice').toBe(false);
+  });
+
+  it('an article whose related card names no article of the site, at that card', () => {
+    const post = front('blog/lease-vs-buy.mdx');
+    const related = post.related as string[];
+    const routes = new Set(['/', ...related.map((slug) => `/blog/${slug}`)]);
+    const cards = (names: string[]) => checkEntry('blog', { ...post, related: names }, undefined, routes).filter((p) => p.path.startsWith('related'));
+    expect(cards(related)).toEqual([]);
+    expect(cards([related[0]!, 'no-such-article', related[2]!])).toEqual([{ path: 'related.1', message: 'Choose one of the other articles on the site' }]);
   });
 
   it('a city with a missing service card or an unknown city', () => {

@@ -24,7 +24,7 @@ import {
   type JsonSchema,
 } from '../../src/inbox/site/json-schema.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
-import { entrySchemaOf } from '../../server/site/entry-schemas.ts';
+import { entrySchemaOf, withArticleChoices } from '../../server/site/entry-schemas.ts';
 import { collectionNames } from '../../src/lib/content-entries.ts';
 import { figuresOf, type Figure, type TokenReading } from '../../core/figure-repeats.ts';
 import { blockChoices, tokenChoices } from '../../src/inbox/site/insert-choices.ts';
@@ -360,6 +360,51 @@ describe('the form', () => {
     expect(withFigures).toMatch(/aria-controls="entry-quickAnswer--insert"[^>]*>Insert a figure…/);
     expect(withFigures).not.toContain('entry-title--insert');
     expect(draw(guides, value)).not.toContain('Insert a figure…');
+  });
+
+  it('draws a price as its wording and the figures that wording needs, each named for what it is, with the words the pages show', () => {
+    const business = schemas.find(([name]) => name === 'business')?.[1] ?? {};
+    const prices = business.properties?.['guidePrices'] ?? {};
+    expect(kindOf(prices.properties?.['displayFridge'] ?? {})).toBe('price');
+    const html = draw(business, released);
+    checkMarkup(html, 'business');
+    const part = (key: string) => html.slice(html.indexOf(`id="entry-guidePrices-${key}"`) - 400, html.indexOf(`id="entry-guidePrices-${key}-from"`) + 1200);
+    const range = part('displayFridge');
+    expect(range).toContain('The guides word it as');
+    expect(range).toMatch(/id="entry-guidePrices-displayFridge"[^>]*checked/);
+    expect(range).toContain('Lower figure, NZ$');
+    expect(range).toContain('Upper figure, NZ$');
+    expect(range).toContain('The pages read: “NZ$1,500 to NZ$4,000”.');
+    const over = part('largeCoolRoom');
+    expect(over).toContain('The figure, NZ$');
+    expect(over).not.toContain('Upper figure');
+    expect(over).not.toMatch(/>From</);
+    expect(over).toContain('The pages read: “over NZ$40,000”.');
+  });
+
+  it('offers an article’s related cards as the other articles by title, each named as an article', () => {
+    const blog = schemas.find(([name]) => name === 'blog')?.[1] ?? {};
+    const articles = [
+      { id: 'lease-vs-buy', title: 'Leasing vs Buying' },
+      { id: 'common-problems', title: 'Common Problems' },
+      { id: 'extend-freezer-life', title: 'Extend Freezer Life' },
+    ];
+    const withChoices = withArticleChoices(blog as Record<string, unknown>, articles) as JsonSchema;
+    const item = unwrap(withChoices).properties?.['related']?.items ?? {};
+    expect(kindOf(item)).toBe('choice');
+    expect(kindOf(unwrap(blog).properties?.['related']?.items ?? {}), 'the schema made once is left as it was').toBe('text');
+    const html = draw(withChoices, { ...(emptyValueOf(blog) as object), related: ['common-problems', 'lease-vs-buy', 'extend-freezer-life'] });
+    checkMarkup(html, 'blog');
+    const cards = html.slice(html.indexOf('id="entry-related-0"') - 300, html.indexOf('id="entry-related-2"') + 2000);
+    expect(cards).toContain('Article 1');
+    expect(cards).toContain('Article 3');
+    expect(cards).toMatch(/<option value="1" selected="">Common Problems<\/option>/);
+    expect(cards).not.toContain('common-problems<');
+    expect(cards).not.toContain('Insert a figure');
+    // Always three: they move, and no Remove or Add button stands there never working.
+    expect(cards).toContain('Move down Article 1');
+    expect(cards).not.toContain('Remove');
+    expect(cards).not.toContain('Add ');
   });
 
   it('names each choice in the owner’s words with what it shows, and leaves out the call link', () => {

@@ -1,4 +1,4 @@
-import { choiceLabel, choicesOf, type Scalar } from './json-schema.ts';
+import { choiceLabel, choicesOf, choiceTitle, type Scalar } from './json-schema.ts';
 import { fieldClass, useForm, type FieldProps } from './form-context.ts';
 import { formWords } from './form-words.ts';
 import { FieldShell } from './FieldShell.tsx';
@@ -30,7 +30,7 @@ export function ChoiceField({ schema, value, path, label, optional }: FieldProps
           )}
           {choices.map((choice, i) => (
             <option key={String(choice)} value={String(i)}>
-              {choiceLabel(choice)}
+              {choiceTitle(schema, choice)}
             </option>
           ))}
         </select>

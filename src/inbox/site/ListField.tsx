@@ -31,14 +31,9 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
   const max = schema.maxItems ?? Number.POSITIVE_INFINITY;
   const canAdd = items.length < max;
   const canRemove = items.length > min;
-  const limit =
-    min === max && items.length === min
-      ? formWords.exactly(min)
-      : !canAdd
-        ? formWords.atMost(max)
-        : !canRemove && items.length > 0
-          ? formWords.atLeast(min)
-          : undefined;
+  // A list that always holds the same number (three related articles, fifteen questions) offers moves only.
+  const fixed = min === max && items.length === min;
+  const limit = fixed ? formWords.exactly(min) : !canAdd ? formWords.atMost(max) : !canRemove && items.length > 0 ? formWords.atLeast(min) : undefined;
 
   const itemId = (index: number, suffix: string) => idOf(form.idPrefix, [...path, index], suffix);
   const limitId = limit ? id('limit') : undefined;
@@ -78,6 +73,7 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
               first={index === 0}
               last={index === items.length - 1}
               canRemove={canRemove}
+              fixed={fixed}
               onMove={(by) => move(index, by)}
               onRemove={() => remove(index)}
             />
@@ -91,16 +87,18 @@ export function ListField({ schema, value, path, label, optional, actions }: Lis
           {limit}
         </p>
       )}
-      <AddItem
-        schema={itemSchema}
-        buttonId={id('add')}
-        selectId={id('add-type')}
-        buttonText={blocks ? formWords.addSection : formWords.add(noun)}
-        selectLabel={formWords.sectionType}
-        disabled={!canAdd}
-        describedBy={limitId}
-        onAdd={add}
-      />
+      {!fixed && (
+        <AddItem
+          schema={itemSchema}
+          buttonId={id('add')}
+          selectId={id('add-type')}
+          buttonText={blocks ? formWords.addSection : formWords.add(noun)}
+          selectLabel={formWords.sectionType}
+          disabled={!canAdd}
+          describedBy={limitId}
+          onAdd={add}
+        />
+      )}
     </fieldset>
   );
 }

@@ -12,6 +12,8 @@ interface ListItemProps {
   first: boolean;
   last: boolean;
   canRemove: boolean;
+  /** The list always holds this many: no Remove button at all, rather than one that never works. */
+  fixed: boolean;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }
@@ -24,7 +26,7 @@ const arrowButton = `${ui.secondary.replace('px-4', 'px-0')} w-11 text-xl`;
  * An object or a list (a block, a row) has them under its legend, a single field after it. Only an
  * object (a block, a question) spells the moves out; elsewhere arrows keep the line short.
  */
-export function ListItem({ schema, item, path, label, first, last, canRemove, onMove, onRemove }: ListItemProps) {
+export function ListItem({ schema, item, path, label, first, last, canRemove, fixed, onMove, onRemove }: ListItemProps) {
   const { idPrefix } = useForm();
   const kind = kindOf(schema);
   const boxed = kind === 'object' || kind === 'variant' || kind === 'list';
@@ -47,10 +49,12 @@ export function ListItem({ schema, item, path, label, first, last, canRemove, on
     <div className="mt-2 flex flex-wrap gap-2">
       {move(-1, formWords.moveUp, '↑')}
       {move(1, formWords.moveDown, '↓')}
-      <button id={idOf(idPrefix, path, 'remove')} type="button" className={ui.secondary} disabled={!canRemove} onClick={onRemove}>
-        {formWords.remove}
-        {named}
-      </button>
+      {!fixed && (
+        <button id={idOf(idPrefix, path, 'remove')} type="button" className={ui.secondary} disabled={!canRemove} onClick={onRemove}>
+          {formWords.remove}
+          {named}
+        </button>
+      )}
     </div>
   );
   return (

@@ -7,6 +7,7 @@ import { SetField } from './SetField.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { HoursField } from './HoursField.tsx';
+import { PriceField } from './PriceField.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { TextField } from './TextField.tsx';
 import { NumberField } from './NumberField.tsx';
@@ -28,6 +29,8 @@ export function SchemaField({ actions, ...props }: SchemaFieldProps) {
       return <PhoneField {...field} />;
     case 'hours':
       return <HoursField {...field} />;
+    case 'price':
+      return <PriceField {...field} />;
     case 'object':
     case 'variant':
       return <ObjectField {...field} actions={actions} />;

@@ -45,6 +45,16 @@ export const formWords = {
     word: 'The word, as shown',
     wordHelp: 'Such as "0800 FRIDGE": each letter must be the digit under it on a phone’s keypad.',
   },
+  price: {
+    wording: 'The guides word it as',
+    between: 'A range, from one figure to another',
+    fromAbout: '“From about” one figure',
+    over: '“Over” one figure',
+    lowest: 'Lower figure, NZ$',
+    highest: 'Upper figure, NZ$',
+    single: 'The figure, NZ$',
+    reads: (text: string) => `The pages read: “${text}”.`,
+  },
   advanced: 'Advanced',
   advancedHelp: 'Settings visitors never see: search engines read them. Each says what it does.',
   hours: {

@@ -41,7 +41,8 @@ export interface JsonSchema {
 }
 
 /** What the form draws for a schema. */
-export type Kind = 'photo' | 'phone' | 'hours' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
+export type Kind =
+  'photo' | 'phone' | 'hours' | 'price' | 'object' | 'variant' | 'list' | 'set' | 'choice' | 'text' | 'number' | 'boolean' | 'fixed' | 'unknown';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,6 +107,7 @@ export function kindOf(schema: JsonSchema): Kind {
   if (s.format === 'photo') return 'photo';
   if (s.format === 'phone') return 'phone';
   if (s.format === 'hours') return 'hours';
+  if (s.format === 'price') return 'price';
   if (choicesOf(s)) return 'choice';
   if (branchesOf(s).length > 0) return discriminatorOf(s) === undefined ? 'unknown' : 'variant';
   switch (mainType(s)) {
@@ -315,8 +317,14 @@ export function itemLabelOf(itemSchema: JsonSchema, item: unknown, index: number
   const s = unwrap(itemSchema);
   const key = discriminatorOf(s);
   if (key !== undefined && isRecord(item) && typeof item[key] === 'string') return `${labelOf(item[key])} ${n}`;
+  if (s.format === 'article') return `Article ${n}`;
   if (s.properties?.['question'] || branchesOf(s).some((b) => b.properties?.['question'])) return `Question ${n}`;
   return `${noun ?? 'Item'} ${n}`;
+}
+
+/** How one choice of a schema reads: the title the server gave it (an article's), else its value humanised. */
+export function choiceTitle(schema: JsonSchema, value: Scalar): string {
+  return branchesOf(unwrap(schema)).find((b) => b.const === value)?.title ?? choiceLabel(value);
 }
 
 /** How a fixed choice reads: a key such as "upright-fridge" or "restaurantSizer" is humanised; words people wrote stay as they are. */
