@@ -402,6 +402,11 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(page.getByRole('checkbox', { name: 'Open on Sunday' })).not.toBeChecked();
           const mondayOpens = page.getByLabel('Opens on Monday');
           await expect(mondayOpens.locator('option:checked')).toHaveText('7:00am');
+          // A price is its wording and the figures that wording needs, with the words the pages show.
+          const coolRoom = page.getByRole('group', { name: /^Large cool room/ });
+          await expect(coolRoom.getByRole('radio', { name: '“Over” one figure' })).toBeChecked();
+          await expect(coolRoom.getByLabel('The figure, NZ$')).toHaveValue('40000');
+          await expect(coolRoom.getByText('The pages read: “over NZ$40,000”.')).toBeVisible();
           await page.getByRole('button', { name: 'Publish' }).click();
           // The word shown still spells the old number: refused at that field, in words.
           const word = page.getByLabel(/^The word, as shown/);
@@ -470,6 +475,11 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
         await page.getByRole('link', { name: 'Site' }).click();
         await page.getByRole('link', { name: ARTICLE }).click();
         await expect(page.getByRole('heading', { name: ARTICLE, level: 1 })).toBeVisible({ timeout: OPENS_WITHIN_MS });
+        // Its related cards are the other articles by title, three of them always: moved, never removed.
+        const related = page.getByRole('group', { name: /^Related/ });
+        await expect(related.getByRole('combobox')).toHaveCount(3);
+        await expect(related.getByRole('combobox', { name: 'Article 1' }).locator('option:checked')).toHaveText(/^[A-Z].* /);
+        await expect(related.getByRole('button', { name: /Remove|Add/ })).toHaveCount(0);
         const field = page.getByRole('group', { name: /^Photo/ });
         const alt = 'A technician checking the door of a cool room';
 

@@ -97,6 +97,12 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     expect(blocks.filter((b) => b.alone).map((b) => b.tag)).toEqual(expect.arrayContaining(['Calculator']));
     expect(blocks.every((b) => b.alone === (b.tag === 'Calculator'))).toBe(true);
     expect((await entry('/site/entries/business/details')).figures).toEqual([]);
+    // An article's related cards choose among the other articles, by title.
+    const article = await entry('/site/entries/blog/lease-vs-buy');
+    const offered = article.schema.properties.related.items.oneOf as { const: string; title: string }[];
+    expect(offered).toHaveLength(7);
+    expect(offered.map((o) => o.const)).not.toContain('lease-vs-buy');
+    expect(offered).toContainEqual({ const: 'extend-freezer-life', title: expect.stringMatching(/Freezer/) });
     expect((await onA.call(owner, 'GET', '/site/entries/guides/no-such-guide')).statusCode).toBe(404);
     expect((await onA.call(owner, 'GET', '/site/entries/secrets/x')).statusCode).toBe(400);
   });
