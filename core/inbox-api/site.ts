@@ -140,7 +140,13 @@ export const draftAnswer = z.object({
 });
 
 /** A preview made: the address for the signed-in, and the share link (with its secret) that works until `expiresAt`. */
-export const previewAnswer = z.object({ address: z.string(), share: z.string(), expiresAt: z.number() });
+export const previewAnswer = z.object({
+  address: z.string(),
+  share: z.string(),
+  expiresAt: z.number(),
+  /** The other pages the change shows on (a change to several business details), each by its name, at the preview's address. */
+  also: z.array(z.object({ name: z.string(), address: z.string() })),
+});
 export type PreviewAnswer = z.output<typeof previewAnswer>;
 
 export const publishAnswer = z.object({

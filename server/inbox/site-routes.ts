@@ -239,11 +239,17 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
     bodyLimit: 512 * 1024,
     handler: async (request, reply) => {
       const { collection, id } = request.params;
-      if (!site || !(await published(collection, id))) return reply.code(404).send({ error: siteWords.noEntry });
+      const found = await published(collection, id);
+      if (!site || !found) return reply.code(404).send({ error: siteWords.noEntry });
       try {
         const made = await site.preview(entryOf(collection, id, request.body), by(request));
         const address = `${PREVIEW_PREFIX}/${made.id}${made.route}`;
-        return { address, share: `${ctx.publicOrigin}${address}?t=${made.token}`, expiresAt: made.expiresAt };
+        const pages = [...site.contentOf(found.latest).values()];
+        const also = made.also.map((route) => {
+          const page = pages.find((e) => routeOf(e) === route);
+          return { name: page ? pageNameOf(page) : route, address: `${PREVIEW_PREFIX}/${made.id}${route}` };
+        });
+        return { address, share: `${ctx.publicOrigin}${address}?t=${made.token}`, expiresAt: made.expiresAt, also };
       } catch (error) {
         if (error instanceof EntryRefused) return reply.code(422).send({ error: siteWords.refused, fields: fieldsOf(error.problems) });
         if (error instanceof BuildFailed)

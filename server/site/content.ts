@@ -12,7 +12,7 @@ export {
   entryHash,
   entryText,
   keyOf,
-  previewRouteOf,
+  previewRoutesOf,
   readEntries,
   routeOf,
   routesOf,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { entryHash, keyOf, previewRouteOf, type ContentEntry, type EntryKey } from './content.ts';
+import { entryHash, keyOf, previewRoutesOf, type ContentEntry, type EntryKey } from './content.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { insertPreview } from '../storage/site-versions.ts';
 import { randomToken, secretHash } from '../security/secrets.ts';
@@ -46,11 +46,12 @@ export class SitePreviews {
    * keeps it as a preview for PREVIEW_DAYS: ready to show when this resolves. Refused, as a publish
    * is, when the entry fails the checks.
    */
-  async preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; expiresAt: number }> {
+  async preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; also: string[]; expiresAt: number }> {
     const { store, builder, versions, checks, ahead } = this.#parts;
     const key = keyOf(entry);
     const latest = await versions.latest();
-    const route = previewRouteOf(entry, versions.contentOf(latest).get(key));
+    // The first page the change shows on is rendered now; the others come from the site's build.
+    const [route, ...also] = previewRoutesOf(entry, versions.contentOf(latest).get(key)) as [string, ...string[]];
     const served = this.#servedPage(entry, latest, route);
     if (served === null) await checks.refuseFailing(entry, versions.contentOf(latest));
     const entries = { ...latest.entries, [key]: entry };
@@ -63,7 +64,7 @@ export class SitePreviews {
     const token = randomToken();
     const expiresIn = PREVIEW_DAYS * DAY_MS;
     await store.transact(() => insertPreview({ id, tokenHash: secretHash(token), entries, route, page, authorEmail: by.email }, expiresIn));
-    return { id, token, route, expiresAt: Date.now() + expiresIn };
+    return { id, token, route, also, expiresAt: Date.now() + expiresIn };
   }
 
   /**

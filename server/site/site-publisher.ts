@@ -149,7 +149,7 @@ export class SitePublisher {
   }
 
   /** Makes and keeps a preview of `entry` as edited over the newest version, without publishing it. */
-  preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; expiresAt: number }> {
+  preview(entry: ContentEntry, by: Publisher): Promise<{ id: string; token: string; route: string; also: string[]; expiresAt: number }> {
     return this.#previews.preview(entry, by);
   }
 

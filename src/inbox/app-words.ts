@@ -720,6 +720,8 @@ export const words = {
     preview: {
       ready: 'Preview ready',
       open: 'Open the preview (new tab)',
+      alsoOn: 'The change also shows on these pages:',
+      openPage: (name: string) => `${name} (new tab)`,
       shareLabel: 'Share link',
       shareHelp: (until: string) => `Anyone with this link can see the preview until ${until}, without signing in. It is not on the public site.`,
       copy: 'Copy link',

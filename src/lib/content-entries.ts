@@ -123,16 +123,22 @@ const BUSINESS_DETAIL_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Where a preview of the entry opens: its page; else the home page. For the business details, the
- * page that shows the first detail changed from `live` best (the prices on the price guide), else
- * the contact page, which states most of them.
+ * The pages a preview of the entry shows, the one it opens on first: its own page; else the home
+ * page. For the business details, each page that shows a detail changed from `live` best (the
+ * prices on the price guide), the contact page for the rest, which states most of them; the contact
+ * page when nothing has changed.
  */
-export function previewRouteOf(entry: Pick<ContentEntry, 'collection' | 'id' | 'data'>, live?: Pick<ContentEntry, 'data'>): string {
+export function previewRoutesOf(entry: Pick<ContentEntry, 'collection' | 'id' | 'data'>, live?: Pick<ContentEntry, 'data'>): string[] {
   const own = routeOf(entry);
-  if (own) return own;
-  if (entry.collection !== 'business') return routes.home;
-  const changed = Object.keys(BUSINESS_DETAIL_PAGES).find((key) => live && JSON.stringify(entry.data[key]) !== JSON.stringify(live.data[key]));
-  return (changed && BUSINESS_DETAIL_PAGES[changed]) || routes.contact;
+  if (own) return [own];
+  if (entry.collection !== 'business') return [routes.home];
+  const keys = new Set([...Object.keys(entry.data), ...Object.keys(live?.data ?? {})]);
+  const changed = [...keys].filter((key) => live && JSON.stringify(entry.data[key]) !== JSON.stringify(live.data[key]));
+  // The pages that show one detail best come first, in their own order: a changed price opens the price guide.
+  const best = Object.keys(BUSINESS_DETAIL_PAGES).filter((key) => changed.includes(key));
+  const rest = changed.some((key) => !(key in BUSINESS_DETAIL_PAGES)) ? [routes.contact] : [];
+  const shown = [...new Set([...best.map((key) => BUSINESS_DETAIL_PAGES[key]!), ...rest])];
+  return shown.length > 0 ? shown : [routes.contact];
 }
 
 /** What the editor's list calls the entry: its page title, or a calculator's heading, with the business's details filled in. */

@@ -178,9 +178,18 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           expect(await body.inputValue()).toContain(`\n### ${line}\n`);
           await expect(body).toBeFocused();
           await select('every price');
+          // Escape from the link box's button closes it, the words still selected; the button opens it again, empty.
+          await page.getByRole('button', { name: 'Link…' }).click();
+          await page.getByLabel('Link to').fill('/half-typed');
+          await page.getByRole('button', { name: 'Add the link' }).focus();
+          await page.keyboard.press('Escape');
+          await expect(page.getByLabel('Link to')).toHaveCount(0);
+          await expect(body).toBeFocused();
+          expect(await body.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('every price');
           await page.getByRole('button', { name: 'Link…' }).click();
           const to = page.getByLabel('Link to');
           await expect(to).toBeFocused();
+          await expect(to).toHaveValue('');
           await to.fill('contact');
           await to.press('Enter');
           await expect(to).toHaveAttribute('aria-invalid', 'true');

@@ -111,14 +111,20 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     // A version holds only the entries it changed: the contact page comes from the release's.
     const details = (await onA.call(owner, 'GET', '/site/entries/business/details')).json();
     const email = `kia.ora.${kind}@commercialrefrigeration.nz`;
+    const prices = structuredClone(details.published.data.guidePrices);
+    prices.displayFridge.from = 1_600;
     const made = await onA.call(owner, 'POST', '/site/entries/business/details/preview', {
-      data: { ...details.published.data, email },
+      data: { ...details.published.data, email, guidePrices: prices },
       basedOn: details.version,
     });
     expect(made.statusCode).toBe(200);
-    // A new e-mail address shows best on the contact page (a new price would open the price guide).
-    expect(made.json().address).toMatch(/\/contact$/);
-    const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', (made.json() as { address: string }).address.split('/')[3]));
+    // A new price shows best on the price guide, where the preview opens; the new e-mail address on
+    // the contact page, which the answer names beside it, at the same preview.
+    const { address, also } = made.json() as { address: string; also: { name: string; address: string }[] };
+    expect(address).toMatch(/\/commercial-fridge-prices-nz$/);
+    expect(also).toEqual([{ name: 'Contact & Quotes', address: address.replace('/commercial-fridge-prices-nz', '/contact') }]);
+    const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', address.split('/')[3]));
+    expect(stored?.page).toContain('NZ$1,600 to NZ$4,000');
     expect(stored?.page).toContain(`mailto:${email}`);
     expect(stored?.page).toContain('<h1');
     // Its build is made behind it, as any quick preview's is.

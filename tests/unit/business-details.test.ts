@@ -20,7 +20,7 @@ import { rowsOf, weekOf } from '../../src/inbox/site/office-week.ts';
 import { fillTokens } from '../../src/lib/tokens.ts';
 import { blockReadings, figuresOf, readingsIn, repeatsIn, withTokens } from '../../core/figure-repeats.ts';
 import { tokenReadings } from '../../src/lib/tokens.ts';
-import { previewRouteOf, readEntries } from '../../src/lib/content-entries.ts';
+import { previewRoutesOf, readEntries } from '../../src/lib/content-entries.ts';
 
 const release = JSON.parse(readFileSync(new URL('../../src/content/business/details.json', import.meta.url), 'utf8')) as BusinessDetails;
 
@@ -202,6 +202,8 @@ describe('the business details', () => {
       change(details);
       return { ...live, data: details as unknown as Record<string, unknown> };
     };
+    /** The page a preview opens on: the first it shows. */
+    const previewRouteOf = (...args: Parameters<typeof previewRoutesOf>) => previewRoutesOf(...args)[0];
     expect(previewRouteOf(live, live)).toBe('/contact');
     expect(
       previewRouteOf(
@@ -227,6 +229,24 @@ describe('the business details', () => {
         live,
       ),
     ).toBe('/contact');
+    // A change shown on several pages lists each, the page that shows one detail best first.
+    expect(
+      previewRoutesOf(
+        edited((d) => {
+          d.email = 'kia.ora@commercialrefrigeration.nz';
+          d.responseTargets.regional += 1;
+          d.guidePrices.displayFridge.from += 100;
+        }),
+        live,
+      ),
+    ).toEqual(['/commercial-fridge-prices-nz', '/emergency-repairs', '/contact']);
+    expect(
+      previewRoutesOf(
+        edited((d) => (d.googlePlaceId = 'ChIJN1t_tDeuEmsRUsoyG83frY4')),
+        live,
+      ),
+    ).toEqual(['/contact']);
+    expect(previewRoutesOf(live, live)).toEqual(['/contact']);
     // Any other page previews on its own page.
     expect(previewRouteOf({ collection: 'guides', id: 'commercial-fridge-prices-nz', data: {} })).toBe('/commercial-fridge-prices-nz');
   });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useEscapeCloses } from './useEscapeCloses.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { shortened, type InsertChoice } from './insert-choices.ts';
@@ -20,10 +21,10 @@ interface InsertChoicesProps {
 export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoicesProps) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
-  // Escape closes the list, as it closes any box that opens over the work (focus is always on one of its buttons).
-  const closeOnEscape = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
+  const box = useRef<HTMLDivElement>(null);
+  useEscapeCloses(box, onCancel);
   return (
-    <div id={id} role="group" aria-labelledby={`${id}-title`} className="mt-2 w-full rounded-md border border-slate-300 bg-white p-3">
+    <div id={id} ref={box} role="group" aria-labelledby={`${id}-title`} className="mt-2 w-full rounded-md border border-slate-300 bg-white p-3">
       <p id={`${id}-title`} className="text-slate-800">
         {w.insertTitle}
       </p>
@@ -35,14 +36,13 @@ export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoices
               ref={i === 0 ? first : undefined}
               className={`${ui.secondary} text-left [overflow-wrap:anywhere]`}
               onClick={() => onChoose(choice)}
-              onKeyDown={closeOnEscape}
             >
               {choice.shows === undefined ? choice.label : w.insertShows(choice.label, shortened(choice.shows))}
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className={`${ui.secondary} mt-3`} onClick={onCancel} onKeyDown={closeOnEscape}>
+      <button type="button" className={`${ui.secondary} mt-3`} onClick={onCancel}>
         {w.cancel}
       </button>
     </div>

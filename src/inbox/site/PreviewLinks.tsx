@@ -10,10 +10,12 @@ interface PreviewLinksProps {
   address: string;
   share: string;
   expiresAt: number;
+  /** The other pages the change shows on, at the preview's address. */
+  also: readonly { name: string; address: string }[];
 }
 
 /** A preview made: the page to open, and its share link to copy for someone without an inbox sign-in. */
-export function PreviewLinks({ idPrefix, address, share, expiresAt }: PreviewLinksProps) {
+export function PreviewLinks({ idPrefix, address, share, expiresAt, also }: PreviewLinksProps) {
   const [copied, setCopied] = useState(false);
   const id = `${idPrefix}-share`;
   return (
@@ -26,6 +28,20 @@ export function PreviewLinks({ idPrefix, address, share, expiresAt }: PreviewLin
           {w.open}
         </a>
       </p>
+      {also.length > 0 && (
+        <>
+          <p className="mt-2">{w.alsoOn}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {also.map((page) => (
+              <li key={page.address}>
+                <a href={page.address} target="_blank" rel="noopener noreferrer" className={ui.link}>
+                  {w.openPage(page.name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <label htmlFor={id} className={`${ui.label} mt-3`}>
         {w.shareLabel}
       </label>

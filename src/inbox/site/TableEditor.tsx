@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useEscapeCloses } from './useEscapeCloses.ts';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
@@ -24,18 +25,8 @@ export function TableEditor({ id, start, editing, onDone, onCancel }: TableEdito
   const [table, setTable] = useState<Table>(start);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
-  // Escape closes it from any of its cells or buttons, as it closes the other boxes that open over the text.
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const own = box.current;
-    const close = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      onCancel();
-    };
-    own?.addEventListener('keydown', close);
-    return () => own?.removeEventListener('keydown', close);
-  }, [onCancel]);
+  useEscapeCloses(box, onCancel);
   const columns = table.align.length;
   const setCell = (r: number, c: number, text: string) =>
     setTable({ ...table, rows: table.rows.map((row, i) => (i === r ? row.map((cell, j) => (j === c ? text : cell)) : row)) });

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
-import { fieldClass } from './form-context.ts';
 import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
-import { boldSelection, formatLines, LINE_FORMATS, LINK_TARGET, linkSelection, type Selected } from './text-format.ts';
+import { boldSelection, formatLines, LINE_FORMATS, linkSelection, type Selected } from './text-format.ts';
+import { LinkBox } from './LinkBox.tsx';
 import { NEW_TABLE, tableAt, withTable, type TableAt } from './table-text.ts';
 import { TableEditor } from './TableEditor.tsx';
 import { InsertAtCursor } from './InsertAtCursor.tsx';
@@ -31,35 +31,10 @@ interface TextFormatBarProps {
  */
 export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tokens }: TextFormatBarProps) {
   const [linking, setLinking] = useState<{ start: number; end: number } | null>(null);
-  const [href, setHref] = useState('');
-  const [linkError, setLinkError] = useState(false);
   /** The table being edited: where the caret was, and the table it was in (null for a new one). */
   const [tabling, setTabling] = useState<{ caret: Selected; at: TableAt | null } | null>(null);
   const { selection, apply, reselect } = useTextEdit(textarea, value, onChange);
-  const linkInput = useRef<HTMLInputElement>(null);
   const open = linking !== null;
-
-  // The link's address is asked for at once.
-  useEffect(() => {
-    if (open) linkInput.current?.focus();
-  }, [open]);
-
-  const cancelLink = () => {
-    setLinking(null);
-    setLinkError(false);
-    if (linking) reselect(linking);
-  };
-  const addLink = () => {
-    const target = href.trim();
-    if (!linking || !LINK_TARGET.test(target)) {
-      setLinkError(true);
-      return;
-    }
-    apply(linkSelection({ text: value, ...linking }, target));
-    setLinking(null);
-    setHref('');
-    setLinkError(false);
-  };
 
   const linkId = `${targetId}--link`;
   const tableId = `${targetId}--table`;
@@ -130,48 +105,17 @@ export function TextFormatBar({ targetId, textarea, value, onChange, blocks, tok
         />
       )}
       {linking && (
-        <div id={linkId} className="mt-2 rounded-md border border-slate-300 bg-white p-3">
-          <label htmlFor={`${linkId}-to`} className={ui.label}>
-            {w.linkTo}
-          </label>
-          <p id={`${linkId}-help`} className="text-sm text-slate-700">
-            {w.linkHelp}
-          </p>
-          <input
-            id={`${linkId}-to`}
-            ref={linkInput}
-            className={fieldClass}
-            value={href}
-            autoComplete="off"
-            inputMode="url"
-            aria-describedby={[linkError ? `${linkId}-error` : '', `${linkId}-help`].filter(Boolean).join(' ')}
-            aria-invalid={linkError ? true : undefined}
-            onChange={(e) => setHref(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter adds the link rather than sending the whole page's form; Escape closes the box.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                addLink();
-              } else if (e.key === 'Escape') {
-                e.preventDefault();
-                cancelLink();
-              }
-            }}
-          />
-          {linkError && (
-            <p id={`${linkId}-error`} className="mt-1 font-semibold text-alert-700">
-              {w.badLink}
-            </p>
-          )}
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className={ui.button} onClick={addLink}>
-              {w.addLink}
-            </button>
-            <button type="button" className={ui.secondary} onClick={cancelLink}>
-              {w.cancel}
-            </button>
-          </div>
-        </div>
+        <LinkBox
+          id={linkId}
+          onAdd={(target) => {
+            apply(linkSelection({ text: value, ...linking }, target));
+            setLinking(null);
+          }}
+          onCancel={() => {
+            setLinking(null);
+            reselect(linking);
+          }}
+        />
       )}
     </div>
   );
