@@ -4,6 +4,7 @@ import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
 import { LINK_TARGET } from './text-format.ts';
 import { useEscapeCloses } from './useEscapeCloses.ts';
+import { DoneOrCancel } from './DoneOrCancel.tsx';
 
 const w = words.site.format;
 
@@ -61,14 +62,7 @@ export function LinkBox({ id, onAdd, onCancel }: LinkBoxProps) {
           {w.badLink}
         </p>
       )}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={ui.button} onClick={add}>
-          {w.addLink}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel}>
-          {w.cancel}
-        </button>
-      </div>
+      <DoneOrCancel doneText={w.addLink} onDone={add} onCancel={onCancel} />
     </div>
   );
 }

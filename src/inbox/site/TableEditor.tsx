@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useEscapeCloses } from './useEscapeCloses.ts';
+import { DoneOrCancel } from './DoneOrCancel.tsx';
 import { words } from '../app-words.ts';
 import { ui } from '../ui.ts';
 import { fieldClass } from './form-context.ts';
@@ -74,14 +75,7 @@ export function TableEditor({ id, start, editing, onDone, onCancel }: TableEdito
           {w.removeColumn}
         </button>
       </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={ui.button} onClick={() => onDone(table)}>
-          {w.putTable}
-        </button>
-        <button type="button" className={ui.secondary} onClick={onCancel}>
-          {w.cancel}
-        </button>
-      </div>
+      <DoneOrCancel doneText={w.putTable} onDone={() => onDone(table)} onCancel={onCancel} />
     </div>
   );
 }
