@@ -367,8 +367,11 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.screenshot({ path: `${SHOTS}/versions-${kind}-1280.png`, fullPage: true });
           await expectAxeCleanAtBothWidths(page, 'the versions');
           page.once('dialog', (dialog) => void dialog.accept());
-          await page.getByRole('button', { name: 'Restore this version (version 0)' }).click();
+          const restoreRelease = page.getByRole('button', { name: 'Restore this version (version 0)' });
+          await restoreRelease.click();
           await expect(page.getByRole('status').filter({ hasText: 'Restored. The site is now version 3.' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
+          // Busy while it restored, the button kept the focus (a disabled one drops it to the page).
+          await expect(restoreRelease).toBeFocused();
           await expect
             .poll(() => servedEverywhere(server, 'Commercial Fridge Prices in New Zealand: Ranges, Running Costs and Quotes'), {
               timeout: PUBLISH_WITHIN_MS[kind],

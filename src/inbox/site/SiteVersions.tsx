@@ -57,7 +57,13 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
           <li className={ui.card}>
             <h2 className={ui.h2}>{w.release}</h2>
             {user.role === 'owner' && versions.data.versions.length > 0 && (
-              <button type="button" className={`${ui.secondary} mt-2`} disabled={restore.isPending} aria-label={w.restoreName(0)} onClick={() => ask(0)}>
+              <button
+                type="button"
+                className={`${ui.secondary} mt-2`}
+                aria-disabled={restore.isPending}
+                aria-label={w.restoreName(0)}
+                onClick={() => !restore.isPending && ask(0)}
+              >
                 {w.restore}
               </button>
             )}
@@ -107,7 +113,13 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
       )}
       <WhatChanged number={version.number}>
         {canRestore && (
-          <button type="button" className={ui.secondary} disabled={busy} aria-label={w.restoreName(version.number)} onClick={() => onRestore(version.number)}>
+          <button
+            type="button"
+            className={ui.secondary}
+            aria-disabled={busy}
+            aria-label={w.restoreName(version.number)}
+            onClick={() => !busy && onRestore(version.number)}
+          >
             {w.restore}
           </button>
         )}
