@@ -9,17 +9,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/http/app.ts';
 import { createStore } from '../server/storage/open-store.ts';
-import { setBusinessDetails } from '../core/business.ts';
 import released from '#business-details' with { type: 'json' };
 import type { BusinessDetails } from '../core/business-details.ts';
 import { randomToken, secretHash } from '../server/security/secrets.ts';
 import { keepReviewLink, markRequestSent, settleRequest } from '../server/storage/review-records.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'bench-review-'));
-setBusinessDetails({ ...(released as BusinessDetails), googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
+const details: BusinessDetails = { ...(released as BusinessDetails), googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' };
 const store = createStore(join(folder, 'leads.sqlite'));
 await store.migrate();
-const app = await buildApp({ store, leadPurposes: [], distDir: 'dist', hsts: false, inbox: { publicOrigin: 'http://localhost:4321' } });
+const app = await buildApp({
+  store,
+  leadPurposes: [],
+  distDir: 'dist',
+  hsts: false,
+  inbox: { publicOrigin: 'http://localhost:4321' },
+  businessDetails: () => details,
+});
 try {
   const form = await app.inject({
     method: 'POST',

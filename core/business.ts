@@ -58,50 +58,69 @@ function factsOf(d: BusinessDetails) {
   };
 }
 
-/**
- * The details this process states. A build reads the release's file or, through the alias in
- * astro.config.ts, the published version's copy; the lead server starts with the release's and
- * is handed each published version's as it serves it (one process serves one site).
- */
-let facts = factsOf(released as BusinessDetails);
+type Facts = ReturnType<typeof factsOf>;
 
-/** Makes a published version's details the ones stated from now on (undefined: the release's). */
-export function setBusinessDetails(details: BusinessDetails | undefined): void {
-  facts = factsOf(details ?? (released as BusinessDetails));
+/** The details a build states (the release's, or through astro.config.ts's alias the published version's), and the lead server outside any request or job. */
+const releasedFacts = factsOf(released as BusinessDetails);
+
+/**
+ * The lead server states the details of the version it served when a request or a job began, so
+ * two servers in one process, or a publish landing mid-request, never mix two versions' details.
+ * Reached through getBuiltinModule because browsers load this module too: there is no scope there,
+ * and the release's details, compiled in, are stated.
+ */
+const asyncHooks = globalThis.process?.getBuiltinModule?.('node:async_hooks');
+const scope = asyncHooks && new asyncHooks.AsyncLocalStorage<Facts>();
+
+/** Each version's details are worked out once however many requests state them. */
+const factsByDetails = new WeakMap<BusinessDetails, Facts>();
+
+function factsFor(details: BusinessDetails | undefined): Facts {
+  if (!details) return releasedFacts;
+  let stated = factsByDetails.get(details);
+  if (!stated) factsByDetails.set(details, (stated = factsOf(details)));
+  return stated;
 }
+
+/** Runs `work` (and everything it starts) stating `details`; undefined states the release's. */
+export function withBusinessDetails<T>(details: BusinessDetails | undefined, work: () => T): T {
+  return scope ? scope.run(factsFor(details), work) : work();
+}
+
+const facts = (): Facts => scope?.getStore() ?? releasedFacts;
 
 export const business = {
   name: 'Commercial Refrigeration NZ',
   product: 'commercial refrigeration',
   get email() {
-    return facts.email;
+    return facts().email;
   },
   get emergencyLine() {
-    return facts.emergencyLine;
+    return facts().emergencyLine;
   },
   copyrightYear: 2025,
   /** Dates the legal pages were last updated (ISO). */
   legalUpdated: '2025-01-23',
   get guidesUpdated() {
-    return facts.guidesUpdated;
+    return facts().guidesUpdated;
   },
   get guidesUpdatedNote() {
-    return facts.guidesUpdatedNote;
+    return facts().guidesUpdatedNote;
   },
   get promises() {
-    return facts.promises;
+    return facts().promises;
   },
   get hours() {
-    return facts.hours;
+    return facts().hours;
   },
   get responseHours() {
-    return facts.responseHours;
+    return facts().responseHours;
   },
   get googlePlaceId() {
-    return facts.googlePlaceId;
+    return facts().googlePlaceId;
   },
   get prices() {
-    return facts.prices;
+    return facts().prices;
   },
   /**
    * How long quote requests are kept before `npm run leads -- purge` deletes them: the privacy page

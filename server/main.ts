@@ -61,6 +61,22 @@ try {
 // Alerts to phones are signed with the environment's VAPID pair when it gives one, else the database's.
 usePushSettings(store, config);
 
+// The site as published in the site editor: the newest version built on any instance, fetched before this instance serves.
+const site = new LiveSite(distDir);
+const publisher = new SitePublisher({
+  store,
+  root,
+  site,
+  log,
+  checkEveryMs: config.SITE_CHECK_INTERVAL,
+  buildLeaseMs: config.SITE_BUILD_LEASE,
+  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
+  quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, log }) : undefined,
+});
+await publisher.catchUp();
+// The e-mails, texts and pages this server writes state the served version's business details.
+const businessDetails = () => publisher.businessDetails;
+
 // One SMTP transport for the process: every e-mail, from a lead's to a sign-in code, goes through it.
 const mailer = mailerFor(config);
 const leadSenders = createLeadSenders(config, store, mailer);
@@ -117,6 +133,7 @@ const worker = new OutboxWorker({
   leaseMs: config.OUTBOX_LEASE,
   sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT,
   concurrency: config.OUTBOX_CONCURRENCY,
+  businessDetails,
 });
 const scheduler =
   Object.keys(mailed).length > 0
@@ -128,6 +145,7 @@ const scheduler =
         afterMs: config.NUDGE_AFTER,
         dispatchPolicy,
         texts,
+        businessDetails,
       })
     : undefined;
 // Scheduled copies of the embedded database (config.ts refuses BACKUP_DIR with PostgreSQL).
@@ -136,22 +154,10 @@ const backups =
   config.BACKUP_DIR && databaseFile
     ? new BackupSchedule({ databaseFile, folder: resolve(config.BACKUP_DIR), everyMs: config.BACKUP_EVERY, keep: config.BACKUP_KEEP, log })
     : undefined;
-// The site as published in the site editor: the newest version built on any instance, fetched before this instance serves.
-const site = new LiveSite(distDir);
-const publisher = new SitePublisher({
-  store,
-  root,
-  site,
-  log,
-  checkEveryMs: config.SITE_CHECK_INTERVAL,
-  buildLeaseMs: config.SITE_BUILD_LEASE,
-  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
-  quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, log }) : undefined,
-});
-await publisher.catchUp();
 const app = await buildApp({
   store,
   site,
+  businessDetails,
   leadPurposes,
   rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW },
   visits: { rateLimit: { max: config.VISIT_RATE_LIMIT_MAX, windowMs: config.VISIT_RATE_LIMIT_WINDOW } },

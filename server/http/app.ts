@@ -29,6 +29,9 @@ import { voiceRoutes, type VoiceRoutesOptions } from '../voice/voice-routes.ts';
 import { ladderAckPlugin } from './plugins/ladder-ack.ts';
 import { reviewLinkPlugin } from '../reviews/review-links.ts';
 import { ladderCallRoutes } from '../voice/ladder-call.ts';
+import { businessDetailsScope } from './plugins/business-details-scope.ts';
+import { withBusinessDetails } from '../../core/business.ts';
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 export interface AppOptions {
   store: LeadStore;
@@ -73,6 +76,8 @@ export interface AppOptions {
   texts?: { authToken: string; publicOrigin: string } | undefined;
   /** The business's phone line through Twilio: calls to these numbers are answered (signed as the texts' callbacks); omit and no such route answers. */
   phoneLine?: Omit<VoiceRoutesOptions, 'store' | 'leadPurposes'> | undefined;
+  /** The business details of the version served now, which the e-mails, texts and pages the server writes state; the release's when omitted. */
+  businessDetails?: () => BusinessDetails | undefined;
   /** Told of every route as it is registered (Fastify's onRoute hook, added before any route): tests list the routes to attack. */
   onRoute?: (route: { method: string | readonly string[]; url: string }) => void;
 }
@@ -118,6 +123,7 @@ function trustProxyOption(trust: false | number | string[]): boolean | string[] 
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const businessDetails = options.businessDetails ?? (() => undefined);
   const app = Fastify({
     // A child with the redacting serializers, so a logger made without them (a test's) still
     // never logs a request's secrets; Fastify lets the logger's serializers win over its own.
@@ -139,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       reply.headers(securityHeaderValues('text/html', options.hsts ?? true));
-      return sendFailure(request, reply, status, 'That address is not valid.');
+      return withBusinessDetails(businessDetails(), () => sendFailure(request, reply, status, 'That address is not valid.'));
     },
     // Node refuses some requests before Fastify sees them (headers too large, a timeout, bytes that
     // are not HTTP); those answers carry the same security headers as every other.
@@ -164,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any other hook, so every hook and handler states the same version's details.
+  await app.register(businessDetailsScope, { current: businessDetails });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -176,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : status < 500
             ? error.message || 'Bad request.'
             : 'Something went wrong on our side. Please try again.';
-    return sendFailure(request, reply, status, message);
+    return withBusinessDetails(request.businessDetails, () => sendFailure(request, reply, status, message));
   });
 
   app.server.maxHeadersCount = HEADER_LIMITS.maxHeadersCount;

@@ -31,6 +31,8 @@ import { nobodyYetDue, tellCustomer } from '../dispatch/customer-updates.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { DAY_MS, addBusinessTime, addDays, nzInstant, nzParts, nzWeekOf } from '../../core/nz-time.ts';
 import { Repeater } from './repeater.ts';
+import { withBusinessDetails } from '../../core/business.ts';
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 /** A lead that was already this old when first seen gets no nudge: turning nudges on does not e-mail the whole backlog. */
 export const NUDGE_HORIZON_MS = 7 * DAY_MS;
@@ -72,6 +74,8 @@ export interface SchedulerOptions extends NudgeTimes {
   dispatchPolicy?: DispatchPolicy | number | undefined;
   /** Text messages are configured: automatic offers also go by text to partners who take them. */
   texts?: boolean | undefined;
+  /** The business details of the version served now (its hours time the nudges); the release's when omitted. */
+  businessDetails?: () => BusinessDetails | undefined;
 }
 
 export interface DispatchResult {
@@ -103,7 +107,20 @@ export class Scheduler {
   }
 
   /** Moves each urgent job since the horizon on a step (offer, wait, next partner, escalation); returns what this call did. */
-  async dispatch(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<DispatchResult> {
+  dispatch(now: Date = this.#now()): Promise<DispatchResult> {
+    return withBusinessDetails(this.#o.businessDetails?.(), () => this.#dispatch(now));
+  }
+
+  /** Queues every notice due at `now`; returns what this call queued (another instance may have queued the rest). */
+  runOnce(now: Date = this.#now()): Promise<ScheduleResult> {
+    return withBusinessDetails(this.#o.businessDetails?.(), () => this.#runOnce(now));
+  }
+
+  #now(): Date {
+    return (this.#o.now ?? (() => new Date()))();
+  }
+
+  async #dispatch(now: Date): Promise<DispatchResult> {
     const { store, dispatchPolicy: policy, texts = false } = this.#o;
     const done = { offered: 0, escalated: 0 };
     if (policy === undefined) return done;
@@ -116,10 +133,9 @@ export class Scheduler {
     return done;
   }
 
-  /** Queues every notice due at `now`; returns what this call queued (another instance may have queued the rest). */
-  async runOnce(now: Date = (this.#o.now ?? (() => new Date()))()): Promise<ScheduleResult> {
+  async #runOnce(now: Date): Promise<ScheduleResult> {
     const { store } = this.#o;
-    await this.dispatch(now);
+    await this.#dispatch(now);
     // Where urgent work dispatches, the customer of an urgent request nobody has committed to in 30 minutes is told the truth.
     if (this.#o.dispatchPolicy !== undefined)
       for (const id of await store.read(() => nobodyYetDue(now))) await store.transact(() => tellCustomer(id, 'nobody_yet'));

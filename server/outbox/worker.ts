@@ -17,6 +17,8 @@ import type { ClaimedJob, LeadStore, StoredLead } from '../storage/types.ts';
 import { TRANSPORTS, type Purpose, type Transport } from '../storage/purposes.ts';
 import { Repeater } from './repeater.ts';
 import { redactText } from '../http/log-redaction.ts';
+import { withBusinessDetails } from '../../core/business.ts';
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 /**
  * Does one job's work, whatever its purpose, reading what it needs itself; it gets the claim, so
@@ -107,6 +109,8 @@ export interface WorkerOptions {
   sendTimeoutMs?: number;
   /** Jobs in flight at once in this instance. */
   concurrency?: number;
+  /** The business details of the version served now, which each send states as it starts; the release's when omitted. */
+  businessDetails?: () => BusinessDetails | undefined;
 }
 
 class SendTimeout extends Error {}
@@ -138,6 +142,7 @@ export class OutboxWorker {
       concurrency: DEFAULTS.outbox.concurrency,
       backoff: {},
       transports: TRANSPORTS,
+      businessDetails: () => undefined,
       ...options,
       leaseMs,
       sendTimeoutMs: sendTimeoutFor(leaseMs, options.sendTimeoutMs),
@@ -244,7 +249,8 @@ export class OutboxWorker {
         return;
       }
       try {
-        await withTimeout((signal) => this.#send(job, signal), sendTimeoutMs);
+        const details = this.#o.businessDetails();
+        await withTimeout((signal) => withBusinessDetails(details, () => this.#send(job, signal)), sendTimeoutMs);
       } catch (error) {
         // A mail server's refusal may quote the message, links and all: the stored error (shown in the
         // inbox and the CLI) keeps none of their secrets.

@@ -78,8 +78,8 @@ export class QuickPreview {
 
   /**
    * The page at `route` made from `site` (every entry of the site, as a version's content is), made
-   * to load as the served build's pages do. Renders take turns: the renderer states one set of
-   * business details at a time.
+   * to load as the served build's pages do. Renders take turns: the renderer is one thread, and a
+   * render waiting behind another would only hold its memory longer.
    */
   async render(site: ReadonlyMap<EntryKey, ContentEntry>, route: string, served: ReadonlyMap<string, Asset>): Promise<Buffer> {
     if (this.#stopped) throw new Error('the quick preview is stopped');

@@ -9,8 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUSINESS_DETAILS_KEY, type ContentEntry, type EntryKey } from './content.ts';
 import { RELEASE_VERSION } from './content-version.ts';
-import { setBusinessDetails } from '../../core/business.ts';
-import { businessDetailsSchema } from '../../core/business-details.ts';
+import { businessDetailsSchema, type BusinessDetails } from '../../core/business-details.ts';
 import type { LeadStore } from '../storage/types.ts';
 import { latestVersionNumber, newestLiveVersion, versionByNumber } from '../storage/site-versions.ts';
 import type { SiteBuilder } from './site-builder.ts';
@@ -37,6 +36,8 @@ export class SiteFollower {
   #failure: string | undefined;
   /** Whether this instance has served anything since it started. */
   #caughtUp = false;
+  /** The served version's business details; undefined while they are the release's. */
+  #details: BusinessDetails | undefined;
 
   constructor(parts: SiteFollowerParts) {
     this.#p = parts;
@@ -44,6 +45,11 @@ export class SiteFollower {
 
   get failure(): string | undefined {
     return this.#failure;
+  }
+
+  /** The business details of the version served now, for the e-mails, texts and pages this server writes itself; undefined: the release's. */
+  get details(): BusinessDetails | undefined {
+    return this.#details;
   }
 
   /** Settles when the swaps queued now have. */
@@ -89,7 +95,7 @@ export class SiteFollower {
   }
 
   /**
-   * Serves a version's build, and states its business details from now on: the e-mails, texts and
+   * Serves a version's build, and holds its business details from now on: the e-mails, texts and
    * pages the server writes itself say what the published pages say.
    */
   #serve(dir: string, number: number, entries: Readonly<Record<EntryKey, ContentEntry>>, keepOutgoingUntil?: number): void {
@@ -98,7 +104,7 @@ export class SiteFollower {
     const details = stored ? businessDetailsSchema.safeParse(stored.data) : undefined;
     if (details && !details.success) log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
     site.swap(dir, number, keepOutgoingUntil);
-    setBusinessDetails(details?.success ? details.data : undefined);
+    this.#details = details?.success ? details.data : undefined;
     if (number !== 0) compression.follow(dir, number, entries);
   }
 }

@@ -25,6 +25,7 @@ import { SitePreviews } from './site-previews.ts';
 import { VersionPublisher, type PublishedVersion, type Publisher } from './version-publisher.ts';
 import { BuildJobs } from './build-jobs.ts';
 import { SiteFollower } from './site-follower.ts';
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 export { BuildFailed } from './site-builder.ts';
 export { EntryRefused } from './entry-checks.ts';
@@ -102,6 +103,11 @@ export class SitePublisher {
   /** Why the newest version could not be built, while it is the newest. */
   get failure(): string | undefined {
     return this.#follower.failure;
+  }
+
+  /** The business details of the version this instance serves; undefined: the release's. */
+  get businessDetails(): BusinessDetails | undefined {
+    return this.#follower.details;
   }
 
   /** The owner's entries that a release has changed since the owner edited them. */

@@ -11,7 +11,7 @@ import { experimental_AstroContainer } from 'astro/container';
 import reactRenderer from '@astrojs/react/server.js';
 import mdxRenderer from '@astrojs/mdx/server.js';
 import { collectionSchemas, type CollectionName } from '../lib/content-schemas.ts';
-import { setBusinessDetails } from '../../core/business.ts';
+import { withBusinessDetails } from '../../core/business.ts';
 import type { BusinessDetails } from '../../core/business-details.ts';
 import { siteUrl } from '../lib/site-url.ts';
 import { withContent, type PreviewEntry } from './content-source.ts';
@@ -74,11 +74,7 @@ export async function ready(): Promise<void> {
   await theContainer();
 }
 
-/**
- * The page at `route` made from `entries` (every entry of the site, edits included). The business
- * details are this renderer's own to set (its copy of core/business.ts, not the server's): renders
- * must take turns, and the caller's do.
- */
+/** The page at `route` made from `entries` (every entry of the site, edits included, the business details among them). */
 export async function renderPage(route: string, entries: readonly EntryToRender[]): Promise<string> {
   const byCollection = new Map<string, PreviewEntry[]>();
   let details: BusinessDetails | undefined;
@@ -89,25 +85,26 @@ export async function renderPage(route: string, entries: readonly EntryToRender[
     list.push({ id: entry.id, collection: entry.collection, data, body: entry.body });
     byCollection.set(entry.collection, list);
   }
-  setBusinessDetails(details);
   const content = { entries: byCollection, body: (entry: PreviewEntry) => bodyComponent(entry.body ?? '', `${entry.collection}/${entry.id}.mdx`) };
-  return withContent(content, async () => {
-    const path = route.split(/[?#]/)[0]!;
-    for (const page of pages) {
-      const match = page.pattern.exec(path);
-      if (!match) continue;
-      const params = Object.fromEntries(page.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-      let props: Record<string, unknown> = {};
-      if (page.dynamic) {
-        const found = (await page.module.getStaticPaths?.())?.find((p) => page.names.every((name) => p.params[name] === params[name]));
-        if (!found) continue;
-        props = found.props;
+  return withBusinessDetails(details, () =>
+    withContent(content, async () => {
+      const path = route.split(/[?#]/)[0]!;
+      for (const page of pages) {
+        const match = page.pattern.exec(path);
+        if (!match) continue;
+        const params = Object.fromEntries(page.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+        let props: Record<string, unknown> = {};
+        if (page.dynamic) {
+          const found = (await page.module.getStaticPaths?.())?.find((p) => page.names.every((name) => p.params[name] === params[name]));
+          if (!found) continue;
+          props = found.props;
+        }
+        const made = await theContainer();
+        const html = await made.renderToString(page.module.default, { props, params, partial: false, request: new Request(new URL(path, siteUrl())) });
+        // Scripts and islands named by their source as a development server names them: /src/…
+        return html.replaceAll(`${__BUILT_IN__}/src/`, '/src/');
       }
-      const made = await theContainer();
-      const html = await made.renderToString(page.module.default, { props, params, partial: false, request: new Request(new URL(path, siteUrl())) });
-      // Scripts and islands named by their source as a development server names them: /src/…
-      return html.replaceAll(`${__BUILT_IN__}/src/`, '/src/');
-    }
-    throw new NoSuchPage(`the site has no page at ${path}`);
-  });
+      throw new NoSuchPage(`the site has no page at ${path}`);
+    }),
+  );
 }

@@ -22,6 +22,8 @@ import { startSmtp, type SmtpPeer } from '../support/peers.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { business } from '../../src/config/site.ts';
 import { rangeText } from '../../core/lead/response-targets.ts';
+import released from '#business-details' with { type: 'json' };
+import type { BusinessDetails } from '../../core/business-details.ts';
 
 const silent = pino({ level: 'silent' });
 const OWNER = ['quotes@example.nz', 'owner@example.nz'];
@@ -40,14 +42,16 @@ afterAll(async () => {
 });
 
 /** Posts a lead through the real endpoint, runs the outbox once, and returns the parsed messages it sent. */
-async function deliver(overrides: Record<string, string>, purposes: LeadPurpose[] = ['new-lead']): Promise<ParsedMail[]> {
+async function deliver(overrides: Record<string, string>, purposes: LeadPurpose[] = ['new-lead'], details?: BusinessDetails): Promise<ParsedMail[]> {
   const before = smtp.messages.length;
-  const app = await buildApp({ store: t.store, leadPurposes: purposes });
+  const businessDetails = () => details;
+  const app = await buildApp({ store: t.store, leadPurposes: purposes, businessDetails });
   const res = await app.inject({ method: 'POST', url: '/', headers: JSON_ACCEPT, payload: formBody(overrides) });
   await app.close();
   expect(res.statusCode, res.body).toBe(200);
   const worker = new OutboxWorker({
     store: t.store,
+    businessDetails,
     log: silent,
     pollIntervalMs: 50,
     maxAttempts: 3,
@@ -238,6 +242,20 @@ describe('the acknowledgement to the visitor', () => {
     expect(text).not.toContain(`within ${business.promises.quoteWithin}`);
     expect(text).not.toContain('12 Grey Street');
     expect(String(ack!.html)).toContain(`href="${business.emergencyLine.href}"`);
+  });
+
+  it('states the business details of the version the instance serves, not the release’s', async () => {
+    const published: BusinessDetails = {
+      ...(released as BusinessDetails),
+      emergencyLine: { digits: '0800 265 366', shownAs: '0800 COLD ON' },
+      promises: { ...(released as BusinessDetails).promises, quoteWithinHours: 48 },
+    };
+    const mails = await deliver({ timeframe: '1–2 weeks', site_type: 'Refit/Upgrade' }, ['new-lead', 'acknowledgement'], published);
+    // Read with ordinary spaces: the number is kept on one line with non-breaking ones.
+    const text = mails.find((m) => m.subject?.startsWith('We have your quote request'))!.text!.replace(/\u00a0/g, ' ');
+    expect(text).toContain('Your free, no-obligation quote follows within 48 hours.');
+    expect(text).toContain('Call our 24/7 emergency line, 0800 COLD ON. (0800 265 366)');
+    expect(text).not.toContain(business.emergencyLine.digits.replace(/\u00a0/g, ' '));
   });
 
   it('is never sent for spam', async () => {

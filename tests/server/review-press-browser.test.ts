@@ -12,7 +12,6 @@ import { chromium, type Browser } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import released from '#business-details' with { type: 'json' };
 import { buildApp } from '../../server/http/app.ts';
-import { setBusinessDetails } from '../../core/business.ts';
 import type { BusinessDetails } from '../../core/business-details.ts';
 import { randomToken, secretHash } from '../../server/security/secrets.ts';
 import { keepReviewLink, markRequestSent, reviewRequestOf, settleRequest } from '../../server/storage/review-records.ts';
@@ -22,6 +21,7 @@ import { freePort } from '../support/server-process.ts';
 import { createTestStore, formBody, JSON_ACCEPT, type TestStore } from '../support/stores.ts';
 
 const PLACE = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
+const withPlace: BusinessDetails = { ...(released as BusinessDetails), googlePlaceId: PLACE };
 
 let t: TestStore;
 let app: FastifyInstance;
@@ -29,12 +29,11 @@ let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  setBusinessDetails({ ...(released as BusinessDetails), googlePlaceId: PLACE });
   t = await createTestStore('sqlite');
   // The links are the inbox's (they go with its public origin), served here at the address listened on.
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  app = await buildApp({ store: t.store, leadPurposes: [], distDir: 'dist', hsts: false, inbox: { publicOrigin: origin } });
+  app = await buildApp({ store: t.store, leadPurposes: [], distDir: 'dist', hsts: false, inbox: { publicOrigin: origin }, businessDetails: () => withPlace });
   await app.listen({ port, host: '127.0.0.1' });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
@@ -42,7 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
   await t?.cleanup();
-  setBusinessDetails(released as BusinessDetails);
 });
 
 /** A lead whose review request went, and the token of its link. */

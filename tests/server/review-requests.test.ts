@@ -18,7 +18,6 @@ import { OutboxWorker } from '../../server/outbox/worker.ts';
 import { createMailedJobSenders } from '../../server/outbox/senders.ts';
 import { mailerFor, type Mailer } from '../../server/outbox/mailer.ts';
 import { textCustomers } from '../../server/dispatch/customer-updates.ts';
-import { setBusinessDetails } from '../../core/business.ts';
 import type { BusinessDetails } from '../../core/business-details.ts';
 import { all, run } from '../../server/storage/steps.ts';
 import { SMS_INBOUND_PATH } from '../../server/sms/sms-paths.ts';
@@ -62,8 +61,12 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     () => t.store,
   );
 
+  // The details the instances serve: the release's with a place ID, unless a test says otherwise.
+  const withPlace: BusinessDetails = { ...(released as BusinessDetails), googlePlaceId: PLACE };
+  let details = withPlace;
+  const businessDetails = () => details;
+
   beforeAll(async () => {
-    setBusinessDetails({ ...(released as BusinessDetails), googlePlaceId: PLACE });
     t = await createTestStore(kind);
     smtp = await startSmtp();
     twilio = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
@@ -86,6 +89,7 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
           rateLimit: { max: 1000, windowMs: 60_000 },
           inbox: { publicOrigin: INBOX_ORIGIN },
           texts: { authToken: TOKEN, publicOrigin: INBOX_ORIGIN },
+          businessDetails,
         }),
       ),
     );
@@ -99,6 +103,7 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
           pollIntervalMs: 30,
           maxAttempts: 4,
           backoff: { baseMs: 20, maxMs: 50 },
+          businessDetails,
         }),
     );
     for (const w of workers) w.start();
@@ -109,7 +114,6 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
     for (const w of workers) await w.stop();
     for (const app of apps) await app.close();
     textCustomers(false);
-    setBusinessDetails(undefined);
     mailer.close();
     await twilio.close();
     await smtp.close();
@@ -430,13 +434,13 @@ describe.each(storeKinds)('review requests on %s', (kind) => {
   });
 
   it('holds a request when the business details have no place ID', async () => {
-    setBusinessDetails(released as BusinessDetails);
+    details = released as BusinessDetails;
     try {
       const lead = await newLead({ work_email: 'noplace@me.nz' });
       await won(lead);
       expect(await request(lead)).toMatchObject({ state: 'held', reason: 'no_place' });
     } finally {
-      setBusinessDetails({ ...(released as BusinessDetails), googlePlaceId: PLACE });
+      details = withPlace;
     }
   });
 });

@@ -16,7 +16,6 @@ import { buildApp } from '../../server/http/app.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { SiteBuilder } from '../../server/site/site-builder.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
-import { setBusinessDetails } from '../../core/business.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { DAY_MS } from '../../core/nz-time.ts';
 import type { LeadStore } from '../../server/storage/types.ts';
@@ -88,7 +87,6 @@ describe.each(storeKinds)('the files of pages loaded before a publish, on %s', (
       await i.publisher.stop();
       await i.app.close();
     }
-    setBusinessDetails(undefined);
     await t?.cleanup();
   });
 

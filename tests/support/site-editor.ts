@@ -135,6 +135,7 @@ export async function siteApp(
   const app = await buildApp({
     store,
     site,
+    businessDetails: () => publisher.businessDetails,
     ...(logger ? { logger } : {}),
     leadPurposes: [],
     rateLimit: { max: rateLimit, windowMs: 600_000 },

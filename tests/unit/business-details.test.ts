@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { businessDetailsSchema, type BusinessDetails } from '../../core/business-details.ts';
-import { business, setBusinessDetails } from '../../core/business.ts';
+import { business, withBusinessDetails } from '../../core/business.ts';
 import { isBusinessTime } from '../../core/nz-time.ts';
 import { checkEntry } from '../../src/lib/content-check.ts';
 import { SchemaForm } from '../../src/inbox/site/SchemaForm.tsx';
@@ -48,7 +48,7 @@ describe('the business details', () => {
     expect(business.promises).toEqual({ quoteWithin: '24 hours', emailReplyWithin: '2 hours in business hours' });
   });
 
-  it('states a published version’s details from then on, clock included, and the release’s again when handed none', () => {
+  it('states a published version’s details inside its scope, clock included, and the release’s outside it', async () => {
     const edited = structuredClone(release);
     edited.officeHours[1] = { ...edited.officeHours[1]!, opens: '12:00', closes: '12:30' };
     edited.officeHours[2] = { ...edited.officeHours[2]!, weekdays: ['Sunday'], opens: '00:30', closes: '01:00', whenClosed: '' };
@@ -56,14 +56,15 @@ describe('the business details', () => {
     // Sunday 29 November 2026, 00:45 in New Zealand (UTC+13): closed in the release, open in the edit.
     const sundayNight = new Date('2026-11-28T11:45:00Z');
     expect(isBusinessTime(sundayNight)).toBe(false);
-    try {
-      setBusinessDetails(businessDetailsSchema.parse(edited));
-      expect(business.hours.map((h) => h.label)).toEqual(['7:00am-6:00pm', '12:00pm-12:30pm', '12:30am-1:00am']);
-      expect(business.promises.quoteWithin).toBe('1 hour');
-      expect(isBusinessTime(sundayNight)).toBe(true);
-    } finally {
-      setBusinessDetails(undefined);
-    }
+    const published = businessDetailsSchema.parse(edited);
+    // Stated across the awaits of the work it runs, while work begun outside states the release's meanwhile.
+    const inside = withBusinessDetails(published, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return [business.hours.map((h) => h.label), business.promises.quoteWithin, isBusinessTime(sundayNight)];
+    });
+    expect(business.hours[1]?.label).toBe('8:00am-4:00pm');
+    expect(await inside).toEqual([['7:00am-6:00pm', '12:00pm-12:30pm', '12:30am-1:00am'], '1 hour', true]);
+    expect(withBusinessDetails(undefined, () => business.hours[1]?.label)).toBe('8:00am-4:00pm');
     expect(business.hours[1]?.label).toBe('8:00am-4:00pm');
     expect(isBusinessTime(sundayNight)).toBe(false);
   });
@@ -125,12 +126,8 @@ describe('the business details', () => {
       'from about NZ$6,500',
       'over NZ$40,000',
     ]);
-    try {
-      setBusinessDetails({ ...release, guidePrices: { ...release.guidePrices, displayFridge: { form: 'between', from: 1800, to: 4500 } } });
-      expect(fillTokens('A display fridge is {price:displayFridge}.')).toBe('A display fridge is NZ$1,800 to NZ$4,500.');
-    } finally {
-      setBusinessDetails(undefined);
-    }
+    const edited = { ...release, guidePrices: { ...release.guidePrices, displayFridge: { form: 'between' as const, from: 1800, to: 4500 } } };
+    expect(withBusinessDetails(edited, () => fillTokens('A display fridge is {price:displayFridge}.'))).toBe('A display fridge is NZ$1,800 to NZ$4,500.');
     expect(problemsWith((d) => (d.guidePrices.displayFridge.to = 1000))).toEqual({ 'guidePrices.displayFridge.to': 'Must be more than the lower figure' });
     expect(problemsWith((d) => delete d.guidePrices.uprightFridge.to)).toEqual({ 'guidePrices.uprightFridge.to': 'Give the upper figure of the range' });
     const body = (text: string) =>

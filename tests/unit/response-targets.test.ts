@@ -11,7 +11,7 @@ import { leadCities } from '../../core/lead/fields.ts';
 import { cities } from '../../src/config/site.ts';
 import { span } from '../../src/inbox/time.ts';
 import { fillTokens, fillTokensDeep } from '../../src/lib/tokens.ts';
-import { business, setBusinessDetails } from '../../core/business.ts';
+import { business, withBusinessDetails } from '../../core/business.ts';
 import { businessDetailsSchema } from '../../core/business-details.ts';
 
 const content = (file: string) => readFileSync(new URL(`../../src/content/${file}`, import.meta.url), 'utf8');
@@ -80,17 +80,14 @@ describe('response targets', () => {
       responseTargets: { ...release.responseTargets, Hamilton: { from: 3, to: 5 }, regional: 36 },
       promises: { ...release.promises, quoteWithinHours: 48 },
     };
-    try {
-      setBusinessDetails(businessDetailsSchema.parse(edited));
+    withBusinessDetails(businessDetailsSchema.parse(edited), () => {
       expect(attendWithinHours('Hamilton')).toBe(5);
       expect(attendWithinHours('Gisborne')).toBe(36);
       expect(responseAreaOf('Hamilton').hours).toBe('3-5 hours');
       expect(responseAreaOf('').hours).toBe('36 hours');
       expect(fillTokens('{responseHamilton}; {responseRegional}; quotes within {quoteWithin}')).toBe('3-5 hours; 36 hours; quotes within 48 hours');
       expect(attendBy({ created_at: '2026-11-24T10:10:00.000Z', city: 'Hamilton', urgent: true })).toBe('2026-11-24T15:10:00.000Z');
-    } finally {
-      setBusinessDetails(undefined);
-    }
+    });
     expect(attendWithinHours('Hamilton')).toBe(6);
     expect(fillTokens('{quoteWithin}')).toBe('24 hours');
   });
