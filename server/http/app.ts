@@ -141,7 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
     // A path that cannot be percent-decoded never reaches the hooks (the onSend hook with the
-    // security headers included), so its 400 sets them itself.
+    // security headers included, and the one that states the served business details), so its 400
+    // sets them itself.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       reply.headers(securityHeaderValues('text/html', options.hsts ?? true));
@@ -184,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : status < 500
             ? error.message || 'Bad request.'
             : 'Something went wrong on our side. Please try again.';
-    return withBusinessDetails(request.businessDetails, () => sendFailure(request, reply, status, message));
+    return sendFailure(request, reply, status, message);
   });
 
   app.server.maxHeadersCount = HEADER_LIMITS.maxHeadersCount;
