@@ -141,6 +141,8 @@ export const draftAnswer = z.object({
 
 /** A preview made: the address for the signed-in, and the share link (with its secret) that works until `expiresAt`. */
 export const previewAnswer = z.object({
+  /** The page the preview opens on, by the name the site editor lists it under. */
+  name: z.string(),
   address: z.string(),
   share: z.string(),
   expiresAt: z.number(),

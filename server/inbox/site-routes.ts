@@ -245,11 +245,12 @@ export const siteRoutes: FastifyPluginAsyncZod<InboxContext> = async (app, ctx) 
         const made = await site.preview(entryOf(collection, id, request.body), by(request));
         const address = `${PREVIEW_PREFIX}/${made.id}${made.route}`;
         const pages = [...site.contentOf(found.latest).values()];
-        const also = made.also.map((route) => {
+        const nameOf = (route: string) => {
           const page = pages.find((e) => routeOf(e) === route);
-          return { name: page ? pageNameOf(page) : route, address: `${PREVIEW_PREFIX}/${made.id}${route}` };
-        });
-        return { address, share: `${ctx.publicOrigin}${address}?t=${made.token}`, expiresAt: made.expiresAt, also };
+          return page ? pageNameOf(page) : route;
+        };
+        const also = made.also.map((route) => ({ name: nameOf(route), address: `${PREVIEW_PREFIX}/${made.id}${route}` }));
+        return { name: nameOf(made.route), address, share: `${ctx.publicOrigin}${address}?t=${made.token}`, expiresAt: made.expiresAt, also };
       } catch (error) {
         if (error instanceof EntryRefused) return reply.code(422).send({ error: siteWords.refused, fields: fieldsOf(error.problems) });
         if (error instanceof BuildFailed)

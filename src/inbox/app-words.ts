@@ -719,7 +719,7 @@ export const words = {
     previewing: 'Making the preview…',
     preview: {
       ready: 'Preview ready',
-      open: 'Open the preview (new tab)',
+      open: (name: string) => `Open the preview of ${name} (new tab)`,
       alsoOn: 'The change also shows on these pages:',
       openPage: (name: string) => `${name} (new tab)`,
       shareLabel: 'Share link',

@@ -120,8 +120,8 @@ describe.each(storeKinds)('the quick preview on %s', (kind) => {
     expect(made.statusCode).toBe(200);
     // A new price shows best on the price guide, where the preview opens; the new e-mail address on
     // the contact page, which the answer names beside it, at the same preview.
-    const { address, also } = made.json() as { address: string; also: { name: string; address: string }[] };
-    expect(address).toMatch(/\/commercial-fridge-prices-nz$/);
+    const { name, address, also } = made.json() as { name: string; address: string; also: { name: string; address: string }[] };
+    expect([name, address]).toEqual(['Commercial Fridge Prices NZ', expect.stringMatching(/\/commercial-fridge-prices-nz$/)]);
     expect(also).toEqual([{ name: 'Contact & Quotes', address: address.replace('/commercial-fridge-prices-nz', '/contact') }]);
     const stored = await t.store.read(() => one('SELECT page FROM site_previews WHERE id = ?', address.split('/')[3]));
     expect(stored?.page).toContain('NZ$1,600 to NZ$4,000');

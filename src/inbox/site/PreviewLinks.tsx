@@ -7,6 +7,8 @@ const w = words.site.preview;
 
 interface PreviewLinksProps {
   idPrefix: string;
+  /** The page the preview opens on. */
+  name: string;
   address: string;
   share: string;
   expiresAt: number;
@@ -15,7 +17,7 @@ interface PreviewLinksProps {
 }
 
 /** A preview made: the page to open, and its share link to copy for someone without an inbox sign-in. */
-export function PreviewLinks({ idPrefix, address, share, expiresAt, also }: PreviewLinksProps) {
+export function PreviewLinks({ idPrefix, name, address, share, expiresAt, also }: PreviewLinksProps) {
   const [copied, setCopied] = useState(false);
   const id = `${idPrefix}-share`;
   return (
@@ -25,7 +27,7 @@ export function PreviewLinks({ idPrefix, address, share, expiresAt, also }: Prev
       </h2>
       <p className="mt-2">
         <a href={address} target="_blank" rel="noopener noreferrer" className={ui.link}>
-          {w.open}
+          {w.open(name)}
         </a>
       </p>
       {also.length > 0 && (

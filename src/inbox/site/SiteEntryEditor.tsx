@@ -76,6 +76,26 @@ type Outcome =
   | { kind: 'draft' | 'unchanged' | 'nothingToSave' }
   | undefined;
 
+/** What the line beside the buttons says once a press has ended. */
+function outcomeWords(outcome: NonNullable<Outcome>): string {
+  switch (outcome.kind) {
+    case 'published':
+      return w.published(outcome.version);
+    case 'verified':
+      return w.verified(outcome.version);
+    case 'settled':
+      return w.release.kept(outcome.version);
+    case 'undone':
+      return w.page.undone(outcome.undone, outcome.version);
+    case 'draft':
+      return w.draftSaved;
+    case 'unchanged':
+      return w.unchanged;
+    case 'nothingToSave':
+      return w.nothingToSave;
+  }
+}
+
 /**
  * The entry's fields and text, kept here while the owner works: a publish made elsewhere meanwhile
  * does not replace them. The version the edit is based on moves on only when this form publishes,
@@ -314,23 +334,11 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
                 ? w.previewing
                 : publish.isPending || verify.isPending
                   ? w.publishing
-                  : outcome?.kind === 'published'
-                    ? w.published(outcome.version)
-                    : outcome?.kind === 'verified'
-                      ? w.verified(outcome.version)
-                      : outcome?.kind === 'settled'
-                        ? w.release.kept(outcome.version)
-                        : outcome?.kind === 'undone'
-                          ? w.page.undone(outcome.undone, outcome.version)
-                          : outcome?.kind === 'draft'
-                            ? w.draftSaved
-                            : outcome?.kind === 'unchanged'
-                              ? w.unchanged
-                              : outcome?.kind === 'nothingToSave'
-                                ? w.nothingToSave
-                                : changed
-                                  ? w.unsaved
-                                  : ''}
+                  : outcome
+                    ? outcomeWords(outcome)
+                    : changed
+                      ? w.unsaved
+                      : ''}
             </p>
           </div>
           {preview && <PreviewLinks idPrefix={idPrefix} {...preview} />}
