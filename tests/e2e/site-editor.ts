@@ -257,6 +257,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeVisible({ timeout: PUBLISH_WITHIN_MS[kind] });
           await expect(page.getByRole('heading', { name: 'Preview ready' })).toBeFocused();
           await expect(page.getByRole('link', { name: `Open the preview of ${GUIDE_NAME} (new tab)` })).toBeVisible();
+          await page.getByRole('region', { name: 'Preview ready' }).screenshot({ path: `${SHOTS}/preview-ready-${kind}.png` });
           const share = await page.getByLabel('Share link').inputValue();
           // Rendered at once by the instance's quick preview, not by building the site.
           const made = await server.store.store.read(() => one('SELECT page FROM site_previews ORDER BY created_at DESC LIMIT 1'));
