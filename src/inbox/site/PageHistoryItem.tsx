@@ -4,6 +4,7 @@ import { ui } from '../ui.ts';
 import { fieldName } from './field-name.ts';
 import { VersionByline } from './VersionByline.tsx';
 import { WhatChanged } from './WhatChanged.tsx';
+import { BusyButton } from './BusyButton.tsx';
 
 const w = words.site.page;
 const v = words.site.versions;
@@ -28,15 +29,9 @@ export function PageHistoryItem({ pageKey, version, canUndo, busy, onUndo }: Pag
       </p>
       <WhatChanged number={version.number} only={pageKey}>
         {canUndo && (
-          <button
-            type="button"
-            className={ui.secondary}
-            aria-disabled={busy}
-            aria-label={w.undoName(version.number)}
-            onClick={() => !busy && onUndo(version.number)}
-          >
+          <BusyButton className={ui.secondary} busy={busy} label={w.undoName(version.number)} onPress={() => onUndo(version.number)}>
             {w.undo}
-          </button>
+          </BusyButton>
         )}
       </WhatChanged>
     </li>

@@ -16,6 +16,7 @@ import { BodyField } from './BodyField.tsx';
 import { ChangedFields } from './ChangedFields.tsx';
 import { ReleaseChoice } from './ReleaseChoice.tsx';
 import { PreviewLinks } from './PreviewLinks.tsx';
+import { BusyButton } from './BusyButton.tsx';
 import { PagePhoneView } from './PagePhoneView.tsx';
 import { PageHistory } from './PageHistory.tsx';
 import { usePhoneLook } from './usePhoneLook.ts';
@@ -179,11 +180,6 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
     },
   );
   const busy = save.isPending || publish.isPending || verify.isPending || discard.isPending || makePreview.isPending;
-  // Busy buttons are marked, not disabled: a disabled button loses the keyboard's focus, and the
-  // owner's place on the page with it.
-  const unlessBusy = (press: () => void) => () => {
-    if (!busy) press();
-  };
   // The message of the last press only: a refusal stays no longer than the next press that worked.
   const failed = [save, publish, verify, discard, makePreview].reduce((last, next) => (next.submittedAt > last.submittedAt ? next : last)).error;
 
@@ -225,9 +221,9 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
             {w.verify}
           </h2>
           <p className="mt-1 text-slate-700">{w.verifyHelp}</p>
-          <button type="button" className={`${ui.button} mt-2`} aria-disabled={busy} onClick={unlessBusy(() => verify.mutate(undefined, { onError: refusal }))}>
+          <BusyButton className={`${ui.button} mt-2`} busy={busy} onPress={() => verify.mutate(undefined, { onError: refusal })}>
             {w.verify}
-          </button>
+          </BusyButton>
         </section>
       )}
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_390px] lg:items-start lg:gap-6">
@@ -314,20 +310,20 @@ function EntryForm({ params, entry, user, refresh }: EntryFormProps) {
           )}
           <div ref={bar} className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-2 border-t sm:gap-3 border-slate-200 bg-slate-50 py-3">
             {isOwner && (
-              <button type="button" className={ui.button} aria-disabled={busy} onClick={unlessBusy(() => publish.mutate(undefined, { onError: refusal }))}>
+              <BusyButton className={ui.button} busy={busy} onPress={() => publish.mutate(undefined, { onError: refusal })}>
                 {w.publish}
-              </button>
+              </BusyButton>
             )}
-            <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => makePreview.mutate(undefined, { onError: refusal }))}>
+            <BusyButton className={ui.secondary} busy={busy} onPress={() => makePreview.mutate(undefined, { onError: refusal })}>
               {w.previewButton}
-            </button>
-            <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => save.mutate(undefined, { onError: refusal }))}>
+            </BusyButton>
+            <BusyButton className={ui.secondary} busy={busy} onPress={() => save.mutate(undefined, { onError: refusal })}>
               {w.saveDraft}
-            </button>
+            </BusyButton>
             {entry.draft && (
-              <button type="button" className={ui.secondary} aria-disabled={busy} onClick={unlessBusy(() => discard.mutate(undefined))}>
+              <BusyButton className={ui.secondary} busy={busy} onPress={() => discard.mutate(undefined)}>
                 {w.discardDraft}
-              </button>
+              </BusyButton>
             )}
             <p role="status" className={`font-semibold ${outcome ? 'text-green-800' : 'text-slate-700'}`}>
               {makePreview.isPending

@@ -8,6 +8,7 @@ import { ui } from '../ui.ts';
 import { Alert, errorMessage } from '../Alert.tsx';
 import { VersionByline } from './VersionByline.tsx';
 import { WhatChanged } from './WhatChanged.tsx';
+import { BusyButton } from './BusyButton.tsx';
 import { changeSummary } from './field-name.ts';
 import { useSiteChange, useSiteVersions } from './useSite.ts';
 
@@ -57,15 +58,9 @@ export function SiteVersions({ user, go }: { user: SessionUser; go: (href: strin
           <li className={ui.card}>
             <h2 className={ui.h2}>{w.release}</h2>
             {user.role === 'owner' && versions.data.versions.length > 0 && (
-              <button
-                type="button"
-                className={`${ui.secondary} mt-2`}
-                aria-disabled={restore.isPending}
-                aria-label={w.restoreName(0)}
-                onClick={() => !restore.isPending && ask(0)}
-              >
+              <BusyButton className={`${ui.secondary} mt-2`} busy={restore.isPending} label={w.restoreName(0)} onPress={() => ask(0)}>
                 {w.restore}
-              </button>
+              </BusyButton>
             )}
           </li>
         </ol>
@@ -113,15 +108,9 @@ function VersionItem({ version, live, canRestore, busy, onRestore }: VersionItem
       )}
       <WhatChanged number={version.number}>
         {canRestore && (
-          <button
-            type="button"
-            className={ui.secondary}
-            aria-disabled={busy}
-            aria-label={w.restoreName(version.number)}
-            onClick={() => !busy && onRestore(version.number)}
-          >
+          <BusyButton className={ui.secondary} busy={busy} label={w.restoreName(version.number)} onPress={() => onRestore(version.number)}>
             {w.restore}
-          </button>
+          </BusyButton>
         )}
       </WhatChanged>
     </li>
