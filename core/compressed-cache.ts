@@ -13,6 +13,14 @@ export type Coding = 'br' | 'gz';
 /** Set to "later" for a build whose caller compresses it afterwards (or never: a preview). */
 export const PRECOMPRESS_ENV = 'SITE_PRECOMPRESS';
 
+/** A tag for the compressor's temporary files, so whoever stops it can tell them from another's. */
+export const PRECOMPRESS_TAG_ENV = 'PRECOMPRESS_TAG';
+
+/** How a temporary copy's name ends: this process's tag, or its process ID. */
+export function temporaryCopyEnding(tag = process.env[PRECOMPRESS_TAG_ENV] || String(process.pid)): string {
+  return `.${tag}.tmp`;
+}
+
 /** Where the copy of `body` in `coding` is kept. */
 export function cachedCopyPath(cacheDir: string, body: Buffer, coding: Coding): string {
   return join(cacheDir, `${createHash('sha256').update(body).digest('hex')}.${coding}`);
@@ -29,7 +37,7 @@ export function keepCachedCopy(cacheDir: string, body: Buffer, coding: Coding, c
   const path = cachedCopyPath(cacheDir, body, coding);
   if (existsSync(path)) return;
   mkdirSync(cacheDir, { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
+  const tmp = `${path}${temporaryCopyEnding()}`;
   writeFileSync(tmp, copy);
   renameSync(tmp, path);
 }

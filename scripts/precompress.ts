@@ -8,7 +8,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { keepCachedCopy, PRECOMPRESS_ENV, readCachedCopy } from '../core/compressed-cache.ts';
+import { keepCachedCopy, PRECOMPRESS_ENV, readCachedCopy, temporaryCopyEnding } from '../core/compressed-cache.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -46,7 +46,7 @@ export function precompressDir(dir: string, cacheDir = process.env.PRECOMPRESS_C
       [`${file}.br`, b],
       [`${file}.gz`, gz],
     ] as const) {
-      const tmp = `${path}.${process.pid}.tmp`;
+      const tmp = `${path}${temporaryCopyEnding()}`;
       writeFileSync(tmp, copy);
       renameSync(tmp, path);
     }

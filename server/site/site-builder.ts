@@ -18,7 +18,7 @@
 import { constants } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { keepCachedCopy, PRECOMPRESS_ENV } from '../../core/compressed-cache.ts';
+import { keepCachedCopy, PRECOMPRESS_ENV, PRECOMPRESS_TAG_ENV, temporaryCopyEnding } from '../../core/compressed-cache.ts';
 import { join, resolve } from 'node:path';
 import { ownFolder, projectCopy } from './build-folders.ts';
 import { entryText, writeEntries, type ContentEntry, type EntryKey } from './content.ts';
@@ -54,8 +54,8 @@ export class BuildFailed extends Error {
  */
 export type RunBuild = (contentDir: string, outDir: string, signal?: AbortSignal, compressed?: boolean) => Promise<void>;
 
-/** Writes the compressed copies of a finished build's files beside them. */
-export type Compress = (dir: string) => Promise<void>;
+/** Writes the compressed copies of a finished build's files beside them; stops, leaving none half-written, when `signal` aborts. */
+export type Compress = (dir: string, signal?: AbortSignal) => Promise<void>;
 
 export interface SiteBuilderOptions {
   /** The project's root (where astro.config.ts and src/ are). */
@@ -97,8 +97,13 @@ function runNode(
       keepChars: 20_000,
       signal,
     });
-    child.on('error', (error) => fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output()))));
+    child.on('error', (error) => {
+      // Stopped on purpose: settled once the child has ended, so nothing it writes comes after.
+      if (error.name === 'AbortError') return;
+      fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output())));
+    });
     child.on('close', (code) => {
+      if (signal?.aborted) return fail(signal.reason);
       if (code === 0) return done();
       const tail = plain(output()).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
       fail(new BuildFailed(`${what} failed (exit code ${code})`, tail));
@@ -166,7 +171,34 @@ export function astroBuild(root: string, workDir: string): RunBuild {
  */
 export function compressInChild(root: string, workDir: string): Compress {
   const script = join(root, 'scripts', 'precompress.ts');
-  return (dir) => runNode('compressing the site', root, [script, dir], { PRECOMPRESS_CACHE: join(workDir, 'compressed') }, { background: true });
+  return async (dir, signal) => {
+    // The child's temporary files carry this tag, so the ones a stopped child leaves are known to be its own.
+    const tag = randomBytes(6).toString('hex');
+    try {
+      await runNode(
+        'compressing the site',
+        root,
+        [script, dir],
+        { PRECOMPRESS_CACHE: join(workDir, 'compressed'), [PRECOMPRESS_TAG_ENV]: tag },
+        { background: true, signal },
+      );
+    } catch (error) {
+      removeTemporaryCopies(dir, tag);
+      throw error;
+    }
+  };
+}
+
+/** Removes the half-written copies a stopped compressor left in `dir` under `tag` (another's are left to it). */
+function removeTemporaryCopies(dir: string, tag: string): void {
+  const ending = temporaryCopyEnding(tag);
+  try {
+    for (const path of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (path.endsWith(ending)) rmSync(join(dir, path), { force: true });
+    }
+  } catch {
+    // The folder itself is gone (pruned): nothing of it is served.
+  }
 }
 
 export class SiteBuilder {
@@ -276,7 +308,7 @@ export class SiteBuilder {
       this.#turn = next.catch(() => undefined);
       await next;
     }
-    return compressed ? this.#withCopies(folder) : folder;
+    return compressed ? this.#withCopies(folder, signal) : folder;
   }
 
   /** Makes the build in `folder`, this process's builds taking turns; one made meanwhile is left as it is. */
@@ -330,9 +362,10 @@ export class SiteBuilder {
    * builds' turn: it does not touch Astro's files, and a publish's build need not wait for it. Two
    * instances compressing one folder at once write the same copies, each under a temporary name.
    */
-  async #withCopies(folder: string): Promise<string> {
+  async #withCopies(folder: string, signal: AbortSignal | undefined): Promise<string> {
     if (this.hasCopies(folder)) return folder;
-    await this.#compress(folder);
+    signal?.throwIfAborted();
+    await this.#compress(folder, signal);
     writeFileSync(join(folder, COMPRESSED), new Date().toISOString());
     return folder;
   }

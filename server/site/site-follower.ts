@@ -105,6 +105,6 @@ export class SiteFollower {
     if (details && !details.success) log?.error({ version: number }, 'the published business details do not pass their check; stating the release’s');
     site.swap(dir, number, keepOutgoingUntil);
     this.#details = details?.success ? details.data : undefined;
-    if (number !== 0) compression.follow(dir, number, entries);
+    compression.follow(dir, number, entries);
   }
 }

@@ -3,7 +3,8 @@
  * is served as it is, so it does not wait for brotli); a build to be served is made with them; a
  * preview's build published afterwards gets them then, once; and the compressor run in a process of
  * its own writes copies that unpack to the files, whole even when two run on one folder at once. A publish is served as soon as its pages are
- * built, and with their copies once they are made, unless a newer version is served by then.
+ * built, and with their copies once they are made, unless a newer version is served by then, which
+ * stops the older one's compressing process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -107,6 +108,42 @@ describe('a site build and its compressed copies', () => {
     });
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('ends the compressing process when told to stop, leaving no temporary file behind', async () => {
+    const dir = join(work, 'stopped');
+    mkdirSync(dir, { recursive: true });
+    const pages = 200;
+    for (let i = 0; i < pages; i++)
+      writeFileSync(
+        join(dir, `page-${i}.html`),
+        `<!doctype html><title>Page ${i}</title><main>${`<p>Cool room ${i}, chiller ${i * 7} and freezer checks.</p>`.repeat(600)}</main>`,
+      );
+    /** The processes still running the compressor on this folder, read from the system's process table. */
+    const compressorsOf = (folder: string) =>
+      readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(folder);
+          } catch {
+            return false; // ended while being read
+          }
+        });
+    const stop = new AbortController();
+    const compressing = compressInChild(ROOT, join(work, 'stopped-cache'))(dir, stop.signal);
+    const outcome = compressing.then(
+      () => 'finished',
+      (error: unknown) => (error as Error).name,
+    );
+    await waitFor(() => readdirSync(dir).some((name) => name.endsWith('.br')), { what: 'the first copy written' });
+    expect(compressorsOf(dir)).toHaveLength(1);
+    stop.abort();
+    expect(await outcome).toBe('AbortError');
+    expect(compressorsOf(dir)).toEqual([]);
+    const names = readdirSync(dir);
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(names.filter((name) => name.endsWith('.br')).length).toBeLessThan(pages);
+  });
 });
 
 describe('a publish served before its compressed copies', () => {
@@ -118,6 +155,8 @@ describe('a publish served before its compressed copies', () => {
   const gates: (() => void)[] = [];
   /** The folders whose compression has finished, in order. */
   const finished: string[] = [];
+  /** Whether each compression had been told to stop by the time it was let through, in order. */
+  const stopped: boolean[] = [];
 
   beforeAll(async () => {
     t = await createTestStore('sqlite');
@@ -130,8 +169,9 @@ describe('a publish served before its compressed copies', () => {
       workDir: join(work, 'builds'),
       releaseDist,
       run: fakeBuild,
-      compress: async (dir) => {
+      compress: async (dir, signal) => {
         await new Promise<void>((open) => gates.push(open));
+        stopped.push(signal?.aborted ?? false);
         writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(readFileSync(join(dir, 'index.html'))));
         finished.push(dir);
       },
@@ -165,7 +205,7 @@ describe('a publish served before its compressed copies', () => {
     expect(guidePage()).toContain('Served at Once');
   });
 
-  it('keeps serving a newer version when an older one’s copies are done after it', async () => {
+  it('stops an older version’s compression once a newer one is served, and keeps serving the newer', async () => {
     const older = await publishHeading('Commercial Fridge Prices, Older');
     await waitFor(() => gates.length === 1, { what: 'the older version’s compression to start' });
     const newer = await publishHeading('Commercial Fridge Prices, Newer');
@@ -173,12 +213,14 @@ describe('a publish served before its compressed copies', () => {
     gates.shift()!();
     // Waited on in a later turn of the event loop than the older version's copies were done in.
     await waitFor(() => finished.length === 2, { what: 'the older version’s copies done' });
+    expect(stopped).toEqual([false, true]);
     expect(gates).toHaveLength(1);
     expect(site.version).toBe(newer.number);
     expect(guidePage()).toContain('Newer');
     expect(older.number).toBeLessThan(newer.number);
     gates.shift()!();
     await waitFor(() => site.assets.get('/')?.br, { what: 'the newer version served with its copies' });
+    expect(stopped).toEqual([false, true, false]);
     expect(site.version).toBe(newer.number);
     expect(guidePage()).toContain('Newer');
   });
