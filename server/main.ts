@@ -2,7 +2,8 @@
  * `npm start`: validates the configuration, builds the site if needed, opens the lead store
  * (SQLite by default, PostgreSQL when DATABASE_URL says so), starts the outbox worker and serves.
  */
-import { resolve } from 'node:path';
+import { enableCompileCache } from 'node:module';
+import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { loadConfig, textsConfigured, voiceConfigured, type Config } from './config.ts';
 import { buildApp } from './http/app.ts';
@@ -42,6 +43,14 @@ try {
 
 const log = pino(loggerOptions(config.LOG_LEVEL));
 const distDir = resolve(root, config.DIST_DIR);
+const workDir = resolve(root, config.SITE_WORK_DIR);
+
+// Node's compile cache, in the work folder (the checkout may be read-only), for this process's later
+// modules and, through the environment, every process and thread it starts: a site build, its
+// compressor and the content checker then start without stripping their TypeScript and compiling
+// again, each in about 17 MB less memory.
+process.env.NODE_COMPILE_CACHE ??= join(workDir, 'node-compile-cache');
+enableCompileCache();
 
 try {
   await ensureBuilt(root, distDir, { log: (message) => log.info(message) });
@@ -70,7 +79,7 @@ const publisher = new SitePublisher({
   log,
   checkEveryMs: config.SITE_CHECK_INTERVAL,
   buildLeaseMs: config.SITE_BUILD_LEASE,
-  builder: new SiteBuilder({ root, workDir: resolve(root, config.SITE_WORK_DIR), releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
+  builder: new SiteBuilder({ root, workDir, releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
   quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, log }) : undefined,
 });
 await publisher.catchUp();
