@@ -134,7 +134,7 @@ export class ContentChecker {
     if (this.#ready) return this.#ready;
     const child = fork(this.#script, [], {
       // None of the server's own flags (a test runner's loaders, an inspector): the checker needs plain Node.
-      execArgv: ['--max-old-space-size=256'],
+      execArgv: ['--max-old-space-size=256', '--max-semi-space-size=2'],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });
