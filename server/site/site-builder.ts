@@ -34,6 +34,8 @@ const KEEP_BUILDS = 4;
 /** A build's own output kept for the owner's error message: its last lines. */
 const OUTPUT_LINES = 30;
 const COMPLETE = '.complete';
+/** How long a stopped child has to end before it is killed outright. */
+const KILL_AFTER_MS = 5000;
 /** Written once a finished build also has its compressed copies. */
 const COMPRESSED = '.compressed';
 
@@ -79,13 +81,16 @@ function plain(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-/** Runs `args` on this same Node in `root`, as `what`; throws BuildFailed with its last output when it fails. */
-function runNode(
+/**
+ * Runs `args` on this same Node in `root`, as `what`; throws BuildFailed with its last output when it
+ * fails, and the signal's reason, once the child has ended, when `signal` stops it.
+ */
+export function runNode(
   what: string,
   root: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  { signal, background = false }: { signal?: AbortSignal | undefined; background?: boolean } = {},
+  { signal, background = false, killAfterMs = KILL_AFTER_MS }: { signal?: AbortSignal | undefined; background?: boolean; killAfterMs?: number } = {},
 ): Promise<void> {
   return new Promise((done, fail) => {
     const { child, output } = spawnNode(['--import', ENDS_WITH_PARENT, ...args], {
@@ -97,12 +102,20 @@ function runNode(
       keepChars: 20_000,
       signal,
     });
+    // A child that outlives its stop (one that handles SIGTERM itself) would hold the builds' turn: it is killed outright.
+    let killer: NodeJS.Timeout | undefined;
+    const killLater = () => {
+      killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    };
+    signal?.addEventListener('abort', killLater, { once: true });
     child.on('error', (error) => {
       // Stopped on purpose: settled once the child has ended, so nothing it writes comes after.
       if (error.name === 'AbortError') return;
       fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output())));
     });
     child.on('close', (code) => {
+      signal?.removeEventListener('abort', killLater);
+      clearTimeout(killer);
       if (signal?.aborted) return fail(signal.reason);
       if (code === 0) return done();
       const tail = plain(output()).trim().split('\n').slice(-OUTPUT_LINES).join('\n');

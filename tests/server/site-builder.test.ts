@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressInChild, SiteBuilder } from '../../server/site/site-builder.ts';
+import { compressInChild, runNode, SiteBuilder } from '../../server/site/site-builder.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
@@ -143,6 +143,21 @@ describe('a site build and its compressed copies', () => {
     const names = readdirSync(dir);
     expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(names.filter((name) => name.endsWith('.br')).length).toBeLessThan(pages);
+  });
+
+  it('kills outright a child that carries on after it is told to stop', async () => {
+    const ready = join(work, 'stubborn-ready');
+    // A child that ignores the polite stop, and says (by a file) once it is ignoring it.
+    const stubborn = `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(ready)}, ''); setInterval(() => {}, 1000);`;
+    const stop = new AbortController();
+    const outcome = runNode('a stubborn child', ROOT, ['--eval', stubborn], {}, { signal: stop.signal, killAfterMs: 300 }).then(
+      () => 'finished',
+      (error: unknown) => (error as Error).name,
+    );
+    await waitFor(() => existsSync(ready), { what: 'the child ignoring SIGTERM' });
+    stop.abort();
+    const hung = new Promise<string>((settle) => setTimeout(() => settle('still running'), 5000).unref());
+    expect(await Promise.race([outcome, hung])).toBe('AbortError');
   });
 });
 
