@@ -383,13 +383,31 @@ export class SiteBuilder {
     return folder;
   }
 
-  /** Keeps the newest finished builds (and `keep`), so the folder does not grow with every publish. */
+  /**
+   * Keeps the newest finished builds (and `keep`), so the folder does not grow with every publish.
+   * Only housekeeping: a folder that cannot be removed now (a stopped compressor still writing in
+   * it as it ends, another process on this machine pruning it at the same moment) is left for the
+   * next prune, and never fails the build or the serving that asked for the prune.
+   */
   prune(keep: string): void {
     const builds = join(this.#workDir, 'builds');
     const finished = readdirSync(builds)
       .map((name) => join(builds, name))
-      .filter((path) => path !== keep && existsSync(join(path, COMPLETE)))
-      .sort((a, b) => statSync(join(b, COMPLETE)).mtimeMs - statSync(join(a, COMPLETE)).mtimeMs);
-    for (const old of finished.slice(KEEP_BUILDS)) rmSync(old, { recursive: true, force: true });
+      .filter((path) => path !== keep)
+      .flatMap((path) => {
+        try {
+          return [{ path, at: statSync(join(path, COMPLETE)).mtimeMs }];
+        } catch {
+          return []; // not finished, or removed meanwhile
+        }
+      })
+      .sort((a, b) => b.at - a.at);
+    for (const { path } of finished.slice(KEEP_BUILDS)) {
+      try {
+        rmSync(path, { recursive: true, force: true });
+      } catch {
+        // Left for the next prune.
+      }
+    }
   }
 }
