@@ -15,7 +15,6 @@
  * that changes every page): a preview is served as it is, and a publish is served at once and
  * compressed afterwards. A folder made without them gets them when they are asked for.
  */
-import { constants } from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { keepCachedCopy, PRECOMPRESS_ENV, PRECOMPRESS_TAG_ENV, temporaryCopyEnding } from '../../core/compressed-cache.ts';
@@ -26,27 +25,14 @@ import { CONTENT_DIR_ENV, RELEASE_CONTENT_DIR } from './content.ts';
 import { PHOTO_PATH, photoFileNames } from '../../core/photo-sizes.ts';
 import type { PhotoFile } from '../storage/site-photos.ts';
 import { photoIdsOf } from '../../core/photo-refs.ts';
-import { spawnNode } from './node-child.ts';
+import { BuildFailed, runNode } from './build-child.ts';
 import { isInside } from './inside-folder.ts';
 
 /** Finished builds kept on disk besides the one being made: enough for a restore to find its build. */
 const KEEP_BUILDS = 4;
-/** A build's own output kept for the owner's error message: its last lines. */
-const OUTPUT_LINES = 30;
 const COMPLETE = '.complete';
-/** How long a stopped child has to end before it is killed outright. */
-const KILL_AFTER_MS = 5000;
 /** Written once a finished build also has its compressed copies. */
 const COMPRESSED = '.compressed';
-
-export class BuildFailed extends Error {
-  /** What the build said, for the owner (Astro's error, the entry and field it names). */
-  readonly output: string;
-  constructor(message: string, output: string) {
-    super(message);
-    this.output = output;
-  }
-}
 
 /**
  * Runs a build of `contentDir` into `outDir`, with the compressed copies unless `compressed` is
@@ -70,58 +56,6 @@ export interface SiteBuilderOptions {
   compress?: Compress | undefined;
   /** The stored files of the owner's photos (the lead database's), which each build writes into its site. */
   photos?: ((ids: readonly string[]) => Promise<PhotoFile[]>) | undefined;
-}
-
-/** The preload that ends a child when this server dies (its standard input, held here, closes). */
-const ENDS_WITH_PARENT = new URL('./ends-with-parent.ts', import.meta.url).href;
-
-/** Removes terminal colours from a build's output. */
-function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex -- the escape character starts each colour code
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
-}
-
-/**
- * Runs `args` on this same Node in `root`, as `what`; throws BuildFailed with its last output when it
- * fails, and the signal's reason, once the child has ended, when `signal` stops it.
- */
-export function runNode(
-  what: string,
-  root: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  { signal, background = false, killAfterMs = KILL_AFTER_MS }: { signal?: AbortSignal | undefined; background?: boolean; killAfterMs?: number } = {},
-): Promise<void> {
-  return new Promise((done, fail) => {
-    const { child, output } = spawnNode(['--import', ENDS_WITH_PARENT, ...args], {
-      cwd: root,
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdin: 'pipe',
-      // Work nobody waits for yields the CPU to work somebody does (a build, a visitor's page).
-      priority: background ? constants.priority.PRIORITY_LOW : undefined,
-      keepChars: 20_000,
-      signal,
-    });
-    // A child that outlives its stop (one that handles SIGTERM itself) would hold the builds' turn: it is killed outright.
-    let killer: NodeJS.Timeout | undefined;
-    const killLater = () => {
-      killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    };
-    signal?.addEventListener('abort', killLater, { once: true });
-    child.on('error', (error) => {
-      // Stopped on purpose: settled once the child has ended, so nothing it writes comes after.
-      if (error.name === 'AbortError') return;
-      fail(new BuildFailed(`${what} could not run: ${error.message}`, plain(output())));
-    });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', killLater);
-      clearTimeout(killer);
-      if (signal?.aborted) return fail(signal.reason);
-      if (code === 0) return done();
-      const tail = plain(output()).trim().split('\n').slice(-OUTPUT_LINES).join('\n');
-      fail(new BuildFailed(`${what} failed (exit code ${code})`, tail));
-    });
-  });
 }
 
 /**

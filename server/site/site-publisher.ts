@@ -27,7 +27,7 @@ import { BuildJobs } from './build-jobs.ts';
 import { SiteFollower } from './site-follower.ts';
 import type { BusinessDetails } from '../../core/business-details.ts';
 
-export { BuildFailed } from './site-builder.ts';
+export { BuildFailed } from './build-child.ts';
 export { EntryRefused } from './entry-checks.ts';
 export { changedKeys, EditConflict, NoConflict, PublishBusy, type PublishedVersion, type Publisher } from './version-publisher.ts';
 export { PREVIEW_DAYS } from './site-previews.ts';

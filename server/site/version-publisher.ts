@@ -17,7 +17,8 @@ import { contentOf, RELEASE_VERSION, type ContentVersion, type VersionAction } f
 import type { LeadStore } from '../storage/types.ts';
 import { insertVersion, latestVersion, latestVersionNumber, versionByNumber } from '../storage/site-versions.ts';
 import { audit } from '../storage/audit-log.ts';
-import { BuildFailed, type SiteBuilder } from './site-builder.ts';
+import { BuildFailed } from './build-child.ts';
+import type { SiteBuilder } from './site-builder.ts';
 import type { EntryChecks } from './entry-checks.ts';
 import type { BuildAhead } from './build-ahead.ts';
 import { queueBuild, type BuildJobs } from './build-jobs.ts';

@@ -11,7 +11,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressInChild, runNode, SiteBuilder } from '../../server/site/site-builder.ts';
+import { runNode } from '../../server/site/build-child.ts';
+import { compressInChild, SiteBuilder } from '../../server/site/site-builder.ts';
 import { releaseContent } from '../../server/site/release-content.ts';
 import { LiveSite } from '../../server/site/live-site.ts';
 import { SitePublisher } from '../../server/site/site-publisher.ts';
