@@ -13,8 +13,6 @@ interface InsertAtCursorProps {
   onChange: (value: string) => void;
   label: string;
   choices: readonly InsertChoice[];
-  /** Where a choice that is a paragraph of its own goes, given where the cursor was: after that line by default. */
-  after?: (value: string, at: Selected) => number;
 }
 
 /**
@@ -22,7 +20,7 @@ interface InsertAtCursorProps {
  * of the site) and puts the one chosen there. Text typed in the box while the list was open moved
  * things, so the choice then goes at the end.
  */
-export function InsertAtCursor({ targetId, textarea, value, onChange, label, choices, after = (_v, at) => at.end }: InsertAtCursorProps) {
+export function InsertAtCursor({ targetId, textarea, value, onChange, label, choices }: InsertAtCursorProps) {
   const { selection, apply, reselect } = useTextEdit(textarea, value, onChange);
   /** Where the cursor was when the button was pressed. */
   const [inserting, setInserting] = useState<Selected | null>(null);
@@ -44,7 +42,7 @@ export function InsertAtCursor({ targetId, textarea, value, onChange, label, cho
           choices={choices}
           onChoose={(choice) => {
             const at = value === inserting.text ? inserting : { text: value, start: value.length, end: value.length };
-            apply(insertBlock(at, choice.written, choice.alone && { after: after(value, at) }));
+            apply(insertBlock(at, choice.written));
             setInserting(null);
           }}
           onCancel={() => {

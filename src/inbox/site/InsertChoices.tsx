@@ -24,7 +24,13 @@ export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoices
   const box = useRef<HTMLDivElement>(null);
   useEscapeCloses(box, onCancel);
   return (
-    <div id={id} ref={box} role="group" aria-labelledby={`${id}-title`} className="mt-2 w-full rounded-md border border-slate-300 bg-white p-3">
+    <div
+      id={id}
+      ref={box}
+      role="group"
+      aria-labelledby={`${id}-title`}
+      className="mt-2 max-h-[60vh] w-full overflow-y-auto rounded-md border border-slate-300 bg-white p-3"
+    >
       <p id={`${id}-title`} className="text-slate-800">
         {w.insertTitle}
       </p>
