@@ -238,7 +238,26 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(body.getByRole('heading', { level: 3 })).toContainText('NZ$1,500 to NZ$4,000 things set almost every price:');
           await expect(body).toBeFocused();
 
-          // A table goes in where the cursor is, and its cells are typed in place.
+          // A price typed into the text is flagged, and one press makes it the price list's, shown as its figure.
+          const blocks = body.locator('[title="A price from the price list: Standard display fridge"]');
+          const placed = await blocks.count();
+          await select('Ask every supplier whether a quoted price includes or excludes GST.');
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.type(' A display fridge costs NZ$1,500 to NZ$4,000.');
+          const repeat = page.getByText(/This repeats the “Standard display fridge” price, which Business details hold/);
+          await expect(repeat).toBeVisible();
+          await expect(body).toHaveAccessibleDescription(/This repeats the “Standard display fridge” price/);
+          await page.getByRole('button', { name: 'Follow Business details here' }).click();
+          await expect(repeat).toHaveCount(0);
+          await expect(blocks).toHaveCount(placed + 1);
+          await expect(body).toContainText('A display fridge costs NZ$1,500 to NZ$4,000.');
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await body.getByText('A display fridge costs').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/text-${kind}-1280.png` });
+          await expectAxeClean(page, 'the text at 1280 px');
+          await page.setViewportSize({ width: 390, height: 900 });
+
+          // A table goes in after the paragraph the cursor is in, and its cells are typed in place.
           const tables = body.getByRole('table');
           const before = await tables.count();
           await select('Ask every supplier whether a quoted price includes or excludes GST.');
@@ -255,7 +274,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('button', { name: 'Save draft' }).click();
           const written = ((await draft).postDataJSON() as { body: string }).body;
           expect(written).toContain('### <Price of="displayFridge" /> things set almost [every price](/contact):');
-          expect(written).toMatch(/\| Second \\\| last +\|/);
+          expect(written).toMatch(/excludes GST\. A display fridge costs <Price of="displayFridge" \/>\.\n\n\| Second \\\| last +\|/);
           expect(written).toContain('## Under-counter fridges: prices and what drives them');
           await page.getByRole('button', { name: 'Discard draft' }).click();
           await expect(body.getByRole('heading', { level: 3, name: line })).toHaveCount(0);

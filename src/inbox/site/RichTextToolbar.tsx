@@ -35,8 +35,8 @@ interface RichTextToolbarProps {
 
 /**
  * The buttons above an article's text: the line the cursor is on becomes a heading, a sub-heading,
- * a list or plain text; the selected words bold or a link; a table goes in, its cells then typed in
- * place; a block (a price, the phone number, a calculator) goes where the cursor is. A button that
+ * a list or plain text; the selected words bold or a link; a table goes in after the cursor's
+ * paragraph, its cells then typed in place; a block (a price, the phone number, a calculator) goes where the cursor is. A button that
  * is on where the cursor is says so (pressed), so a screen reader hears the line's kind.
  */
 export function RichTextToolbar({ targetId, choices }: RichTextToolbarProps) {
@@ -111,7 +111,22 @@ export function RichTextToolbar({ targetId, choices }: RichTextToolbarProps) {
         >
           {w.link}
         </button>
-        <button type="button" className={ui.secondary} aria-controls={targetId} onClick={inText(() => insertTable({ rows: 3, columns: 3 }))}>
+        <button
+          type="button"
+          className={ui.secondary}
+          aria-controls={targetId}
+          onClick={inText(() => {
+            // A table goes after the paragraph or list the cursor is in, rather than splitting it.
+            editor?.update(
+              () => {
+                const selection = $getSelection();
+                if ($isRangeSelection(selection)) selection.focus.getNode().getTopLevelElement()?.selectEnd();
+              },
+              { discrete: true },
+            );
+            insertTable({ rows: 3, columns: 3 });
+          })}
+        >
           {w.table}
         </button>
         <button
