@@ -191,6 +191,14 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
               }
               throw new Error(`"${w}" is not in the text`);
             }, words);
+          // Tab and Shift+Tab leave the text as they leave any field: nothing is indented or typed.
+          await select('Seven');
+          await page.keyboard.press('Shift+Tab');
+          await expect(page.getByRole('button', { name: 'Insert…' })).toBeFocused();
+          await select('Seven');
+          await page.keyboard.press('Tab');
+          await expect(body).not.toBeFocused();
+          await expect(body.getByText('Seven things set almost every price:')).toBeVisible();
           const line = 'Seven things set almost every price:';
           await select('almost');
           const sub = page.getByRole('button', { name: 'Sub-heading', exact: true });

@@ -9,6 +9,7 @@ import { BlockChip } from './BlockChip.tsx';
 import { RichTextToolbar } from './RichTextToolbar.tsx';
 import { blockChoices } from './insert-choices.ts';
 import { useEditorNames } from './useEditorNames.ts';
+import { useTabLeavesText } from './useTabLeavesText.ts';
 
 const w = words.site;
 
@@ -52,6 +53,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
   const written = useRef({ n: -1, text: '' });
 
   useEditorNames(box, { id, labelId, describedBy, invalid });
+  useTabLeavesText(box);
   const choices = useMemo(() => blockChoices(blocks, tokens), [blocks, tokens]);
   const readings = useMemo(() => new Map(choices.map((c) => [c.written, c])), [choices]);
   const plugins = useMemo(
