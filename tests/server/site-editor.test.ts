@@ -494,8 +494,9 @@ describe.each(storeKinds)('the site editor on %s', (kind) => {
     const [failed, ...rest] = await t.store.read(() => listVersions());
     expect(rest).toEqual(before);
     expect(failed).toMatchObject({ number: before[0]!.number + 1, status: 'failed', failure: expect.stringContaining('InvalidContentEntryDataError') });
-    // Every instance tells the owner why, and the next edit is made over the version still live.
-    await b.publisher.catchUp();
+    // Every instance tells the owner why, and the next edit is made over the version still live. Either
+    // instance may have run the build; each learns of the failure when it next looks for a new version.
+    await Promise.all([a, b].map((i) => i.publisher.catchUp()));
     for (const i of [a, b]) expect(i.publisher.failure).toContain('InvalidContentEntryDataError');
     expect((await onA.call(owner, 'GET', '/site')).json()).toMatchObject({ version: before[0]!.number, failure: expect.stringContaining('heading') });
     const versions = (await onA.call(owner, 'GET', '/site/versions')).json().versions;
