@@ -394,6 +394,13 @@ export function checkEntry(collection: CollectionName, data: unknown, body?: str
   return problems;
 }
 
+/** How the build compiles an article's text (the settings @astrojs/mdx gives satteri's mdxToJs). */
+export const BUILD_MDX = {
+  features: { gfm: true, smartPunctuation: true },
+  jsxImportSource: 'astro',
+  elementAttributeNameCase: 'html',
+} as const;
+
 /**
  * The body as the build compiles it: the build's own MDX compiler (satteri's mdxToJs, which
  * @astrojs/mdx runs) with the build's settings, so a body it cannot turn into a page, or turns into
@@ -403,11 +410,7 @@ export function checkEntry(collection: CollectionName, data: unknown, body?: str
  */
 export async function compileProblems(body: string): Promise<ContentProblem[]> {
   try {
-    const { code } = await mdxToJs(body, {
-      features: { gfm: true, smartPunctuation: true },
-      jsxImportSource: 'astro',
-      elementAttributeNameCase: 'html',
-    });
+    const { code } = await mdxToJs(body, BUILD_MDX);
     if (code.length > COMPILED_MAX)
       return [{ path: 'body', message: 'This text is too intricate for the site to build: use fewer quotes, lists or bold marks inside each other.' }];
     return [];

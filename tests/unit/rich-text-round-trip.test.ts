@@ -16,7 +16,7 @@ import { mdxToJs } from 'satteri';
 import { afterAll, describe, expect, it } from 'vitest';
 import { richTextPlugins, WRITTEN_AS } from '../../src/inbox/site/rich-text-setup.ts';
 import RichTextEditor from '../../src/inbox/site/RichTextEditor.tsx';
-import { bodyBlockChoices } from '../../src/lib/content-check.ts';
+import { BUILD_MDX, bodyBlockChoices } from '../../src/lib/content-check.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,7 +31,7 @@ const articles = ['blog', 'guides'].flatMap((folder) =>
 );
 
 /** The page's code as the build compiles it: the same code renders the same page. */
-const rendered = (body: string) => mdxToJs(body).code;
+const rendered = (body: string) => mdxToJs(body, BUILD_MDX).code;
 
 const Block = () => null;
 
