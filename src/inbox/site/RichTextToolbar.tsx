@@ -69,17 +69,24 @@ export function RichTextToolbar({ targetId, choices }: RichTextToolbarProps) {
       if (listType) applyListType('');
       convertLines(() => (type === 'paragraph' ? $createParagraphNode() : $createHeadingNode(type)));
     });
-  const lines = [
+  const formats = [
     { label: w.heading, on: blockType === 'h2', press: lineAs('h2') },
     { label: w.subheading, on: blockType === 'h3', press: lineAs('h3') },
     { label: w.bullets, on: listType === 'bullet', press: inText(() => applyListType(listType === 'bullet' ? '' : 'bullet')) },
     { label: w.numbers, on: listType === 'number', press: inText(() => applyListType(listType === 'number' ? '' : 'number')) },
     { label: w.plain, on: blockType === 'paragraph' && !listType, press: lineAs('paragraph') },
+    { label: w.bold, on: (format & IS_BOLD) !== 0, press: inText(() => applyFormat('bold')) },
   ];
+  /** A button that opens a box of its own below the buttons (where a link goes, what to insert), or closes it. */
+  const opens = (which: 'link' | 'insert', boxId: string, label: string) => (
+    <button type="button" className={ui.secondary} aria-expanded={open === which} aria-controls={boxId} onClick={() => setOpen(open === which ? null : which)}>
+      {label}
+    </button>
+  );
   return (
     <div className="mb-2 w-full">
       <div role="group" aria-label={w.group} className="flex flex-wrap gap-2">
-        {lines.map((line) => (
+        {formats.map((line) => (
           <button
             key={line.label}
             type="button"
@@ -92,25 +99,7 @@ export function RichTextToolbar({ targetId, choices }: RichTextToolbarProps) {
             {line.label}
           </button>
         ))}
-        <button
-          type="button"
-          className={ui.secondary}
-          aria-controls={targetId}
-          aria-pressed={(format & IS_BOLD) !== 0}
-          onMouseDown={keepSelection}
-          onClick={inText(() => applyFormat('bold'))}
-        >
-          {w.bold}
-        </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          aria-expanded={open === 'link'}
-          aria-controls={linkId}
-          onClick={() => setOpen(open === 'link' ? null : 'link')}
-        >
-          {w.link}
-        </button>
+        {opens('link', linkId, w.link)}
         <button
           type="button"
           className={ui.secondary}
@@ -129,15 +118,7 @@ export function RichTextToolbar({ targetId, choices }: RichTextToolbarProps) {
         >
           {w.table}
         </button>
-        <button
-          type="button"
-          className={ui.secondary}
-          aria-expanded={open === 'insert'}
-          aria-controls={insertId}
-          onClick={() => setOpen(open === 'insert' ? null : 'insert')}
-        >
-          {w.insert}
-        </button>
+        {opens('insert', insertId, w.insert)}
       </div>
       {open === 'link' && (
         <LinkBox
