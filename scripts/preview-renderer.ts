@@ -34,7 +34,9 @@ export async function buildPreviewRenderer(): Promise<void> {
     define: { __BUILT_IN__: JSON.stringify(root) },
     // The renderer's stand-in for the collections a build reads from files.
     resolve: { alias: { 'astro:content': join(root, 'src/preview/content-source.ts') } },
-    ssr: { external: ['astro', 'react', 'react-dom', '@astrojs/markdown-satteri'] },
+    // The icon and map libraries are bundled: imported whole from node_modules, lucide-react loads
+    // every one of its icons, about 22 MB more in the thread (measured), for the hundred the pages use.
+    ssr: { external: ['astro', 'react', 'react-dom', '@astrojs/markdown-satteri'], noExternal: ['lucide-react', 'd3-geo', 'topojson-client'] },
     plugins: [
       {
         name: 'preview-renderer-no-styles',
