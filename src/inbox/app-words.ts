@@ -681,7 +681,7 @@ export const words = {
     form: 'Fields',
     body: 'Text',
     bodyHelp:
-      'Type as in any document. To make a line a heading or a list, or words bold or a link, put the cursor there or select them and press a button. “Insert…” puts a price, the phone number or a calculator where the cursor is; it shows what the page will show.',
+      'Type as in any document. To make a line a heading or a list, or words bold or a link, put the cursor there or select them and press a button. “Insert…” puts a price, the phone number or a calculator where the cursor is; it shows what the page will show. In a table, the arrow keys and Enter move from cell to cell.',
     bodyPlainHelp:
       'This text holds something the editor cannot show, so it is given as written. Headings start with ##, list items with -, and bold words sit between ** marks.',
     bodyLoading: 'Opening the text…',
@@ -704,6 +704,24 @@ export const words = {
       cell: (row: number, column: number) => `Row ${row}, column ${column}`,
       addRow: 'Add a row',
       addColumn: 'Add a column',
+      columnOptions: (column: number) => `Options for column ${column}`,
+      rowOptions: (row: number) => (row === 0 ? 'Options for the heading row' : `Options for row ${row}`),
+      /** The words of the editor library's table menus, by its own keys for them. */
+      tableMenus: {
+        'table.columnMenu': 'Options for this column',
+        'table.rowMenu': 'Options for this row',
+        'table.deleteTable': 'Remove this table',
+        'table.textAlignment': 'Line up the words in this column',
+        'table.alignLeft': 'To the left',
+        'table.alignCenter': 'In the centre',
+        'table.alignRight': 'To the right',
+        'table.insertColumnLeft': 'Add a column before this one',
+        'table.insertColumnRight': 'Add a column after this one',
+        'table.deleteColumn': 'Remove this column',
+        'table.insertRowAbove': 'Add a row above this one',
+        'table.insertRowBelow': 'Add a row below this one',
+        'table.deleteRow': 'Remove this row',
+      } as Partial<Record<string, string>>,
       insert: 'Insert…',
       insertFigure: 'Insert a figure…',
       insertTitle:

@@ -199,6 +199,30 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.keyboard.press('Tab');
           await expect(body).not.toBeFocused();
           await expect(body.getByText('Seven things set almost every price:')).toBeVisible();
+          // A table is one stop, at its cell last used, with its buttons only for the table entered;
+          // the arrow keys go from cell to cell.
+          const [first, second] = [body.getByRole('table').nth(0), body.getByRole('table').nth(1)];
+          await expect(first.getByRole('textbox', { name: 'Column 1 heading' })).toBeFocused();
+          await page.keyboard.press('Tab');
+          await expect(first.getByRole('button', { name: 'Add a column' })).toBeFocused();
+          await page.keyboard.press('Tab');
+          await expect(first.getByRole('button', { name: 'Add a row' })).toBeFocused();
+          await page.keyboard.press('Tab');
+          await expect(second.getByRole('textbox', { name: 'Column 1 heading' })).toBeFocused();
+          await page.keyboard.press('ArrowDown');
+          await expect(second.getByRole('textbox', { name: 'Row 1, column 1' })).toBeFocused();
+          // Down puts the caret at the end of the cell's words, so Right goes on to the next cell.
+          await page.keyboard.press('ArrowRight');
+          await expect(second.getByRole('textbox', { name: 'Row 1, column 2' })).toBeFocused();
+          await page.keyboard.press('ArrowUp');
+          await expect(second.getByRole('textbox', { name: 'Column 2 heading' })).toBeFocused();
+          for (const name of ['Options for the heading row', 'Remove this table', 'Options for column 2']) {
+            await page.keyboard.press('Shift+Tab');
+            await expect(second.getByRole('button', { name })).toBeFocused();
+          }
+          // Back in the table before, its buttons are out of the way again: the cell is the stop.
+          await page.keyboard.press('Shift+Tab');
+          await expect(first.getByRole('textbox', { name: 'Column 1 heading' })).toBeFocused();
           const line = 'Seven things set almost every price:';
           await select('almost');
           const sub = page.getByRole('button', { name: 'Sub-heading', exact: true });
@@ -274,7 +298,15 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           const cell = tables.nth(0).locator('[contenteditable="true"]').first();
           await cell.click();
           await page.keyboard.type('Second | last');
-          await expectAxeClean(page, 'the text with a new table');
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.type('Next');
+          // A column's options, in the inbox's words.
+          await tables.nth(0).getByRole('button', { name: 'Options for column 2' }).click();
+          await expect(page.getByRole('button', { name: 'Add a column after this one' })).toBeVisible();
+          await expectAxeClean(page, 'the text with a new table and its column options open');
+          await page.screenshot({ path: `${SHOTS}/table-options-${kind}-390.png` });
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('button', { name: 'Add a column after this one' })).toHaveCount(0);
           await page.screenshot({ path: `${SHOTS}/table-${kind}-390.png` });
 
           // What is kept is what the build reads: the marks and the blocks, written by the editor.
@@ -282,7 +314,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await page.getByRole('button', { name: 'Save draft' }).click();
           const written = ((await draft).postDataJSON() as { body: string }).body;
           expect(written).toContain('### <Price of="displayFridge" /> things set almost [every price](/contact):');
-          expect(written).toMatch(/excludes GST\. A display fridge costs <Price of="displayFridge" \/>\.\n\n\| Second \\\| last +\|/);
+          expect(written).toMatch(/excludes GST\. A display fridge costs <Price of="displayFridge" \/>\.\n\n\| Second \\\| last +\| Next +\|/);
           expect(written).toContain('## Under-counter fridges: prices and what drives them');
           await page.getByRole('button', { name: 'Discard draft' }).click();
           await expect(body.getByRole('heading', { level: 3, name: line })).toHaveCount(0);

@@ -10,6 +10,7 @@ import { RichTextToolbar } from './RichTextToolbar.tsx';
 import { blockChoices } from './insert-choices.ts';
 import { useEditorNames } from './useEditorNames.ts';
 import { useTabLeavesText } from './useTabLeavesText.ts';
+import { useTableKeys } from './useTableKeys.ts';
 
 const w = words.site;
 
@@ -54,6 +55,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
 
   useEditorNames(box, { id, labelId, describedBy, invalid });
   useTabLeavesText(box);
+  useTableKeys(box);
   const choices = useMemo(() => blockChoices(blocks, tokens), [blocks, tokens]);
   const readings = useMemo(() => new Map(choices.map((c) => [c.written, c])), [choices]);
   const plugins = useMemo(
@@ -78,7 +80,9 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
           toMarkdownOptions={WRITTEN_AS}
           contentEditableClassName={TEXT_LOOK}
           translation={(key, fallback, values = {}) =>
-            key === 'contentArea.editableMarkdown' ? w.body : Object.entries(values).reduce((text, [k, v]) => text.replaceAll(`{{${k}}}`, String(v)), fallback)
+            key === 'contentArea.editableMarkdown'
+              ? w.body
+              : (w.format.tableMenus[key] ?? Object.entries(values).reduce((text, [k, v]) => text.replaceAll(`{{${k}}}`, String(v)), fallback))
           }
           onError={onUnreadable}
           onChange={(markdown, initial) => {

@@ -12,9 +12,10 @@ export interface TextNames {
 }
 
 /**
- * The field's id, label, help and error on the editing area, and names for the parts of the article editor's tables that the editor library leaves unnamed: each
- * cell's text box ("Row 2, column 1"), the buttons that add a row or a column, and the empty cells
- * its tools sit in (made presentational, as they hold no data). Attributes only, set again whenever
+ * The field's id, label, help and error on the editing area, and names for the parts of the
+ * article editor's tables that the editor library leaves unnamed or names alike: each cell's text
+ * box ("Row 2, column 1"), each row's and column's options, the buttons that add a row or a
+ * column, and the empty cells its tools sit in (made presentational, as they hold no data). Attributes only, set again whenever
  * the tables change, so the library keeps drawing its own elements. Written by hand because the
  * library offers no way to name them.
  */
@@ -49,16 +50,29 @@ export function useEditorNames(box: RefObject<HTMLElement | null>, { id, labelId
         });
         for (const cell of table.querySelectorAll('thead th, tfoot th, [data-tool-cell]'))
           if (cell.getAttribute('role') !== 'none') cell.setAttribute('role', 'none');
-        for (const [selector, label] of [
-          ['tbody button[class*="addColumnButton"]', w.addColumn],
-          ['tfoot button[class*="addRowButton"]', w.addRow],
-        ] as const)
-          for (const button of table.querySelectorAll(selector)) if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+        const buttons: (readonly [Element | null, string])[] = [
+          ...[...table.querySelectorAll(':scope > thead button[aria-haspopup]')].map((button, c) => [button, w.columnOptions(c + 1)] as const),
+          ...[...table.querySelectorAll(':scope > tbody > tr')].map(
+            (row, r) => [row.querySelector(':scope > [data-tool-cell] button[aria-haspopup]'), w.rowOptions(r)] as const,
+          ),
+          ...[...table.querySelectorAll('tbody button[class*="addColumnButton"]')].map((button) => [button, w.addColumn] as const),
+          ...[...table.querySelectorAll('tfoot button[class*="addRowButton"]')].map((button) => [button, w.addRow] as const),
+        ];
+        // Named as the tooltip reads, so a spoken "click" finds what the pointer shows.
+        for (const [button, label] of buttons) {
+          if (!button) continue;
+          for (const attribute of ['aria-label', 'title']) if (button.getAttribute(attribute) !== label) button.setAttribute(attribute, label);
+          // A row's or column's options open in a box of their own, named as the button that opened it.
+          const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+          if (menu && menu.getAttribute('aria-label') !== label) menu.setAttribute('aria-label', label);
+        }
       }
     };
     name();
     const watch = new MutationObserver(name);
-    watch.observe(root, { childList: true, subtree: true });
+    // A menu opens outside the text (the editor library puts its boxes at the end of the page): it is
+    // named when its button says it is open.
+    watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-expanded'] });
     return () => watch.disconnect();
   }, [box, id, labelId, describedBy, invalid]);
 }
