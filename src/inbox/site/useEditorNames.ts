@@ -15,9 +15,9 @@ export interface TextNames {
  * The field's id, label, help and error on the editing area, and names for the parts of the
  * article editor's tables that the editor library leaves unnamed or names alike: each cell's text
  * box ("Row 2, column 1"), each row's and column's options, the buttons that add a row or a
- * column, and the empty cells its tools sit in (made presentational, as they hold no data). Attributes only, set again whenever
- * the tables change, so the library keeps drawing its own elements. Written by hand because the
- * library offers no way to name them.
+ * column, and the empty cells its tools sit in (made presentational, as they hold no data).
+ * Attributes only, set again whenever the tables change, so the library keeps drawing its own
+ * elements. Written by hand because the library offers no way to name them.
  */
 export function useEditorNames(box: RefObject<HTMLElement | null>, { id, labelId, describedBy, invalid }: TextNames) {
   useEffect(() => {
