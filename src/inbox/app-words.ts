@@ -728,6 +728,7 @@ export const words = {
         'Put one of these where the cursor is. A price, phone number or promise put in this way follows Business details, so it changes when they do.',
       insertShows: (label: string, shows: string) => `${label}, now “${shows}”`,
       unknownBlock: (written: string) => `A block this editor does not know (${written})`,
+      changeBlock: (label: string) => `In place of “${label}”, put:`,
     },
     saveDraft: 'Save draft',
     previewButton: 'Preview',

@@ -270,6 +270,31 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(body.getByRole('heading', { level: 3 })).toContainText('NZ$1,500 to NZ$4,000 things set almost every price:');
           await expect(body).toBeFocused();
 
+          // A block is changed in place: pressed, it offers the others of its kind, over the page.
+          const chip = body.getByRole('heading', { level: 3 }).getByRole('button', { name: 'NZ$1,500 to NZ$4,000' });
+          const change = page.getByRole('dialog', { name: /^In place of “A price from the price list: Standard display fridge”, put:/ });
+          await chip.click();
+          await expect(change.getByRole('button').first()).toBeFocused();
+          // Only the other prices, then the way back: no phone number or calculator in place of a price.
+          await expect(change.getByRole('button', { name: /Standard display fridge/ })).toHaveCount(0);
+          await expect(change.getByRole('button', { name: /phone number/ })).toHaveCount(0);
+          await expectAxeClean(page, 'a block being changed');
+          await page.screenshot({ path: `${SHOTS}/change-block-${kind}-390.png` });
+          await change.getByRole('button', { name: /^A price from the price list: Upright \(reach-in\) fridge/ }).click();
+          await expect(change).toHaveCount(0);
+          await expect(body.getByRole('heading', { level: 3 })).toContainText('NZ$2,500 to NZ$6,000 things set almost every price:');
+          const changed = body.getByRole('heading', { level: 3 }).getByRole('button', { name: 'NZ$2,500 to NZ$6,000' });
+          await expect(changed).toBeFocused();
+          // Escape drops it with nothing changed; the keyboard opens it as the pointer does.
+          await page.keyboard.press('Enter');
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+          await expect(changed).toBeFocused();
+          await changed.click();
+          await page.getByRole('button', { name: /^A price from the price list: Standard display fridge/ }).click();
+          await expect(chip).toBeVisible();
+
           // A price typed into the text is flagged, and one press makes it the price list's, shown as its figure.
           const blocks = body.locator('[title="A price from the price list: Standard display fridge"]');
           const placed = await blocks.count();

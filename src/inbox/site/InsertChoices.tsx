@@ -9,6 +9,8 @@ const w = words.site.format;
 interface InsertChoicesProps {
   id: string;
   choices: readonly InsertChoice[];
+  /** What the list is for; by default, putting one where the cursor is. */
+  title?: string;
   onChoose: (choice: InsertChoice) => void;
   onCancel: () => void;
 }
@@ -18,7 +20,7 @@ interface InsertChoicesProps {
  * words with what it shows now ("A price from the price list: Standard display fridge, now
  * NZ$1,500 to NZ$4,000"), so the owner picks a figure rather than types one.
  */
-export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoicesProps) {
+export function InsertChoices({ id, choices, title = w.insertTitle, onChoose, onCancel }: InsertChoicesProps) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   const box = useRef<HTMLDivElement>(null);
@@ -32,7 +34,7 @@ export function InsertChoices({ id, choices, onChoose, onCancel }: InsertChoices
       className="mt-2 max-h-[60vh] w-full overflow-y-auto rounded-md border border-slate-300 bg-white p-3"
     >
       <p id={`${id}-title`} className="text-slate-800">
-        {w.insertTitle}
+        {title}
       </p>
       <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {choices.map((choice, i) => (
