@@ -65,8 +65,8 @@ function caretAtEnd(box: HTMLElement) {
  * the start) takes the focus, the arrow keys go from cell to cell (Up and Down always, Left and Right
  * at the end of a cell's words) and Enter goes down, as the editor library has it. The buttons for a
  * row, a column and the table are in the Tab order only for the table last entered, and only those
- * of the cell's row and column: the price guide's eleven tables were about 260 stops of Tab between
- * the text and the buttons after it. Written by hand because the editor library makes every cell
+ * of the cell's row and column: the price guide's eleven tables were 198 stops of Tab between the
+ * text and the buttons after it. Written by hand because the editor library makes every cell
  * and button a stop of its own.
  */
 export function useTableKeys(box: RefObject<HTMLElement | null>) {
