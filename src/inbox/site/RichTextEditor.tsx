@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { MDXEditor, toolbarPlugin } from '@mdxeditor/editor';
 import '@mdxeditor/editor/style.css';
+import './rich-text-menus.css';
 import type { SiteEntryAnswer } from '../../../core/inbox-api/site.ts';
 import { words } from '../app-words.ts';
 import { richTextPlugins, WRITTEN_AS } from './rich-text-setup.ts';
