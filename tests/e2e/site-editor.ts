@@ -17,6 +17,8 @@
  * Axe at 390 px and 1280 px, screenshots.
  */
 import { nzParts } from '../../core/nz-time.ts';
+import { business } from '../../core/business.ts';
+import { PRICE_LABELS, priceText } from '../../core/guide-prices.ts';
 import { eachLead } from '../../server/storage/open-store.ts';
 import { one, run } from '../../server/storage/steps.ts';
 import { formBody, type StoreKind } from '../support/stores.ts';
@@ -271,19 +273,20 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(body).toBeFocused();
 
           // A block is changed in place: pressed, it offers the others of its kind, over the page.
-          const chip = body.getByRole('heading', { level: 3 }).getByRole('button', { name: 'NZ$1,500 to NZ$4,000' });
-          const change = page.getByRole('dialog', { name: /^In place of “A price from the price list: Standard display fridge”, put:/ });
+          const [fridge, upright] = [priceText(business.prices.displayFridge), priceText(business.prices.uprightFridge)];
+          const chip = body.getByRole('heading', { level: 3 }).getByRole('button', { name: fridge });
+          const change = page.getByRole('dialog', { name: `In place of “A price from the price list: ${PRICE_LABELS.displayFridge}”, put:` });
           await chip.click();
           await expect(change.getByRole('button').first()).toBeFocused();
           // Only the other prices, then the way back: no phone number or calculator in place of a price.
-          await expect(change.getByRole('button', { name: /Standard display fridge/ })).toHaveCount(0);
+          await expect(change.getByRole('button', { name: PRICE_LABELS.displayFridge })).toHaveCount(0);
           await expect(change.getByRole('button', { name: /phone number/ })).toHaveCount(0);
           await expectAxeClean(page, 'a block being changed');
           await page.screenshot({ path: `${SHOTS}/change-block-${kind}-390.png` });
-          await change.getByRole('button', { name: /^A price from the price list: Upright \(reach-in\) fridge/ }).click();
+          await change.getByRole('button', { name: `A price from the price list: ${PRICE_LABELS.uprightFridge}` }).click();
           await expect(change).toHaveCount(0);
-          await expect(body.getByRole('heading', { level: 3 })).toContainText('NZ$2,500 to NZ$6,000 things set almost every price:');
-          const changed = body.getByRole('heading', { level: 3 }).getByRole('button', { name: 'NZ$2,500 to NZ$6,000' });
+          await expect(body.getByRole('heading', { level: 3 })).toContainText(`${upright} things set almost every price:`);
+          const changed = body.getByRole('heading', { level: 3 }).getByRole('button', { name: upright });
           await expect(changed).toBeFocused();
           // Escape drops it with nothing changed; the keyboard opens it as the pointer does.
           await page.keyboard.press('Enter');
@@ -292,7 +295,7 @@ export function ownerEditsTheSite(kind: StoreKind, journeys: readonly SiteJourne
           await expect(page.getByRole('dialog')).toHaveCount(0);
           await expect(changed).toBeFocused();
           await changed.click();
-          await page.getByRole('button', { name: /^A price from the price list: Standard display fridge/ }).click();
+          await page.getByRole('button', { name: `A price from the price list: ${PRICE_LABELS.displayFridge}` }).click();
           await expect(chip).toBeVisible();
 
           // A price typed into the text is flagged, and one press makes it the price list's, shown as its figure.

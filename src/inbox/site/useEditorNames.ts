@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { words } from '../app-words.ts';
+import { cellsOf, columnButtons, rowButtons } from './table-parts.ts';
 
 const w = words.site.format;
 
@@ -39,22 +40,17 @@ export function useEditorNames(box: RefObject<HTMLElement | null>, { id, labelId
           }
       }
       for (const table of root.querySelectorAll('table')) {
-        table.querySelectorAll('tbody > tr').forEach((row, r) => {
-          [...row.children]
-            .filter((cell) => !cell.hasAttribute('data-tool-cell'))
-            .forEach((cell, c) => {
-              const text = cell.querySelector('[contenteditable="true"]');
-              const label = r === 0 ? w.headingCell(c + 1) : w.cell(r, c + 1);
-              if (text && text.getAttribute('aria-label') !== label) text.setAttribute('aria-label', label);
-            });
-        });
+        cellsOf(table).forEach((line, r) =>
+          line.forEach((text, c) => {
+            const label = r === 0 ? w.headingCell(c + 1) : w.cell(r, c + 1);
+            if (text && text.getAttribute('aria-label') !== label) text.setAttribute('aria-label', label);
+          }),
+        );
         for (const cell of table.querySelectorAll('thead th, tfoot th, [data-tool-cell]'))
           if (cell.getAttribute('role') !== 'none') cell.setAttribute('role', 'none');
         const buttons: (readonly [Element | null, string])[] = [
-          ...[...table.querySelectorAll(':scope > thead button[aria-haspopup]')].map((button, c) => [button, w.columnOptions(c + 1)] as const),
-          ...[...table.querySelectorAll(':scope > tbody > tr')].map(
-            (row, r) => [row.querySelector(':scope > [data-tool-cell] button[aria-haspopup]'), w.rowOptions(r)] as const,
-          ),
+          ...columnButtons(table).map((button, c) => [button, w.columnOptions(c + 1)] as const),
+          ...rowButtons(table).map((button, r) => [button, w.rowOptions(r)] as const),
           ...[...table.querySelectorAll('tbody button[class*="addColumnButton"]')].map((button) => [button, w.addColumn] as const),
           ...[...table.querySelectorAll('tfoot button[class*="addRowButton"]')].map((button) => [button, w.addRow] as const),
         ];

@@ -1,11 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-/** A table's cell text boxes by row (the heading row first) and column; null where a cell is still being drawn. */
-function cellsOf(table: HTMLTableElement): (HTMLElement | null)[][] {
-  return [...table.querySelectorAll(':scope > tbody > tr')].map((row) =>
-    [...row.children].filter((cell) => !cell.hasAttribute('data-tool-cell')).map((cell) => cell.querySelector<HTMLElement>('[contenteditable="true"]')),
-  );
-}
+import { cellsOf, columnButtons, rowButtons } from './table-parts.ts';
 
 function tabStop(element: HTMLElement, on: boolean) {
   // The attribute, not the property: a text box's property reads -1 before any attribute is set.
@@ -85,12 +79,8 @@ export function useTableKeys(box: RefObject<HTMLElement | null>) {
       cells.forEach((line, r) => line.forEach((cell, c) => cell && tabStop(cell, r === row && c === column)));
       const open = table === entered;
       // The column and row options (each opens a menu), then the table's own buttons (remove, add a row or a column).
-      table.querySelectorAll<HTMLElement>(':scope > thead button[aria-haspopup]').forEach((button, c) => tabStop(button, open && c === column));
-      table
-        .querySelectorAll<HTMLElement>(':scope > tbody > tr')
-        .forEach((line, r) =>
-          line.querySelectorAll<HTMLElement>(':scope > [data-tool-cell] button[aria-haspopup]').forEach((button) => tabStop(button, open && r === row)),
-        );
+      columnButtons(table).forEach((button, c) => tabStop(button, open && c === column));
+      rowButtons(table).forEach((button, r) => button && tabStop(button, open && r === row));
       table.querySelectorAll<HTMLElement>('[data-tool-cell] button:not([aria-haspopup])').forEach((button) => tabStop(button, open));
     };
     const arrangeAll = () => root.querySelectorAll('table').forEach(arrange);
