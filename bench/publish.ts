@@ -14,7 +14,7 @@
  * (each instance's "built and stored" log line), and the memory editing adds to an instance: the
  * resident memory of its process and every process it started (its builds), read from /proc when it
  * has started and after each round, the most less the first. The quick preview renders in the
- * server's own process, so its memory is the server's.
+ * site editor's process (which checks text too), a process the server started, so it is counted.
  *
  * The owner opens the Site section's list of pages first (which loads the instance's preview renderer).
  * Each round opens the price guide in the editor,

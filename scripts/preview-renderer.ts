@@ -1,7 +1,7 @@
 /**
  * Builds the preview renderer (src/preview/render-page.ts with the templates it imports) into
- * dist-renderer/, for the lead server to import: the site editor's previews are then rendered on a
- * worker thread of the server (server/site/quick-preview.ts), with no dev server.
+ * dist-renderer/, for the lead server's site editor process to import: the site editor's previews
+ * are then rendered there (server/site/quick-preview.ts), with no dev server.
  *
  * It is an Astro integration: a build of the release builds the renderer after it, in a process of
  * its own. A build of a published version (CONTENT_DIR_ENV set) leaves it alone, since the templates

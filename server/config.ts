@@ -143,8 +143,8 @@ export const configSchema = z
     SITE_CHECK_INTERVAL: duration.default(2000),
     SITE_BUILD_LEASE: duration.default(DEFAULTS.siteBuildLeaseMs),
     /**
-     * Whether a preview in the site editor is rendered at once on a worker thread (by the preview
-     * renderer the build makes; at most about 140 MB while someone edits), rather than by building the site.
+     * Whether a preview in the site editor is rendered at once in the site editor's process (by the
+     * preview renderer the build makes; about 60 MB more while someone edits), rather than by building the site.
      */
     SITE_QUICK_PREVIEW: flag(true),
     DATABASE_URL: z

@@ -29,6 +29,7 @@ import { LiveSite } from './site/live-site.ts';
 import { photoFiles } from './storage/site-photos.ts';
 import { SiteBuilder } from './site/site-builder.ts';
 import { QuickPreview } from './site/quick-preview.ts';
+import { ContentChecker } from './site/content-checker.ts';
 import { SitePublisher } from './site/site-publisher.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -72,6 +73,8 @@ usePushSettings(store, config);
 
 // The site as published in the site editor: the newest version built on any instance, fetched before this instance serves.
 const site = new LiveSite(distDir);
+// One process for the site editor's checks and quick previews: they load the same schemas and compiler.
+const checker = new ContentChecker();
 const publisher = new SitePublisher({
   store,
   root,
@@ -80,7 +83,8 @@ const publisher = new SitePublisher({
   checkEveryMs: config.SITE_CHECK_INTERVAL,
   buildLeaseMs: config.SITE_BUILD_LEASE,
   builder: new SiteBuilder({ root, workDir, releaseDist: distDir, photos: (ids) => store.read(() => photoFiles(ids)) }),
-  quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, log }) : undefined,
+  checker,
+  quickPreview: config.SITE_QUICK_PREVIEW ? new QuickPreview({ root, checker }) : undefined,
 });
 await publisher.catchUp();
 // The e-mails, texts and pages this server writes state the served version's business details.

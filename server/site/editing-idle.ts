@@ -1,5 +1,5 @@
 /**
- * How long the site editor's helpers (the quick preview's thread, the content checker's process)
+ * How long the site editor's helpers (the process that checks text and renders quick previews)
  * stay after their last use: an owner who pauses between edits finds them ready, and one who has
  * finished gets the memory back.
  */

@@ -1,6 +1,6 @@
 /**
- * The preview renderer: one page of the site rendered with the entries given, on a worker thread of
- * the lead server, by Astro's Container API. scripts/preview-renderer.ts compiles this file and the
+ * The preview renderer: one page of the site rendered with the entries given, in the site editor's
+ * process (server/site/editing-child.ts), by Astro's Container API. scripts/preview-renderer.ts compiles this file and the
  * templates it imports once, at build, into dist-renderer/; the server imports that file.
  *
  * The page is the one the build would make at that address from the same entries: the same page
@@ -50,11 +50,8 @@ export class NoSuchPage extends Error {}
 declare const __BUILT_IN__: string;
 
 /**
- * One container for the renderer's life, made as the thread starts (ready) or at its first render.
- * Making one generates a key (Web Crypto), and a thread ended while Node finishes such a job aborts
- * the whole process: made once, and waited for before the quick preview ends a thread, no key is
- * being made when it does. A container keeps a route for each page it renders; ending the thread
- * gives that back.
+ * One container for the renderer's life, made as it loads (ready) or at its first render. A
+ * container keeps a route for each page it renders; ending the process gives that back.
  */
 let container: Promise<experimental_AstroContainer> | undefined;
 function theContainer(): Promise<experimental_AstroContainer> {

@@ -9,13 +9,13 @@
  * - every script and island the page loads is a file of the served build, and the page has the
  *   served stylesheet and names no folder of the server;
  * - any address, however hostile, gets a page or a refusal, never a hang or a leaked path;
- * - its worker thread ends after so many renders and when idle, and the next preview starts another;
- * - a thread is never ended while its renderer is still making its container (that aborts the process);
+ * - its process ends after so many renders and when idle, and the next preview starts another;
+ * - a render that ends its process is refused, and the next starts another;
  * - once stopped, it renders nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSite } from '../../server/http/plugins/static.ts';
@@ -129,7 +129,7 @@ describe('the quick preview', () => {
     await expect(live.render(site(code), '/blog/common-problems', served)).rejects.toThrow(/check/);
   });
 
-  it('ends its worker after so many renders, and when idle, and starts another for the next preview', { timeout: 60_000 }, async () => {
+  it('ends its process after so many renders, and when idle, and starts another for the next preview', { timeout: 60_000 }, async () => {
     const brief = new QuickPreview({ root: ROOT, rendersPerWorker: 2, idleMs: 300 });
     try {
       for (const n of [1, 2, 3]) {
@@ -137,9 +137,9 @@ describe('the quick preview', () => {
         const shown = (await brief.render(site({ ...GUIDE, data: { ...GUIDE.data, heading } }), '/commercial-fridge-prices-nz', served)).toString('utf8');
         expect(/<h1[^>]*>([^<]*)</.exec(shown)?.[1]).toBe(heading);
       }
-      // The third render needed a worker of its own.
+      // The third render needed a process of its own.
       expect(brief.started).toBe(2);
-      await waitFor(() => !brief.warmed, { what: 'the idle worker to end' });
+      await waitFor(() => !brief.warmed, { what: 'the idle process to end' });
       expect((await brief.render(site(), '/contact', served)).toString('utf8')).toContain('<h1');
       expect(brief.started).toBe(3);
     } finally {
@@ -147,23 +147,22 @@ describe('the quick preview', () => {
     }
   });
 
-  it('waits for a starting renderer to be ready before it ends the thread', async () => {
-    // A stand-in renderer whose container takes 300 ms to make, and which leaves a mark when made.
+  it('refuses a render that ends its process, and renders the next in a new one', async () => {
+    // A stand-in renderer that ends its whole process on one address, as a crash in native code would.
     const root = mkdtempSync(join(tmpdir(), 'crnz-renderer-'));
-    const mark = join(root, 'made');
     mkdirSync(join(root, PREVIEW_RENDERER_FILE, '..'), { recursive: true });
     writeFileSync(
       join(root, PREVIEW_RENDERER_FILE),
-      `import { writeFileSync } from 'node:fs';
-       export async function ready() { await new Promise((done) => setTimeout(done, 300)); writeFileSync(${JSON.stringify(mark)}, ''); }
-       export async function renderPage() { return '<html><head></head></html>'; }`,
+      `export async function ready() {}
+       export async function renderPage(route) { if (route === '/crash') process.exit(1); return '<html><head></head><body><h1>' + route + '</h1></body></html>'; }`,
     );
-    const starting = new QuickPreview({ root });
+    const standIn = new QuickPreview({ root });
     try {
-      starting.warm();
-      await starting.stop();
-      expect(existsSync(mark), 'the thread was ended before its renderer was ready').toBe(true);
+      await expect(standIn.render(site(), '/crash', served)).rejects.toThrow(/ended while rendering \/crash/);
+      expect((await standIn.render(site(), '/contact', served)).toString('utf8')).toContain('<h1>/contact</h1>');
+      expect(standIn.started).toBe(2);
     } finally {
+      await standIn.stop();
       rmSync(root, { recursive: true, force: true });
     }
   });
