@@ -1,12 +1,18 @@
 /** The real lead server as a child process (`node server/main.ts`), for fault tests that kill and restart it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './peers.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** The Node flags `npm start` gives the server of the checkout `script` is in (its memory settings), so tests and benches run it as it runs. */
+function startFlags(script: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(resolve(script, '../../package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--max-'));
+}
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -15,6 +21,20 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((r) => server.close(() => r()));
   return port;
+}
+
+/**
+ * Runs `start` on a free port, and again on another if the port was taken meanwhile: a port that was free
+ * when picked can be bound by another test's process before the server binds it.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt >= tries || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 /** A one-page site, so the child never decides to build the real one. */
@@ -39,9 +59,10 @@ export async function startServer(
   env: Record<string, string>,
   { script = join(root, 'server/main.ts'), port: wanted, startMs = 20_000 }: { script?: string; port?: number; startMs?: number } = {},
 ): Promise<ServerProcess> {
-  const port = wanted ?? (await freePort());
+  if (wanted === undefined) return onFreePort((port) => startServer(env, { script, port, startMs }));
+  const port = wanted;
   let out = '';
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...startFlags(script), script], {
     cwd: resolve(script, '../..'),
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,9 +99,10 @@ export type OriginServer = ServerProcess & { origin: string };
  * checks and every e-mailed link need; HSTS off, since the browser reaches it over plain HTTP.
  */
 export async function startServerAtOwnOrigin(env: Record<string, string>): Promise<OriginServer> {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  return { ...(await startServer({ PUBLIC_ORIGIN: origin, HSTS: 'false', ...env }, { port })), origin };
+  return onFreePort(async (port) => {
+    const origin = `http://localhost:${port}`;
+    return { ...(await startServer({ PUBLIC_ORIGIN: origin, HSTS: 'false', ...env }, { port })), origin };
+  });
 }
 
 /**
