@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
+import { startFlags } from './tests/support/start-flags.ts';
 
 // A port of this run's own (by its process id, set here so the workers read the same), so two runs
 // on one machine do not refuse each other; E2E_PORT names one.
@@ -42,7 +43,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   webServer: {
-    command: 'node server/main.ts',
+    command: ['node', ...startFlags(import.meta.dirname), 'server/main.ts'].join(' '),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -25,7 +25,7 @@ export interface QuickPreviewOptions {
   checker?: ContentChecker | undefined;
   /** For a process of its own: how long it stays after the last preview, and how many it renders before another starts. */
   idleMs?: number | undefined;
-  rendersPerWorker?: number | undefined;
+  rendersPerProcess?: number | undefined;
 }
 
 export class QuickPreview {
@@ -39,7 +39,7 @@ export class QuickPreview {
     this.#root = resolve(options.root);
     this.#renderer = pathToFileURL(join(this.#root, PREVIEW_RENDERER_FILE)).href;
     this.#owned = options.checker === undefined;
-    this.#checker = options.checker ?? new ContentChecker({ idleMs: options.idleMs, rendersPerProcess: options.rendersPerWorker });
+    this.#checker = options.checker ?? new ContentChecker({ idleMs: options.idleMs, rendersPerProcess: options.rendersPerProcess });
   }
 
   /** Whether the renderer is loaded or loading (someone opened the site editor, and has used it within EDITING_IDLE_MS). */

@@ -130,7 +130,7 @@ describe('the quick preview', () => {
   });
 
   it('ends its process after so many renders, and when idle, and starts another for the next preview', { timeout: 60_000 }, async () => {
-    const brief = new QuickPreview({ root: ROOT, rendersPerWorker: 2, idleMs: 300 });
+    const brief = new QuickPreview({ root: ROOT, rendersPerProcess: 2, idleMs: 300 });
     try {
       for (const n of [1, 2, 3]) {
         const heading = `Fridge Prices, Render ${n}`;

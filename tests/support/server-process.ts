@@ -1,18 +1,13 @@
 /** The real lead server as a child process (`node server/main.ts`), for fault tests that kill and restart it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './peers.ts';
+import { startFlags } from './start-flags.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-
-/** The Node flags `npm start` gives the server of the checkout `script` is in (its memory settings), so tests and benches run it as it runs. */
-function startFlags(script: string): string[] {
-  const { scripts } = JSON.parse(readFileSync(resolve(script, '../../package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--max-'));
-}
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -62,7 +57,7 @@ export async function startServer(
   if (wanted === undefined) return onFreePort((port) => startServer(env, { script, port, startMs }));
   const port = wanted;
   let out = '';
-  const child = spawn(process.execPath, [...startFlags(script), script], {
+  const child = spawn(process.execPath, [...startFlags(resolve(script, '../..')), script], {
     cwd: resolve(script, '../..'),
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
