@@ -74,6 +74,7 @@ const CHILD = new URL('./editing-child.ts', import.meta.url);
 const START_MS = 30_000;
 /** How long loading the preview renderer, or rendering a page with it, may take before the process is ended. */
 const RENDER_MS = 20_000;
+/** Renders one process makes before the next request starts another (each keeps about 0.4 MB). */
 const RENDERS_PER_PROCESS = 100;
 
 export class ContentChecker {
@@ -147,7 +148,6 @@ export class ContentChecker {
 
   /** The page at `route` drawn from `entries` by the preview renderer at `renderer`. */
   async render(renderer: string, route: string, entries: ContentEntry[]): Promise<string> {
-    this.#rendering = true;
     const answer = await this.#ask({ kind: 'render', renderer, route, entries }, renderRefusals(`rendering ${route}`));
     return 'html' in answer ? answer.html : '';
   }

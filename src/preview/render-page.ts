@@ -1,7 +1,8 @@
 /**
  * The preview renderer: one page of the site rendered with the entries given, in the site editor's
- * process (server/site/editing-child.ts), by Astro's Container API. scripts/preview-renderer.ts compiles this file and the
- * templates it imports once, at build, into dist-renderer/; the server imports that file.
+ * process (server/site/editing-child.ts), by Astro's Container API. scripts/preview-renderer.ts
+ * compiles this file and the templates it imports once, at build, into dist-renderer/; that
+ * process imports the file.
  *
  * The page is the one the build would make at that address from the same entries: the same page
  * module, its props from its own getStaticPaths. Its scripts still name their sources (/src/…) and it
